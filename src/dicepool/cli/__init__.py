@@ -1,0 +1,1 @@
+"""The `dicepool` command: parse arguments, call the library, render."""

@@ -1,0 +1,60 @@
+"""The `dicepool` command group.
+
+Subcommands load lazily: `dicepool roll` must start fast at the table, so the modules that need
+numpy, matplotlib or rich tables are imported only by the commands that use them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from dicepool.errors import DicepoolError
+
+COMMANDS = {
+    "roll": ("dicepool.cli.roll", "roll", "Roll a line of dice notation and show every die."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported only when invoked (or listed in --help)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module, name, _ = COMMANDS[cmd_name]
+        command: click.Command = getattr(importlib.import_module(module), name)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in sorted(COMMANDS)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="dicepool")
+def cli() -> None:
+    """Dice pools for storyteller games: roll, resolve dice rolled by hand, exact odds."""
+
+
+def main() -> None:
+    """Run the command; a DicepoolError becomes one line on stderr and exit status 2."""
+    try:
+        cli.main(standalone_mode=False)
+    except DicepoolError as exc:
+        click.secho(f"error: {exc}", fg="red", err=True)
+        sys.exit(2)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(2)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(1)

@@ -1,0 +1,1 @@
+"""The pure rules core: dice, pools, the five systems and contests. Standard library only."""

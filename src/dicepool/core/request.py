@@ -1,0 +1,56 @@
+"""The roll requests every entry point builds: one typed record per system, plus contests.
+
+A request holds only what the player or a sheet decides before the dice hit the table; the
+systems turn it into a result. The notation package turns a typed line into one of these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dicepool.core.chronicles import ChroniclesRequest
+from dicepool.core.classic import ClassicRequest
+from dicepool.core.custom import CustomRequest
+from dicepool.core.hubris import HubrisRequest
+from dicepool.core.storypath import StorypathRequest
+from dicepool.core.sundown import SundownRequest
+from dicepool.errors import RulesError
+
+RollRequest = (
+    SundownRequest
+    | ChroniclesRequest
+    | ClassicRequest
+    | StorypathRequest
+    | HubrisRequest
+    | CustomRequest
+)
+"""A request for one roll, in any system."""
+
+
+@dataclass(frozen=True)
+class ContestRequest:
+    """Two rolls of one system against each other.
+
+    Attributes:
+        attacker: the acting side (its faces are read first).
+        defender: the other side (in sundown, the resister).
+    """
+
+    attacker: RollRequest
+    defender: RollRequest
+
+    def __post_init__(self) -> None:
+        if self.attacker.system != self.defender.system:
+            raise RulesError(
+                f"a contest needs one system on both sides, not {self.attacker.system} "
+                f"vs {self.defender.system}"
+            )
+
+    @property
+    def system(self) -> str:
+        """The system both sides roll."""
+        return self.attacker.system
+
+
+Request = RollRequest | ContestRequest
+"""Anything that can be rolled: one roll or a contest."""

@@ -1,0 +1,113 @@
+"""After Sundown: d6 pools, 5-6 is a hit, a Threshold of hits to succeed.
+
+Words as the text uses them: a *hit* is a die at 5 or 6; the *Threshold* is the hits a task
+needs (default 1); *net hits* are hits beyond it; *Edge* (not hubris's Edge) is a Luminary's
+special attribute, spent to add Edge dice, to roll Edge dice when penalties take the pool to zero
+or below (ruling 2), or for a *second chance* (ruling 1). A *resistance test* is a contest where
+the resister's hits subtract from the attacker's. The label is the awesomeness table's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar
+
+from dicepool.core.dice import DiceSource, Die, Origin
+from dicepool.core.pool import (
+    DieRule,
+    Pool,
+    check_pool,
+    discard,
+    reroll_failures,
+    roll_pool,
+    standing,
+)
+from dicepool.core.result import Outcome, RollResult
+from dicepool.errors import RulesError
+
+HIT = DieRule(sides=6, target=5, again=None)
+MAX_EDGE = 6
+AWESOMENESS = (
+    "Not Awesome. Tying shoes, climbing stairs.",
+    "Completely Pedestrian. Driving a car, Throwing Darts.",
+    "Professional. Don't try this at home.",
+    "Hard. Don't try this at all.",
+    "Extreme.",
+    "Crazy Extreme.",
+    "Super Human. Does not need disclaimers because it is clearly impossible.",
+)
+
+
+class SecondChance(StrEnum):
+    """How an Edge spent on a second chance rerolls (ruling 1)."""
+
+    MISSES = "misses"  # default: reroll every die that did not hit
+    ZERO = "zero"  # option: reroll the whole pool, only when the test scored no hit
+
+
+@dataclass(frozen=True)
+class SundownRequest:
+    """A sundown test.
+
+    Attributes:
+        pool: Attribute + Skill and circumstantial modifiers.
+        threshold: hits the task needs (default 1).
+        edge: Edge dice added; when penalties take the pool to zero or below, the Edge score is
+            the pool (ruling 2).
+        second_chance: an Edge spent to reroll (None: not spent).
+    """
+
+    system: ClassVar[str] = "sundown"
+    pool: Pool
+    threshold: int = 1
+    edge: int = 0
+    second_chance: SecondChance | None = None
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.edge <= MAX_EDGE:
+            raise RulesError(f"Edge is 0..{MAX_EDGE} for any character, not {self.edge}")
+        if self.threshold < 0:
+            raise RulesError("a sundown threshold cannot be negative")
+
+    @property
+    def dice(self) -> int:
+        """Dice rolled: pool + Edge, or the Edge score alone when the pool is zero or less."""
+        size = self.pool.size
+        return size + self.edge if size > 0 else self.edge
+
+
+def resolve(request: SundownRequest, source: DiceSource) -> RollResult:
+    """Resolve a sundown test, reading faces from ``source``."""
+    size = request.pool.size
+    if size <= 0 and request.edge == 0:
+        raise RulesError(
+            f"penalties take the pool to {size}: the test cannot be made unless Edge is "
+            "spent (add `edge N` to roll N dice)"
+        )
+    check_pool(request.dice)
+    notes = (f"pool {size}: Edge is the pool",) if size <= 0 else ()
+    dice = roll_pool(source, request.dice, HIT)
+    if request.second_chance is SecondChance.MISSES:
+        first, second = reroll_failures(source, dice, HIT)
+        dice = first + second
+        notes += ("second chance: rerolled the misses",)
+    elif request.second_chance is SecondChance.ZERO and standing(dice) == 0:
+        first = [Die(d.face, d.origin, rerolled=True) for d in dice]
+        dice = discard(first) + roll_pool(source, len(dice), HIT, origin=Origin.REROLLED, roll=1)
+        notes += ("second chance: rerolled the whole pool",)
+    return judge(request, dice, notes)
+
+
+def judge(request: SundownRequest, dice: list[Die], notes: tuple[str, ...]) -> RollResult:
+    """Count hits and net hits; the label is the awesomeness of the hits."""
+    hits = standing(dice)
+    success = hits >= request.threshold
+    return RollResult(
+        request=request,
+        dice=tuple(dice),
+        counts={"hits": hits, "net_hits": max(0, hits - request.threshold)},
+        outcome=Outcome.SUCCESS if success else Outcome.FAILURE,
+        label=AWESOMENESS[min(hits, len(AWESOMENESS) - 1)],
+        notes=notes,
+    )

@@ -1,0 +1,64 @@
+"""Every error dicepool raises on purpose.
+
+The tree::
+
+    DicepoolError                 anything a user can fix; the CLI prints it in one line, exit 2
+    +-- NotationError             a roll line that does not parse (names the column)
+    +-- LimitError                a request over a protective limit (pool size, line length, chains)
+    +-- RulesError                a request the rules cannot resolve (e.g. a sundown pool of 0
+    |                             without Edge)
+    +-- DiceError                 faces typed by hand that do not fit the roll
+    |   +-- NotEnoughDice         too few faces; says how many more the roll needs
+    +-- OddsError                 a question the odds engine cannot answer as asked
+
+Third-party exceptions are translated where they first appear (``raise ... from exc``).
+"""
+
+from __future__ import annotations
+
+
+class DicepoolError(Exception):
+    """Base of every error a user can fix by changing what they asked for."""
+
+
+class NotationError(DicepoolError):
+    """A roll line that does not parse.
+
+    Attributes:
+        line: the text as typed.
+        column: 1-based column where the problem starts.
+    """
+
+    def __init__(self, message: str, line: str = "", column: int = 0) -> None:
+        self.line = line
+        self.column = column
+        where = f"column {column}: " if column else ""
+        super().__init__(f"{where}{message}")
+
+
+class LimitError(DicepoolError):
+    """A request over one of the limits that protect every entry point."""
+
+
+class RulesError(DicepoolError):
+    """A request the rules text cannot resolve as asked."""
+
+
+class DiceError(DicepoolError):
+    """Faces given by hand that do not fit the roll (off the die, or left over)."""
+
+
+class NotEnoughDice(DiceError):
+    """Too few faces were given by hand.
+
+    Attributes:
+        needed: how many more faces the roll needs, at least.
+    """
+
+    def __init__(self, message: str, needed: int) -> None:
+        self.needed = needed
+        super().__init__(message)
+
+
+class OddsError(DicepoolError):
+    """A question the odds engine cannot answer as asked."""
