@@ -117,7 +117,7 @@ def test_guard_example_threshold_two_at_difficulty_five() -> None:
 
 @pytest.mark.parametrize("difficulty", [1, 11])
 def test_difficulty_is_two_to_ten(difficulty: int) -> None:
-    with pytest.raises(RulesError, match="2..10"):
+    with pytest.raises(RulesError, match=r"2\.\.10"):
         classic(5, difficulty=difficulty)
 
 

@@ -81,5 +81,5 @@ def test_resistance_test_subtracts_the_resisters_hits() -> None:
 
 
 def test_edge_is_at_most_six() -> None:
-    with pytest.raises(RulesError, match="0..6"):
+    with pytest.raises(RulesError, match=r"0\.\.6"):
         sundown(3, edge=7)

@@ -15,9 +15,7 @@ from dicepool.core.pool import DieRule, roll_pool
 CHANCE_RULE = DieRule(sides=10, target=10, again=None, ones=True)
 
 
-def roll_chance_die(
-    source: DiceSource, *, again: bool, rote: bool, normal: DieRule
-) -> list[Die]:
+def roll_chance_die(source: DiceSource, *, again: bool, rote: bool, normal: DieRule) -> list[Die]:
     """Roll the chance die (and, with rote, roll it once more if it failed).
 
     Args:

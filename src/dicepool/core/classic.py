@@ -87,8 +87,9 @@ class ClassicRequest:
     def rule(self) -> DieRule:
         """How a die of this roll is read (the specialty's extra dice are handled apart)."""
         double = self.specialty is not None and self.specialty.policy is Policy.DOUBLE
-        return DieRule(sides=10, target=self.difficulty, again=None, double=10 if double else None,
-                       ones=True)
+        return DieRule(
+            sides=10, target=self.difficulty, again=None, double=10 if double else None, ones=True
+        )
 
     @property
     def extra_dice(self) -> bool:

@@ -79,7 +79,9 @@ class ForcedDice:
         for offset, face in enumerate(faces):
             if not 1 <= face <= sides:
                 position = self._used + offset + 1
-                raise DiceError(f"face {face} (number {position}) is not on a d{sides}: use 1..{sides}")
+                raise DiceError(
+                    f"face {face} (number {position}) is not on a d{sides}: use 1..{sides}"
+                )
         self._used += count
         return faces
 

@@ -34,7 +34,9 @@ def resolve_contest(request: ContestRequest, source: DiceSource) -> ContestResul
     return ContestResult(attacker, defender, winner, margin)
 
 
-def resolve_any(request: RollRequest | ContestRequest, source: DiceSource) -> RollResult | ContestResult:
+def resolve_any(
+    request: RollRequest | ContestRequest, source: DiceSource
+) -> RollResult | ContestResult:
     """Resolve a single roll or a contest."""
     if isinstance(request, ContestRequest):
         return resolve_contest(request, source)

@@ -86,7 +86,7 @@ def resolve(request: SundownRequest, source: DiceSource) -> RollResult:
             "spent (add `edge N` to roll N dice)"
         )
     check_pool(request.dice)
-    notes = (f"pool {size}: Edge is the pool",) if size <= 0 else ()
+    notes: tuple[str, ...] = (f"pool {size}: Edge is the pool",) if size <= 0 else ()
     dice = roll_pool(source, request.dice, HIT)
     if request.second_chance is SecondChance.MISSES:
         first, second = reroll_failures(source, dice, HIT)

@@ -1,0 +1,64 @@
+"""dicepool: dice pools for storyteller-style games, resolved exactly as the rules say.
+
+The library's public face. The rules core (``dicepool.core``) resolves a request by reading faces
+from a dice source; the roll language (``dicepool.notation``) turns one line of text into a
+request; the odds engine (``dicepool.odds``, needs numpy) computes exact distributions.
+"""
+
+from dicepool.core.chronicles import ChroniclesRequest
+from dicepool.core.classic import ClassicRequest, Policy, Specialty
+from dicepool.core.custom import CustomRequest
+from dicepool.core.dice import DiceSource, Die, ForcedDice, Origin, SeededDice, SystemDice
+from dicepool.core.hubris import HubrisRequest, Keep
+from dicepool.core.pool import Pool
+from dicepool.core.request import ContestRequest, Request, RollRequest
+from dicepool.core.result import ContestResult, Outcome, RollResult, Winner
+from dicepool.core.roll import resolve, resolve_any, resolve_contest
+from dicepool.core.storypath import StorypathRequest
+from dicepool.core.sundown import SecondChance, SundownRequest
+from dicepool.errors import (
+    DiceError,
+    DicepoolError,
+    LimitError,
+    NotationError,
+    NotEnoughDice,
+    OddsError,
+    RulesError,
+)
+
+__all__ = [
+    "ChroniclesRequest",
+    "ClassicRequest",
+    "ContestRequest",
+    "ContestResult",
+    "CustomRequest",
+    "DiceError",
+    "DiceSource",
+    "DicepoolError",
+    "Die",
+    "ForcedDice",
+    "HubrisRequest",
+    "Keep",
+    "LimitError",
+    "NotEnoughDice",
+    "NotationError",
+    "OddsError",
+    "Origin",
+    "Outcome",
+    "Policy",
+    "Pool",
+    "Request",
+    "RollRequest",
+    "RollResult",
+    "RulesError",
+    "SecondChance",
+    "SeededDice",
+    "Specialty",
+    "StorypathRequest",
+    "SundownRequest",
+    "SystemDice",
+    "Winner",
+    "resolve",
+    "resolve_any",
+    "resolve_contest",
+]
