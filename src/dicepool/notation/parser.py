@@ -1,0 +1,201 @@
+"""Turn a typed roll line into a request: ``SYSTEM POOL OPTION...``, or two joined by ``vs``.
+
+Every problem is reported as a :class:`~dicepool.errors.NotationError` naming the 1-based column
+and what was expected there, or a :class:`~dicepool.errors.LimitError` for a line or a pool over
+the limits. Range rules the request constructors also enforce are checked here first, so the
+message can point at the number at fault.
+"""
+
+from __future__ import annotations
+
+import re
+
+from dicepool.core.custom import MAX_SIDES
+from dicepool.core.hubris import HubrisRequest
+from dicepool.core.pool import MAX_POOL, Pool
+from dicepool.core.request import ContestRequest, Request, RollRequest
+from dicepool.core.sundown import SundownRequest
+from dicepool.errors import LimitError, NotationError, RulesError
+from dicepool.notation.aliases import expand_token
+from dicepool.notation.grammar import SYSTEMS, System
+from dicepool.notation.tokens import MAX_LINE, Cursor, Token, end_of, tokenize
+
+_SUM = r"[+-]?[0-9]+(?:[+-][0-9]+)*"
+_POOL = re.compile(_SUM)
+_SIDED_POOL = re.compile(rf"(?P<sum>{_SUM})(?:[dD](?P<sides>[0-9]+))?")
+_TERM = re.compile(r"[+-]?[0-9]+")
+_POOLISH = re.compile(r"[0-9+-]+")
+_NAMES = ", ".join(SYSTEMS)
+
+
+def parse(line: str) -> Request:
+    """Parse one roll line into a request.
+
+    Args:
+        line: e.g. ``"chronicles 5+2-3 9again rote"`` or ``"storypath 5 vs storypath 6"``;
+            case-insensitive, any whitespace between words; aliases such as ``8cod9`` accepted.
+
+    Returns:
+        A single roll request, or a :class:`~dicepool.core.request.ContestRequest`.
+
+    Raises:
+        LimitError: the line is over 500 characters, or a pool over 10,000 dice.
+        NotationError: anything else wrong with the line; the message names the column.
+    """
+    if len(line) > MAX_LINE:
+        raise LimitError(
+            f"column {MAX_LINE + 1}: the line is {len(line)} characters long, over the limit of "
+            f"{MAX_LINE}; shorten it"
+        )
+    tokens = tokenize(line)
+    if not tokens:
+        raise NotationError(
+            "the line is empty; write a system and a pool, like `chronicles 7`", line, 1
+        )
+    sides = _split_sides(line, tokens)
+    attacker = _parse_roll(Cursor(line, *sides[0]), None)
+    if len(sides) == 1:
+        return attacker
+    defender = _parse_roll(Cursor(line, *sides[1]), attacker.system)
+    if len(sides) > 2:
+        extra = sides[1][1]
+        raise NotationError("a contest has two sides; remove this second `vs`", line, extra.column)
+    try:
+        return ContestRequest(attacker, defender)
+    except RulesError as exc:  # the check above should make this unreachable
+        raise NotationError(str(exc), line, sides[1][0][0].column) from exc
+
+
+def _split_sides(line: str, tokens: list[Token]) -> list[tuple[list[Token], Token]]:
+    """Split at each ``vs``: each side's tokens, and the token that ends it."""
+    sides: list[tuple[list[Token], Token]] = []
+    current: list[Token] = []
+    for token in tokens:
+        if token.word == "vs":
+            sides.append((current, token))
+            current = []
+        else:
+            current.append(token)
+    sides.append((current, end_of(line)))
+    return sides
+
+
+def _parse_roll(cursor: Cursor, contest_system: str | None) -> RollRequest:
+    """Parse one side: system, pool, options; ``contest_system`` is the attacker's system."""
+    head = cursor.peek()
+    if cursor.at_end():
+        after = " after `vs`" if contest_system else ""
+        raise cursor.error(f"expected a system ({_NAMES}){after}, got {head.shown}", head)
+    expanded = expand_token(head)
+    if expanded is not None:
+        cursor.replace_next(expanded)
+    head = cursor.take()
+    system = SYSTEMS.get(head.word)
+    if system is None:
+        raise cursor.error(f"unknown system `{head.text}`; use one of {_NAMES}", head)
+    if contest_system is not None and system.name != contest_system:
+        raise cursor.error(
+            f"both sides of `vs` must roll one system: the first side rolls {contest_system}, "
+            f"this one {system.name}",
+            head,
+        )
+    pool_token = cursor.peek()
+    values: dict[str, object] = _read_pool(cursor, head, system)
+    where = _read_options(cursor, system, values)
+    _check(cursor, system, values, where, pool_token)
+    try:
+        request = system.make(**values)
+    except RulesError as exc:
+        raise cursor.error(str(exc), head) from exc
+    _check_dice(request, pool_token)
+    return request
+
+
+def _read_pool(cursor: Cursor, head: Token, system: System) -> dict[str, object]:
+    """Read the pool (and custom's die size): ``7``, ``5+2-3``, ``8d10``, ``6+2d10``."""
+    token = cursor.take()
+    m = (_SIDED_POOL if system.sided else _POOL).fullmatch(token.text)
+    if m is None:
+        like = "`8d10` or `6+2d10`" if system.sided else "`7` or `5+2-3`"
+        raise cursor.error(
+            f"expected a pool after `{head.text}`, like {like}; got {token.shown}", token
+        )
+    pool = Pool(tuple(int(t) for t in _TERM.findall(m.group("sum") if system.sided else m[0])))
+    if pool.size > MAX_POOL:
+        raise LimitError(
+            f"column {token.column}: a pool of {pool.size} dice is over the limit of {MAX_POOL}; "
+            "roll fewer dice"
+        )
+    values: dict[str, object] = {"pool": pool}
+    if system.sided and m["sides"] is not None:
+        sides = int(m["sides"])
+        if not 2 <= sides <= MAX_SIDES:
+            at = token.part(m.start("sides"))
+            raise cursor.error(f"custom dice have 2..{MAX_SIDES} sides, not {sides}", at)
+        values["sides"] = sides
+    return values
+
+
+def _read_options(cursor: Cursor, system: System, values: dict[str, object]) -> dict[str, Token]:
+    """Read options to the end of the side into ``values``; returns where each field was set."""
+    where: dict[str, Token] = {}
+    while not cursor.at_end():
+        token = cursor.take()
+        found = system.lookup(token)
+        if found is None:
+            raise cursor.error(_unknown(system, token), token)
+        option, keyword, glued = found
+        if option.field in where and not option.repeat:
+            first = where[option.field]
+            raise cursor.error(
+                f"`{token.text}` repeats {option.field.replace('_', ' ')}, already set by "
+                f"`{first.text}` at column {first.column}; give each option once",
+                token,
+            )
+        if glued is not None:
+            cursor.push(glued)
+        value = option.read(cursor, keyword)
+        if option.repeat:
+            previous = values.get(option.field, ())
+            assert isinstance(previous, tuple)
+            value = (*previous, value)
+        values[option.field] = value
+        where.setdefault(option.field, token)
+    return where
+
+
+def _unknown(system: System, token: Token) -> str:
+    message = f"{system.name} has no option `{token.text}`; its options are "
+    message += ", ".join(system.listed)
+    if _POOLISH.fullmatch(token.text):
+        message += " (write the pool without spaces, like `5+2-3`)"
+    return message
+
+
+def _check(
+    cursor: Cursor,
+    system: System,
+    values: dict[str, object],
+    where: dict[str, Token],
+    pool_token: Token,
+) -> None:
+    """Run the system's cross-field checks; blame the option at fault (or the pool)."""
+    default = system.default()
+    full = {name: getattr(default, name) for name, _ in system.spelling}
+    full["sides"] = getattr(default, "sides", None)
+    full.update(values)
+    for check in system.checks:
+        fault = check(full)
+        if fault is not None:
+            field, message = fault
+            raise cursor.error(message, where.get(field, pool_token))
+
+
+def _check_dice(request: RollRequest, pool_token: Token) -> None:
+    """Refuse a roll whose Edge or Willpower dice take it over the pool limit."""
+    dice = request.dice if isinstance(request, SundownRequest | HubrisRequest) else 0
+    if dice > MAX_POOL:
+        raise LimitError(
+            f"column {pool_token.column}: with its bonus dice the roll is {dice} dice, over the "
+            f"limit of {MAX_POOL}; roll fewer dice"
+        )

@@ -1,0 +1,39 @@
+"""Write a request back as its canonical line: the form :func:`~dicepool.notation.parse` reads.
+
+Canonical means lower case, single spaces, the system name, the pool as its parts (``5+2-3``;
+custom adds the die size, ``8d10``), then every option that differs from its default in the
+system's fixed order (custom always writes its target, ``t8``, so the line reads fully).
+"""
+
+from __future__ import annotations
+
+from dicepool.core.custom import CustomRequest
+from dicepool.core.request import ContestRequest, Request, RollRequest
+from dicepool.notation.grammar import SYSTEMS
+
+
+def render(request: Request) -> str:
+    """The canonical line for a request; ``parse(render(r)) == r`` for every valid request.
+
+    >>> from dicepool.core.classic import ClassicRequest
+    >>> from dicepool.core.pool import Pool
+    >>> render(ClassicRequest(Pool.of(5, 2), difficulty=7))
+    'classic 5+2 diff 7'
+    """
+    if isinstance(request, ContestRequest):
+        return f"{_render_roll(request.attacker)} vs {_render_roll(request.defender)}"
+    return _render_roll(request)
+
+
+def _render_roll(request: RollRequest) -> str:
+    system = SYSTEMS[request.system]
+    default = system.default()
+    pool = str(request.pool)
+    if isinstance(request, CustomRequest):
+        pool += f"d{request.sides}"
+    words = [system.name, pool]
+    for field, spell in system.spelling:
+        value = getattr(request, field)
+        if field in system.always or value != getattr(default, field):
+            words.append(spell(value))
+    return " ".join(words)

@@ -1,0 +1,1 @@
+"""Property tests (hypothesis); strategies.py holds the shared strategies."""
