@@ -1,0 +1,132 @@
+"""Show a roll in the terminal (colours by what happened to each die) and as JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import click
+
+from dicepool.core.dice import Die, Origin
+from dicepool.core.request import Request, RollRequest
+from dicepool.core.result import ContestResult, Outcome, RollResult
+
+Render = Callable[[Request], str]
+
+OUTCOME_COLOURS = {
+    Outcome.EXCEPTIONAL: "bright_green",
+    Outcome.SUCCESS: "green",
+    Outcome.FAILURE: "yellow",
+    Outcome.BOTCH: "red",
+    Outcome.DRAMATIC_FAILURE: "red",
+}
+
+LEGEND = (
+    f"{click.style('8', fg='green', bold=True)} success  "
+    f"{click.style('10!', fg='green', bold=True)} added a die  "
+    f"{click.style('1', fg='red', bold=True)} one  "
+    f"{click.style('7', fg='yellow', strikethrough=True)} cancelled or removed  "
+    f"{click.style('3', dim=True, strikethrough=True)} rerolled or not kept"
+)
+
+
+def style_die(die: Die) -> str:
+    """One die as coloured text: its face, and marks for what happened to it."""
+    text = str(die.face) + ("!" * die.successes if die.successes > 1 else "")
+    text += "!" if die.exploded else ""
+    if die.rerolled or die.discarded:
+        return click.style(text, dim=True, strikethrough=True)
+    if die.successes and die.standing == 0:
+        return click.style(text, fg="yellow", strikethrough=True)
+    if die.standing:
+        return click.style(text, fg="green", bold=True)
+    if die.one:
+        return click.style(text, fg="red", bold=True)
+    return text
+
+
+def dice_lines(result: RollResult) -> list[str]:
+    """The dice grouped by how they came to be rolled, in the order their faces were read."""
+    groups: dict[str, list[str]] = {}
+    for die in result.dice:
+        name = die.origin.value
+        if die.roll and die.origin is not Origin.REROLLED:
+            name = f"{name} (reroll)"
+        groups.setdefault(name, []).append(style_die(die))
+    width = max(len(name) for name in groups)
+    return [f"  {name:<{width}}  {' '.join(faces)}" for name, faces in groups.items()]
+
+
+SINGULAR = {"successes": "success", "hits": "hit", "net hits": "net hit", "ones": "one"}
+
+
+def count_words(name: str, value: int) -> str:
+    """``3 successes``, ``1 success``, ``2 net hits``: a count as words."""
+    words = name.replace("_", " ")
+    return f"{value} {SINGULAR.get(words, words) if value == 1 else words}"
+
+
+def counts_line(result: RollResult) -> str:
+    """The counts that matter, the judged count first."""
+    shown = [
+        count_words(name, value)
+        for name, value in result.counts.items()
+        if value or name in ("successes", "hits", "net_hits")
+    ]
+    return ", ".join(shown)
+
+
+def render_result(result: RollResult, notation: str) -> str:
+    """A roll for the terminal: the line, the dice, the counts, the outcome and label."""
+    colour = OUTCOME_COLOURS[result.outcome]
+    outcome = click.style(result.outcome.value.replace("_", " ").upper(), fg=colour, bold=True)
+    lines = [click.style(notation, bold=True), *dice_lines(result)]
+    lines.append(f"  = {counts_line(result)}")
+    lines.append(f"  {outcome}  {result.label}")
+    lines += [click.style(f"  ({note})", dim=True) for note in result.notes]
+    return "\n".join(lines)
+
+
+def render_contest(result: ContestResult, render: Render) -> str:
+    """A contest for the terminal: both rolls, then who won and by how much."""
+    attacker = render_result(result.attacker, render(result.attacker.request))
+    defender = render_result(result.defender, render(result.defender.request))
+    who = result.winner.value
+    verdict = "a tie" if who == "tie" else f"the {who} wins by {result.margin}"
+    if who == "defender" and result.margin == 0:
+        verdict = "the defender wins the tie"
+    return "\n".join(
+        ["attacker: " + attacker, "defender: " + defender, click.style(verdict, bold=True)]
+    )
+
+
+def result_json(result: RollResult, render: Render) -> dict[str, object]:
+    """A roll as one JSON object with its normalized notation."""
+    request: RollRequest = result.request
+    return {"notation": render(request), **result.to_dict()}
+
+
+def contest_json(result: ContestResult, render: Render) -> dict[str, object]:
+    """A contest as one JSON object: both rolls, the winner and the margin."""
+    notation = f"{render(result.attacker.request)} vs {render(result.defender.request)}"
+    return {
+        "system": result.system,
+        "notation": notation,
+        "attacker": result_json(result.attacker, render),
+        "defender": result_json(result.defender, render),
+        "winner": result.winner.value,
+        "margin": result.margin,
+    }
+
+
+def to_json(result: RollResult | ContestResult, render: Render) -> dict[str, object]:
+    """The JSON object for a roll or a contest."""
+    if isinstance(result, ContestResult):
+        return contest_json(result, render)
+    return result_json(result, render)
+
+
+def to_text(result: RollResult | ContestResult, render: Render) -> str:
+    """The terminal text for a roll or a contest."""
+    if isinstance(result, ContestResult):
+        return render_contest(result, render)
+    return render_result(result, render(result.request))

@@ -1,0 +1,73 @@
+"""`dicepool roll LINE`: roll with the secure generator, a seed, or faces rolled by hand."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import click
+
+from dicepool.cli.render_roll import to_json, to_text
+from dicepool.core.dice import DiceSource, ForcedDice, SeededDice, SystemDice
+from dicepool.core.roll import resolve_any
+from dicepool.errors import DiceError, LimitError
+from dicepool.notation import expand_aliases, parse, render
+
+MAX_DICE_TEXT = 100_000
+
+
+def parse_faces(text: str) -> list[int]:
+    """Faces typed by hand: numbers separated by commas or spaces, e.g. ``1,3,4,6,7``."""
+    if len(text) > MAX_DICE_TEXT:
+        raise LimitError(f"--dice is over {MAX_DICE_TEXT} characters; give fewer faces")
+    tokens = [t for t in re.split(r"[,\s]+", text.strip()) if t]
+    for position, token in enumerate(tokens, 1):
+        if not token.isdigit():
+            raise DiceError(
+                f"--dice: `{token}` (number {position}) is not a face; give faces like 1,3,4,6,7"
+            )
+    if not tokens:
+        raise DiceError("--dice is empty; give the faces you rolled, like 1,3,4,6,7")
+    return [int(t) for t in tokens]
+
+
+def pick_source(seed: int | None, dice: str | None) -> DiceSource:
+    """The dice source the options ask for (the secure generator by default)."""
+    if seed is not None and dice is not None:
+        raise DiceError("--seed and --dice cannot be used together; pick one")
+    if dice is not None:
+        return ForcedDice(parse_faces(dice))
+    if seed is not None:
+        return SeededDice(seed)
+    return SystemDice()
+
+
+@click.command()
+@click.argument("line", nargs=-1, required=True)
+@click.option("--seed", type=int, help="Make the roll reproducible with this seed.")
+@click.option("--dice", "dice", metavar="FACES", help="Faces rolled by hand, e.g. 1,3,4,6,7.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def roll(line: tuple[str, ...], seed: int | None, dice: str | None, as_json: bool) -> None:
+    """Roll LINE (e.g. "chronicles 7 9again rote") and show every die.
+
+    Faces given with --dice are read in this order: the first pool left to right, then each
+    batch of extra dice (explosions, specialty dice), then any reroll (rote, second chance) with
+    its own batches; in a contest, the attacker's faces come first.
+    """
+    text = " ".join(line)
+    request = parse(text)
+    source = pick_source(seed, dice)
+    result = resolve_any(request, source)
+    if isinstance(source, ForcedDice):
+        source.check_all_used()
+    if as_json:
+        payload = to_json(result, render)
+        payload["input"] = text
+        click.echo(json.dumps(payload))
+        return
+    expanded = expand_aliases(text)
+    if expanded.split() != text.split():
+        click.secho(f"{text.strip()} -> {expanded}", dim=True)
+    click.echo(to_text(result, render))
+    if seed is not None:
+        click.secho(f"  (seed {seed})", dim=True)

@@ -1,0 +1,80 @@
+"""Hypothesis: whatever the dice, a result's counts and outcome agree with its dice."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dicepool.core.dice import Origin, SeededDice
+from dicepool.core.request import ContestRequest, RollRequest
+from dicepool.core.result import Outcome, RollResult, Winner
+from dicepool.core.roll import resolve, resolve_contest
+from dicepool.core.storypath import StorypathRequest
+from dicepool.core.sundown import SundownRequest
+
+from .strategies import contests, requests
+
+SEEDS = st.integers(min_value=0, max_value=2**32)
+
+
+def check_dice_history(result: RollResult) -> None:
+    """Every extra die is owed by a die marked exploded, in the same roll."""
+    for roll in {d.roll for d in result.dice}:
+        dice = [d for d in result.dice if d.roll == roll]
+        extra = sum(d.origin is Origin.EXPLODED or d.origin is Origin.SPECIALTY for d in dice)
+        assert extra == sum(d.exploded for d in dice)
+    for die in result.dice:
+        assert 0 <= die.removed + die.cancelled <= die.successes
+        assert die.standing >= 0
+        if die.rerolled:
+            assert die.standing == 0
+    cancelled = sum(d.cancelled for d in result.dice)
+    assert cancelled == sum(d.cancels for d in result.dice)
+
+
+def check_counts(result: RollResult) -> None:
+    """The judged count is the standing dice plus the bonuses the system adds after the roll."""
+    counts = result.counts
+    standing = sum(d.standing for d in result.dice)
+    request = result.request
+    if isinstance(request, SundownRequest):
+        assert counts["hits"] == standing
+        assert counts["net_hits"] == max(0, standing - request.threshold)
+        assert (result.outcome is Outcome.SUCCESS) == (standing >= request.threshold)
+        return
+    bonus = counts.get("auto", 0) + counts.get("enhancement", 0)
+    assert counts["successes"] == standing + bonus >= 0
+    if "ones" in counts:
+        assert counts["ones"] == sum(d.one for d in result.dice)
+    if isinstance(request, StorypathRequest):
+        met = counts["successes"] >= request.difficulty
+        assert (result.outcome is Outcome.SUCCESS) == met
+    elif result.outcome in (Outcome.SUCCESS, Outcome.EXCEPTIONAL):
+        assert counts["successes"] >= 1
+    else:
+        assert counts["successes"] == 0
+    if result.outcome in (Outcome.BOTCH, Outcome.DRAMATIC_FAILURE):
+        assert any(d.face == 1 for d in result.dice)
+
+
+@settings(max_examples=300, deadline=None)
+@given(requests(), SEEDS)
+def test_counts_agree_with_the_dice(request: RollRequest, seed: int) -> None:
+    result = resolve(request, SeededDice(seed))
+    assert result.request == request
+    check_dice_history(result)
+    check_counts(result)
+
+
+@settings(max_examples=100, deadline=None)
+@given(contests(), SEEDS)
+def test_a_contest_winner_agrees_with_the_totals(request: ContestRequest, seed: int) -> None:
+    result = resolve_contest(request, SeededDice(seed))
+    a, d = result.attacker.total, result.defender.total
+    assert result.margin == abs(a - d)
+    if a > d:
+        assert result.winner is Winner.ATTACKER
+    elif d > a:
+        assert result.winner is Winner.DEFENDER
+    else:
+        assert result.winner in (Winner.TIE, Winner.DEFENDER)
