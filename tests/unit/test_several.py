@@ -12,12 +12,15 @@ import pytest
 
 from dicepool.errors import LimitError, OddsError
 from dicepool.odds.several import (
-    MAX_CONTEST_GOAL,
+    MAX_GOAL,
+    MAX_ROLLS,
     TAIL,
     complex_action,
     extended_action,
     first_to,
+    opposed_complex_action,
     prolonged_conflict,
+    success_chance,
 )
 
 ROLL_A = (Fraction(1, 2), Fraction(3, 10), Fraction(1, 5))
@@ -82,6 +85,18 @@ def test_extended_action_reports_a_truncated_input_in_the_bound() -> None:
     assert result.tail_bound >= 1e-6
     exact = float(brute_extended(ROLL_A, 3, 5))
     assert abs(result.chance - exact) <= result.tail_bound
+
+
+def test_extended_action_refuses_a_goal_that_would_take_too_many_rolls() -> None:
+    slow = [0.999, 0.001]  # a success every thousand rolls on average
+    with pytest.raises(LimitError, match="rolls"):
+        extended_action(slow, MAX_ROLLS // 100)
+    with pytest.raises(LimitError, match="rolls"):
+        first_to("chronicles", slow, slow, MAX_ROLLS // 10)
+    # With a roll limit it still answers, and says nothing is known past the limit.
+    limited = extended_action(slow, 1000, 3)
+    assert limited.chance == 0.0
+    assert limited.tail_bound == 1.0
 
 
 def test_extended_action_monte_carlo() -> None:
@@ -235,6 +250,36 @@ def test_first_to_opposed_complex_action_leader_at_the_interval_limit() -> None:
     assert result.leader["defender"] == pytest.approx(1 - ahead, abs=1e-15)
 
 
+def test_opposed_complex_action_by_enumerating_every_interval() -> None:
+    # Two Milestones to win, three Intervals: first to two wins, else the most Milestones;
+    # equal Milestones (both reaching two together, or level at the limit) go to the defender.
+    p_a, p_d = Fraction(3, 5), Fraction(1, 2)
+    attacker = Fraction(0)
+    for met in itertools.product((False, True), repeat=6):
+        prob = math.prod(
+            (p if m else 1 - p for m, p in zip(met, [p_a, p_d] * 3, strict=True)),
+            start=Fraction(1),
+        )
+        have_a = have_d = 0
+        for a_met, d_met in zip(met[::2], met[1::2], strict=True):
+            have_a, have_d = have_a + a_met, have_d + d_met
+            if max(have_a, have_d) >= 2:
+                break
+        attacker += prob if have_a > have_d else 0
+    result = opposed_complex_action(float(p_a), float(p_d), 2, 3)
+    assert result.final["attacker"] == pytest.approx(float(attacker), abs=1e-15)
+    assert result.final["defender"] == pytest.approx(1 - float(attacker), abs=1e-15)
+    assert result.final["tie"] == 0.0
+    with pytest.raises(OddsError):
+        opposed_complex_action(1.2, 0.5, 2, 3)
+
+
+def test_success_chance_counts_exceptional_successes() -> None:
+    outcomes = {"exceptional": 0.1, "success": 0.5, "failure": 0.3, "dramatic_failure": 0.1}
+    assert success_chance(outcomes) == pytest.approx(0.6)
+    assert success_chance({"failure": 1.0}) == 0.0
+
+
 def test_first_to_monte_carlo() -> None:
     rng = np.random.default_rng(7)
     a, d = floats(ROLL_A), floats(ROLL_B)
@@ -254,7 +299,7 @@ def test_first_to_refuses_what_it_cannot_answer() -> None:
     with pytest.raises(OddsError):
         first_to("chronicles", [1.0], [1.0, 0.0], 3)
     with pytest.raises(LimitError):
-        first_to("chronicles", [0.5, 0.5], [0.5, 0.5], MAX_CONTEST_GOAL + 1)
+        first_to("chronicles", [0.5, 0.5], [0.5, 0.5], MAX_GOAL + 1)
     with pytest.raises(OddsError):
         first_to("chronicles", [0.5, 0.5], [0.5, 0.5], 3, 0)
     # One side that can never score still loses in the end.

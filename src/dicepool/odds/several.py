@@ -21,7 +21,7 @@ carried into each result's ``tail_bound`` (how far any reported probability can 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -38,9 +38,6 @@ TAIL = 1e-15
 
 MAX_GOAL = 10_000
 """The largest number of successes an extended action may ask for."""
-
-MAX_CONTEST_GOAL = 200
-"""The largest N a first-to-N contest may ask for (its state grows as N squared)."""
 
 MAX_ROLLS = 100_000
 """Rolls, Intervals or rounds past which the iteration stops and reports what is left."""
@@ -132,19 +129,26 @@ def extended_action(
 
     Raises:
         OddsError: a goal or roll count below 1, or a roll that can never score.
-        LimitError: a goal over :data:`MAX_GOAL` or rolls over :data:`MAX_ROLLS`.
+        LimitError: a goal over :data:`MAX_GOAL`, rolls over :data:`MAX_ROLLS`, or a goal that
+            would take more rolls than that on average.
     """
     one = as_pmf(pmf)
     check_count("the goal", goal, MAX_GOAL)
     if rolls is not None:
         check_count("the number of rolls", rolls, MAX_ROLLS)
     check_progress(one, "this roll")
+    # Past the rolls asked for, the distribution of rolls needed is built only while it can end.
+    feasible = is_feasible(mean_of(one), goal)
+    if rolls is None and not feasible:
+        check_feasible(mean_of(one), goal)
     short = np.zeros(goal)  # short[s]: P(s successes gathered so far, s < goal)
     short[0] = 1.0
     needed = [0.0]
     leaked = 0.0
     missing = max(0.0, 1.0 - float(one.sum()))
-    while len(needed) <= (rolls or 0) or (short.sum() >= TAIL and len(needed) <= MAX_ROLLS):
+    while len(needed) <= (rolls or 0) or (
+        feasible and short.sum() >= TAIL and len(needed) <= MAX_ROLLS
+    ):
         leaked += float(short.sum()) * missing
         after = np.convolve(short, one)
         needed.append(float(after[goal:].sum()))
@@ -217,6 +221,11 @@ def complex_action(interval_success: float, milestones: int, intervals: int) -> 
     return ComplexAction(milestones, intervals, p, chance, gathered)
 
 
+def success_chance(outcomes: Mapping[str, float]) -> float:
+    """P(a roll succeeds): its success and exceptional success outcomes together."""
+    return outcomes.get("success", 0.0) + outcomes.get("exceptional", 0.0)
+
+
 def check_probability(name: str, p: float) -> float:
     """Refuse a probability outside 0..1."""
     if not 0.0 <= p <= 1.0:
@@ -254,6 +263,11 @@ class FirstTo:
     expected_rounds: float
     tail_bound: float
 
+    @property
+    def final(self) -> dict[str, float]:
+        """Who wins once the leader at the round limit takes the undecided contests."""
+        return {side: p + self.leader[side] for side, p in self.winner.items()}
+
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready view."""
         return {
@@ -263,6 +277,7 @@ class FirstTo:
             "winner": dict(self.winner),
             "unresolved": self.unresolved,
             "leader": dict(self.leader),
+            "final": self.final,
             "expected_rounds": self.expected_rounds,
             "tail_bound": self.tail_bound,
         }
@@ -277,37 +292,43 @@ def first_to(
 ) -> FirstTo:
     """The odds of a first-to-``goal`` contest between two pmfs of one system.
 
-    The state is the joint distribution of both sides' gathered successes below the goal; each
-    round adds one roll to each side (a separable convolution: ``A.T @ state @ D``) and takes out
-    whatever reached the goal.
+    Until someone reaches the goal the two sides gather independently, so the state is just each
+    side's distribution of successes gathered below the goal (its mass is the chance it has not
+    finished yet); each round adds one roll to each, and whatever crosses the goal is settled
+    against the other side's roll of the same round.
 
     Raises:
         OddsError: a goal or round count below 1, or two sides that can never score.
-        LimitError: a goal over :data:`MAX_CONTEST_GOAL` or rounds over :data:`MAX_ROLLS`.
+        LimitError: a goal over :data:`MAX_GOAL`, rounds over :data:`MAX_ROLLS`, or a race
+            that would take more rounds than that on average.
     """
     a, d = as_pmf(attacker), as_pmf(defender)
-    check_count("the goal", goal, MAX_CONTEST_GOAL)
+    check_count("the goal", goal, MAX_GOAL)
     if rounds is not None:
         check_count("the number of rounds", rounds, MAX_ROLLS)
     if a[1:].sum() <= 0 and d[1:].sum() <= 0:
         raise OddsError("neither side can ever score a success, so no one reaches the goal")
-    step_a, step_d = step_matrix(a, goal), step_matrix(d, goal)
-    masks = finish_masks(system, goal, len(a), len(d))
-    state = np.zeros((goal, goal))
-    state[0, 0] = 1.0
+    if rounds is None:
+        check_feasible(max(mean_of(a), mean_of(d)), goal)
+    short_a, short_d = np.zeros(goal), np.zeros(goal)
+    short_a[0] = short_d[0] = 1.0
     won = dict.fromkeys(Winner, 0.0)
     played = 0.0
-    limit = rounds if rounds is not None else MAX_ROLLS
-    for _ in range(limit):
-        if rounds is None and state.sum() < TAIL:
+    for _ in range(rounds if rounds is not None else MAX_ROLLS):
+        going = float(short_a.sum()) * float(short_d.sum())
+        if rounds is None and going < TAIL:
             break
-        played += float(state.sum())
-        after = step_a.T @ state @ step_d
-        for side, mask in masks.items():
-            won[side] += float(after[mask].sum())
-        state = after[:goal, :goal]
-    unresolved = float(state.sum())
-    lead = leader(system, state) if rounds is not None else dict.fromkeys(Winner, 0.0)
+        played += going
+        after_a, after_d = np.convolve(short_a, a), np.convolve(short_d, d)
+        short_a, short_d = after_a[:goal], after_d[:goal]
+        won[Winner.ATTACKER] += float(after_a[goal:].sum()) * float(short_d.sum())
+        won[Winner.DEFENDER] += float(after_d[goal:].sum()) * float(short_a.sum())
+        # Both crossed in this round: the larger total wins, equal totals by the tie rule.
+        for side, p in settle(system, after_a[goal:], after_d[goal:]).items():
+            won[side] += p
+    unresolved = float(short_a.sum()) * float(short_d.sum())
+    # With a round limit, the leader takes what is left (an opposed complex action's rule).
+    lead = settle(system, short_a, short_d) if rounds else dict.fromkeys(Winner, 0.0)
     decided = sum(won.values()) + sum(lead.values())
     return FirstTo(
         system=system,
@@ -321,40 +342,58 @@ def first_to(
     )
 
 
-def step_matrix(pmf: Pmf, goal: int) -> Pmf:
-    """``M[s, t]`` = P(a side with s gathered has t after one more roll), s below the goal."""
-    matrix = np.zeros((goal, goal + pmf.size - 1))
-    for s in range(goal):
-        matrix[s, s : s + pmf.size] = pmf
-    return matrix
+def settle(system: str, attacker: Pmf, defender: Pmf) -> dict[Winner, float]:
+    """Split P(both) between the sides by who has more, equal totals by the tie rule.
 
-
-def finish_masks(
-    system: str, goal: int, len_a: int, len_d: int
-) -> dict[Winner, npt.NDArray[np.bool_]]:
-    """Which cells of a round's joint result end the contest, and in whose favour."""
-    rows, cols = np.indices((goal + len_a - 1, goal + len_d - 1))
-    a_done, d_done = rows >= goal, cols >= goal
-    both = a_done & d_done
-    masks = {
-        Winner.ATTACKER: (a_done & ~d_done) | (both & (rows > cols)),
-        Winner.DEFENDER: (d_done & ~a_done) | (both & (cols > rows)),
-        Winner.TIE: np.zeros_like(both),
-    }
-    masks[tie_rule(system)] = masks[tie_rule(system)] | (both & (rows == cols))
-    return masks
-
-
-def leader(system: str, state: Pmf) -> dict[Winner, float]:
-    """The unresolved mass split by who has gathered more, equal totals by the tie rule."""
-    rows, cols = np.indices(state.shape)
-    lead = {
-        Winner.ATTACKER: float(state[rows > cols].sum()),
-        Winner.DEFENDER: float(state[cols > rows].sum()),
+    ``attacker[i]`` and ``defender[j]`` are independent (sub-)probabilities of the totals
+    ``i`` and ``j`` counted from one common origin.
+    """
+    size = max(attacker.size, defender.size)
+    x = np.pad(attacker, (0, size - attacker.size))
+    y = np.pad(defender, (0, size - defender.size))
+    below_y = np.concatenate(([0.0], np.cumsum(y)[:-1]))  # P(defender's total < i)
+    below_x = np.concatenate(([0.0], np.cumsum(x)[:-1]))
+    split = {
+        Winner.ATTACKER: float(x @ below_y),
+        Winner.DEFENDER: float(y @ below_x),
         Winner.TIE: 0.0,
     }
-    lead[tie_rule(system)] += float(state[rows == cols].sum())
-    return lead
+    split[tie_rule(system)] += float(x @ y)
+    return split
+
+
+def mean_of(pmf: Pmf) -> float:
+    """The mean of a pmf's index."""
+    return float(np.arange(pmf.size) @ pmf)
+
+
+def is_feasible(mean: float, goal: int) -> bool:
+    """Whether ``goal`` is reached within half of :data:`MAX_ROLLS` rolls on average."""
+    return mean > 0 and goal / mean <= MAX_ROLLS / 2
+
+
+def check_feasible(mean: float, goal: int) -> None:
+    """Refuse a goal that would take more than half of :data:`MAX_ROLLS` rolls on average."""
+    if not is_feasible(mean, goal):
+        expected = goal / mean if mean > 0 else math.inf
+        raise LimitError(
+            f"gathering {goal} at {mean:.3g} per roll takes about {expected:.3g} rolls, over "
+            f"the limit of {MAX_ROLLS // 2}; ask for a smaller goal or a larger pool"
+        )
+
+
+def opposed_complex_action(
+    attacker: float, defender: float, milestones: int, intervals: int | None = None
+) -> FirstTo:
+    """A storypath opposed complex action: first to ``milestones`` Milestones wins.
+
+    Each side earns a Milestone in an Interval with its own chance of meeting that Interval's
+    Difficulty. With an Interval limit, whoever has the most Milestones when it runs out wins
+    (:attr:`FirstTo.final`); ties go to the defender, as in every storypath contest.
+    """
+    a = check_probability("the attacker's chance of meeting an Interval's Difficulty", attacker)
+    d = check_probability("the defender's chance of meeting an Interval's Difficulty", defender)
+    return first_to("storypath", [1.0 - a, a], [1.0 - d, d], milestones, intervals)
 
 
 # --- hubris prolonged conflict ---------------------------------------------------------------
