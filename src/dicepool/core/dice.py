@@ -9,7 +9,6 @@ serves a random roll, a seeded roll, and faces a player rolled by hand.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -30,7 +29,8 @@ class SystemDice:
     """Faces from the operating system's secure generator (the default at the table)."""
 
     def __init__(self) -> None:
-        self._rng = secrets.SystemRandom()
+        # random.SystemRandom reads os.urandom, as secrets does, without importing hmac.
+        self._rng = random.SystemRandom()
 
     def roll(self, sides: int, count: int) -> list[int]:
         """Return ``count`` fresh faces of a ``sides``-sided die."""
