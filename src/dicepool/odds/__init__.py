@@ -1,0 +1,28 @@
+"""Exact odds of what ``dicepool.core`` resolves: one roll, a contest, charts, specialty advice.
+
+Distributions are computed, not sampled (``simulate`` is the Monte Carlo cross-check): float64
+numpy arrays from generating functions of one die raised to the pool, cut only where the mass
+beyond is provably below 1e-15 (the bound is reported as ``tail_bound``). Importing this package
+loads numpy and nothing heavier.
+"""
+
+from dicepool.odds.advice import specialty_advice
+from dicepool.odds.answer import odds
+from dicepool.odds.chart import chart
+from dicepool.odds.contest import contest
+from dicepool.odds.records import Chart, ContestOdds, Distribution, SpecialtyAdvice
+from dicepool.odds.simulate import simulate
+from dicepool.odds.single import distribution
+
+__all__ = [
+    "Chart",
+    "ContestOdds",
+    "Distribution",
+    "SpecialtyAdvice",
+    "chart",
+    "contest",
+    "distribution",
+    "odds",
+    "simulate",
+    "specialty_advice",
+]

@@ -1,0 +1,46 @@
+"""Specialty advice: the classic text's "sometimes it's better not to roll the extra die".
+
+Each 10 of a specialty may add a die, and that die's 1 cancels a success like any other: when
+the goal already stands, one more die can only take it away. The advice compares the policies a
+player can follow (always roll, never roll, stop once N successes stand) for one goal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from dicepool.core.classic import ClassicRequest, Policy, Specialty
+from dicepool.errors import OddsError
+from dicepool.odds.classic import classic_distribution
+from dicepool.odds.records import SpecialtyAdvice
+from dicepool.odds.validate import check_request
+
+TIE = 1e-12
+"""Chances closer than this are equal (they differ only by rounding)."""
+
+
+def specialty_advice(request: ClassicRequest, goal: int) -> SpecialtyAdvice:
+    """P(successes >= goal) under every policy, and the best one.
+
+    The request's own specialty (if any) is replaced by each policy in turn; ``until N`` runs
+    from 1 to ``goal + 2``.
+
+    Raises:
+        OddsError: a goal below 1.
+        RulesError: the core would refuse the request.
+    """
+    if goal < 1:
+        raise OddsError(f"the goal is the successes needed, 1 or more, not {goal}")
+    check_request(request)
+    policies = {"always": Specialty(Policy.ALWAYS), "never": Specialty(Policy.NEVER)}
+    policies |= {f"until {n}": Specialty(Policy.UNTIL, n) for n in range(1, goal + 3)}
+    chances = {
+        label: classic_distribution(replace(request, specialty=specialty)).at_least(goal)
+        for label, specialty in policies.items()
+    }
+    top = max(chances.values())
+    # the first policy within rounding of the best: equal policies favour the simpler one
+    best = next(label for label, chance in chances.items() if chance >= top - TIE)
+    return SpecialtyAdvice(
+        goal=goal, chances=chances, best=best, gain=chances[best] - chances["always"]
+    )

@@ -1,0 +1,15 @@
+"""One entry point for any request: a single roll's distribution, or a contest's odds."""
+
+from __future__ import annotations
+
+from dicepool.core.request import ContestRequest, Request
+from dicepool.odds.contest import contest
+from dicepool.odds.records import ContestOdds, Distribution
+from dicepool.odds.single import distribution
+
+
+def odds(request: Request) -> Distribution | ContestOdds:
+    """The exact odds of ``request``: ``contest`` for a contest, else ``distribution``."""
+    if isinstance(request, ContestRequest):
+        return contest(request)
+    return distribution(request)

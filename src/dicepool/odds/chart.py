@@ -1,0 +1,117 @@
+"""Charts: one statistic over pools x difficulties, each system reading "difficulty" its own way.
+
+- classic: the difficulty (2..10), the face a die must reach;
+- storypath: the Difficulty, successes needed;
+- sundown: the threshold of hits;
+- hubris: the Difficulty, dice removed before the roll;
+- chronicles: a resisting trait, dice removed from the pool (a chance die at zero or less);
+- custom: the target number (a d10 pool with no other part).
+
+Statistics: ``mean`` (the expected total), ``success`` (P(success or exceptional)), ``botch``
+and ``exceptional`` (only where the system has them). The classic chart, the one its text says
+is missing, is computed for the whole grid at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from dicepool.core.chronicles import ChroniclesRequest
+from dicepool.core.classic import ClassicRequest
+from dicepool.core.custom import CustomRequest
+from dicepool.core.hubris import HubrisRequest
+from dicepool.core.pool import Pool
+from dicepool.core.request import RollRequest
+from dicepool.core.storypath import StorypathRequest
+from dicepool.core.sundown import SundownRequest
+from dicepool.errors import OddsError
+from dicepool.odds.records import Chart, Distribution, Pmf
+from dicepool.odds.single import distribution
+from dicepool.odds.validate import check_request
+
+REQUESTS: dict[str, Callable[[int, int], RollRequest]] = {
+    "chronicles": lambda pool, d: ChroniclesRequest(Pool.of(pool, -d)),
+    "classic": lambda pool, d: ClassicRequest(Pool.of(pool), difficulty=d),
+    "custom": lambda pool, d: CustomRequest(Pool.of(pool), target=d),
+    "hubris": lambda pool, d: HubrisRequest(Pool.of(pool), difficulty=d),
+    "storypath": lambda pool, d: StorypathRequest(Pool.of(pool), difficulty=d),
+    "sundown": lambda pool, d: SundownRequest(Pool.of(pool), threshold=d),
+}
+
+STATS = {
+    "mean": set(REQUESTS),
+    "success": set(REQUESTS),
+    "botch": {"classic", "storypath"},
+    "exceptional": {"chronicles"},
+}
+
+
+def chart(system: str, pools: Sequence[int], difficulties: Sequence[int], stat: str) -> Chart:
+    """A statistic for every pool (rows) and difficulty (columns).
+
+    Raises:
+        OddsError: an unknown system or statistic, a statistic the system lacks, or an empty
+            axis.
+        RulesError: a pool or difficulty the core refuses (e.g. a classic pool of 0).
+    """
+    _check(system, pools, difficulties, stat)
+    rows, columns = tuple(int(p) for p in pools), tuple(int(d) for d in difficulties)
+    make = REQUESTS[system]
+    for pool in rows:  # the core's checks, each pool and each difficulty once
+        check_request(make(pool, columns[0]))
+    for d in columns:
+        check_request(make(rows[0], d))
+    if system == "classic":
+        values = classic_grid(np.array(rows), np.array(columns), stat)
+    else:
+        values = np.array([[_stat(distribution(make(p, d)), stat) for d in columns] for p in rows])
+    return Chart(system=system, stat=stat, pools=rows, difficulties=columns, values=values)
+
+
+def _check(system: str, pools: Sequence[int], difficulties: Sequence[int], stat: str) -> None:
+    if system not in REQUESTS:
+        raise OddsError(f"unknown system {system!r}: use one of {', '.join(sorted(REQUESTS))}")
+    if stat not in STATS:
+        raise OddsError(f"unknown statistic {stat!r}: use one of {', '.join(STATS)}")
+    if system not in STATS[stat]:
+        has = ", ".join(s for s in STATS if system in STATS[s])
+        raise OddsError(f"{system} has no {stat} to chart: use one of {has}")
+    if not pools or not difficulties:
+        raise OddsError("a chart needs at least one pool and one difficulty")
+
+
+def _stat(odds: Distribution, stat: str) -> float:
+    if stat == "mean":
+        return odds.mean
+    if stat == "success":
+        return odds.outcomes.get("success", 0.0) + odds.outcomes.get("exceptional", 0.0)
+    return odds.outcomes[stat]
+
+
+def classic_grid(pools: Pmf, difficulties: Pmf, stat: str) -> Pmf:
+    """A plain classic roll's statistic for every pool and difficulty, all at once.
+
+    Row ``i``, column ``j``: ``pools[i]`` dice at difficulty ``difficulties[j]``, no threshold
+    and no specialty. The botch is closed-form: P(no success) - P(no success and no 1).
+    """
+    d = difficulties.astype(np.float64)[None, :]
+    n = pools.astype(np.float64)[:, None]
+    if stat == "botch":
+        values: Pmf = ((d - 1) / 10) ** n - ((d - 2) / 10) ** n
+        return values
+    top = int(pools.max())
+    one, blank, hit = 0.1 * np.ones_like(d[0]), (d[0] - 2) / 10, (11 - d[0]) / 10
+    counts = np.zeros((d.shape[1], 2 * top + 1))  # P(D == j - top) per difficulty
+    counts[:, top] = 1.0
+    grid = np.zeros((top + 1, d.shape[1]))
+    net = np.arange(-top, top + 1).clip(0)
+    for size in range(1, top + 1):
+        moved = blank[:, None] * counts
+        moved[:, :-1] += one[:, None] * counts[:, 1:]
+        moved[:, 1:] += hit[:, None] * counts[:, :-1]
+        counts = moved
+        grid[size] = counts @ net if stat == "mean" else counts[:, top + 1 :].sum(axis=1)
+    values = grid[pools]
+    return values

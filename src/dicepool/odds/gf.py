@@ -1,0 +1,236 @@
+"""Generating functions of one die and of a pool of them, truncated with a rigorous bound.
+
+One die's count (successes, or successes minus ones) has the generating function
+
+    G(x) = H(x) + N(x) / (1 - B(x)),    B(x) = b1 x + b2 x^2,
+
+where ``B`` gathers the faces that add another die (an "again" face always succeeds, for one or,
+doubled, two successes) and ``N`` the faces that end the chain; ``H`` is only used by a rote die
+(its first face succeeding without adding a die). Every coefficient is non-negative, so no
+rounding can make a probability negative. Where ones count against the roll a die can be worth
+-1, so the variable is shifted by one (``shift``) to keep every exponent non-negative.
+
+A pool of ``n`` dice is ``G^n``. With explosions it has no last term: it is cut at degree ``M``,
+chosen with the Chernoff bound P(X > M) <= G(z)^n / z^(M+1) (any z > 1 where the series
+converges) so that the cut-off mass is below ``EPSILON``; the bound itself is reported. Below
+degree ``M`` the coefficients are exact, because truncated products of power series are.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from dicepool.core.pool import DieRule
+from dicepool.odds.records import Pmf
+
+EPSILON = 1e-16
+"""Mass a truncation may cut off (the brief allows 1e-15; this leaves room for a contest)."""
+
+FFT_ABOVE = 1 << 14
+"""Convolutions with a product of lengths above this use the FFT (error ~1e-16 absolute)."""
+
+# Chernoff's z is searched on this grid, as the fraction of the way from 1 to the radius of
+# convergence (dense near 1, where the best z of a large pool lies).
+_Z_FRACTIONS = np.concatenate([np.geomspace(1e-5, 0.5, 96), 1 - np.geomspace(0.5, 1e-6, 32)[1:]])
+
+
+@dataclass(frozen=True)
+class DieGf:
+    """One die's generating function ``H(x) + N(x) / (1 - b1 x - b2 x^2)``, shifted.
+
+    Attributes:
+        numerator: coefficients of ``N``, lowest degree first.
+        head: coefficients of ``H`` (empty for all but a rote die).
+        b1: probability of an again face worth one success.
+        b2: probability of an again face worth two successes.
+        shift: exponent minus count (1 where a one counts -1, else 0).
+    """
+
+    numerator: tuple[float, ...]
+    head: tuple[float, ...] = ()
+    b1: float = 0.0
+    b2: float = 0.0
+    shift: int = 0
+
+    @property
+    def explodes(self) -> bool:
+        """Whether the die can add dice (its series never ends)."""
+        return self.b1 > 0 or self.b2 > 0
+
+    def radius(self) -> float:
+        """Where ``1 - B(z)`` reaches zero (the series' radius of convergence), or inf."""
+        if self.b2 > 0:
+            return (-self.b1 + math.sqrt(self.b1**2 + 4 * self.b2)) / (2 * self.b2)
+        return 1 / self.b1 if self.b1 > 0 else math.inf
+
+    def at(self, z: Pmf) -> Pmf:
+        """``G(z)`` for an array of ``z`` inside the radius."""
+        value = np.polynomial.polynomial.polyval(z, np.asarray(self.numerator))
+        result: Pmf = value / (1 - self.b1 * z - self.b2 * z * z)
+        if self.head:
+            result += np.polynomial.polynomial.polyval(z, np.asarray(self.head))
+        return result
+
+    def series(self, length: int) -> Pmf:
+        """The first ``length`` coefficients of ``G`` (all of them, whatever ``length``, when
+        ``G`` is a polynomial)."""
+        numerator = np.asarray(self.numerator)
+        if self.explodes:
+            inverse = _inverse_series(self.b1, self.b2, _capacity(length))[:length]
+            numerator = convolve(numerator, inverse, length)
+        if not self.head:
+            return numerator.copy()
+        out = np.zeros(max(numerator.size, len(self.head)))
+        out[: numerator.size] += numerator
+        out[: len(self.head)] += self.head
+        return out[:length] if self.explodes else out
+
+
+def _capacity(length: int) -> int:
+    """Round a series length up so the cache sees few distinct lengths."""
+    return max(64, 1 << (length - 1).bit_length())
+
+
+@lru_cache(maxsize=256)
+def _inverse_series(b1: float, b2: float, length: int) -> Pmf:
+    """Coefficients of ``1 / (1 - b1 x - b2 x^2)``, from the roots of ``t^2 = b1 t + b2``."""
+    k = np.arange(length, dtype=np.float64)
+    if b2 == 0:
+        out: Pmf = b1**k
+    else:
+        root = math.sqrt(b1 * b1 + 4 * b2)
+        alpha, beta = (b1 + root) / 2, (b1 - root) / 2
+        out = (alpha ** (k + 1) - np.sign(beta) ** (k + 1) * np.abs(beta) ** (k + 1)) / root
+    out.setflags(write=False)
+    return out
+
+
+def die_gf(
+    rule: DieRule, *, count_ones: bool = False, rote: bool = False, no_ones: bool = False
+) -> DieGf:
+    """The generating function of one die read by ``rule``, explosions included.
+
+    Args:
+        rule: how the die (and every die its again faces add) is read.
+        count_ones: count successes minus ones (a one is worth -1) instead of successes.
+        rote: the die is rolled once more if it fails (its first face then counts nothing; the
+            new die counts, explosions and ones included; ruling 8).
+        no_ones: drop every outcome in which some die of the chain shows a one (a
+            sub-probability: the chance of each count *and* no one at all).
+    """
+    if rote and no_ones:
+        raise ValueError("a rote die's first one never counts: no_ones does not apply")
+    return _die_gf(rule, count_ones, rote, no_ones)
+
+
+@lru_cache(maxsize=256)
+def _die_gf(rule: DieRule, count_ones: bool, rote: bool, no_ones: bool) -> DieGf:
+    shift = 1 if count_ones else 0
+    plain = np.zeros(4)  # faces that add no die, by exponent (count + shift)
+    again = np.zeros(3)  # again faces, by count (1 or 2)
+    fail = 0.0  # faces with no success (a rote rerolls them)
+    for face in range(1, rule.sides + 1):
+        value = rule.successes(face)
+        one = rule.ones and face == 1 and value == 0
+        if one and no_ones:
+            continue
+        if rule.explodes(face):
+            again[value] += 1 / rule.sides
+        else:
+            plain[value + shift - (1 if one and count_ones else 0)] += 1 / rule.sides
+        if value == 0:
+            fail += 1 / rule.sides
+    b1, b2 = float(again[1]), float(again[2])
+    head: tuple[float, ...] = ()
+    numerator = plain
+    if rote:
+        # A success that adds no die ends there (H); an again face goes on as ever (B G); a
+        # failed die counts nothing and a fresh die is rolled (fail G): N_rote = (B + fail) N.
+        success = plain.copy()
+        success[: shift + 1] = 0
+        head = _trimmed(success)
+        numerator = np.convolve([fail, b1, b2], plain)
+    return DieGf(_trimmed(numerator), head, b1, b2, shift)
+
+
+def _trimmed(coefficients: Pmf) -> tuple[float, ...]:
+    return tuple(float(c) for c in np.trim_zeros(coefficients, "b"))
+
+
+def convolve(a: Pmf, b: Pmf, length: int | None = None) -> Pmf:
+    """The product of two series, cut to ``length`` terms (exact below the cut)."""
+    if length is not None:
+        a, b = a[:length], b[:length]
+    if a.size * b.size <= FFT_ABOVE or min(a.size, b.size) < 64:
+        out: Pmf = np.convolve(a, b)
+    else:
+        size = a.size + b.size - 1
+        fast = 1 << (size - 1).bit_length()
+        out = np.fft.irfft(np.fft.rfft(a, fast) * np.fft.rfft(b, fast), fast)[:size]
+        np.maximum(out, 0.0, out=out)  # rounding noise must not make a probability negative
+    return out[:length] if length is not None else out
+
+
+def power(base: Pmf, n: int, length: int | None = None) -> Pmf:
+    """``base ** n`` as a series, cut to ``length`` terms, by repeated squaring."""
+    result: Pmf | None = None
+    square = base[:length] if length is not None else base
+    while True:
+        if n & 1:
+            result = square if result is None else convolve(result, square, length)
+        n >>= 1
+        if not n:
+            break
+        square = convolve(square, square, length)
+    assert result is not None, "a pool has at least one die"
+    return result
+
+
+def cut_degree(gf: DieGf, n: int, eps: float = EPSILON) -> tuple[int, float]:
+    """The degree to cut a pool of ``n`` dice at, and the bound on the mass beyond it.
+
+    Returns:
+        ``(M, bound)`` with P(X > M) <= bound <= eps for X the pool's shifted count.
+    """
+    z = 1 + (min(gf.radius(), 1e6) - 1) * _Z_FRACTIONS
+    log_g = n * np.log(gf.at(z))
+    log_z = np.log(z)
+    degrees = np.ceil((log_g - math.log(eps)) / log_z) - 1
+    best = int(np.argmin(degrees))
+    cut = max(0, int(degrees[best]))
+    bound = float(np.exp(np.min(log_g - (cut + 1) * log_z)))
+    return cut, bound
+
+
+def pool_series(gf: DieGf, n: int, eps: float = EPSILON) -> tuple[Pmf, float]:
+    """The shifted count of a pool of ``n`` dice: coefficients and the truncation bound."""
+    if not gf.explodes:
+        return power(gf.series(0), n), 0.0
+    cut, bound = cut_degree(gf, n, eps)
+    return power(gf.series(cut + 1), n, cut + 1), bound
+
+
+def low_series(gf: DieGf, n: int, degree: int) -> Pmf:
+    """The coefficients of degree 0..``degree`` of a pool of ``n`` dice (exact, no tail)."""
+    length = degree + 1
+    out = power(gf.series(length), n, length)
+    if out.size < length:
+        out = np.pad(out, (0, length - out.size))
+    return out
+
+
+def binomial(n: int, p: float) -> Pmf:
+    """Binomial(n, p) probabilities, from log-gamma so that a large ``n`` neither overflows
+    nor underflows where it matters."""
+    k = np.arange(n + 1, dtype=np.float64)
+    if p <= 0 or p >= 1:
+        out: Pmf = (k == (n if p >= 1 else 0)).astype(np.float64)
+        return out
+    log_factorial = np.array([math.lgamma(v + 1) for v in range(n + 1)])
+    log_choose = log_factorial[n] - log_factorial - log_factorial[::-1]
+    out = np.exp(log_choose + k * math.log(p) + (n - k) * math.log1p(-p))
+    return out

@@ -1,0 +1,125 @@
+"""Monte Carlo odds: the cross-check of the exact engine, and an answer where none is exact.
+
+``simulate`` rolls the request many times with numpy (seeded, so reproducible) and reports the
+frequencies in the same records as the exact engine, with ``tail_bound`` 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from dicepool.core.chronicles import ChroniclesRequest
+from dicepool.core.classic import ClassicRequest
+from dicepool.core.contest import tie_rule
+from dicepool.core.custom import CustomRequest
+from dicepool.core.hubris import HubrisRequest
+from dicepool.core.request import ContestRequest, Request, RollRequest
+from dicepool.core.result import Outcome, Winner
+from dicepool.core.storypath import StorypathRequest
+from dicepool.core.sundown import SundownRequest
+from dicepool.errors import LimitError, OddsError
+from dicepool.odds import sampling
+from dicepool.odds.records import ContestOdds, Distribution
+from dicepool.odds.sampling import Ints, Rng
+from dicepool.odds.validate import check_request
+
+MAX_TRIALS = 100_000_000
+"""The most trials one simulation runs."""
+
+CHUNK_DICE = 2_000_000
+"""Trials are rolled in chunks of about this many dice, to bound memory."""
+
+SAMPLERS: dict[type[Any], Callable[[Rng, Any, int], tuple[Ints, Ints]]] = {
+    SundownRequest: sampling.sundown,
+    ChroniclesRequest: sampling.chronicles,
+    ClassicRequest: sampling.classic,
+    StorypathRequest: sampling.storypath,
+    HubrisRequest: sampling.hubris,
+    CustomRequest: sampling.custom,
+}
+
+
+def simulate(request: Request, trials: int, seed: int) -> Distribution | ContestOdds:
+    """Estimate the odds of ``request`` from ``trials`` seeded rolls.
+
+    Raises:
+        OddsError: fewer than one trial.
+        LimitError: more than :data:`MAX_TRIALS` trials.
+        RulesError: the core would refuse the request.
+    """
+    if trials < 1:
+        raise OddsError(f"a simulation needs at least one trial, not {trials}")
+    if trials > MAX_TRIALS:
+        raise LimitError(f"{trials} trials is over the limit of {MAX_TRIALS}; ask for fewer")
+    rng = np.random.default_rng(seed)
+    if isinstance(request, ContestRequest):
+        check_request(request.attacker)
+        check_request(request.defender)
+        attack, attack_codes = _sample(rng, request.attacker, trials)
+        defend, defend_codes = _sample(rng, request.defender, trials)
+        return _contest(
+            request.system,
+            _distribution(request.attacker, attack, attack_codes),
+            _distribution(request.defender, defend, defend_codes),
+            attack - defend,
+        )
+    check_request(request)
+    totals, codes = _sample(rng, request, trials)
+    return _distribution(request, totals, codes)
+
+
+def outcome_classes(request: RollRequest) -> tuple[Outcome, ...]:
+    """The outcome classes ``request`` can produce, in the order of ``Outcome``."""
+    kinds = {
+        "sundown": (Outcome.SUCCESS, Outcome.FAILURE),
+        "chronicles": (Outcome.SUCCESS, Outcome.EXCEPTIONAL, Outcome.FAILURE),
+        "classic": (Outcome.SUCCESS, Outcome.FAILURE, Outcome.BOTCH),
+        "storypath": (Outcome.SUCCESS, Outcome.FAILURE, Outcome.BOTCH),
+        "hubris": (Outcome.SUCCESS, Outcome.FAILURE, Outcome.DRAMATIC_FAILURE),
+        "custom": (Outcome.SUCCESS, Outcome.FAILURE),
+    }[request.system]
+    if isinstance(request, ChroniclesRequest) and request.pool.size <= 0:
+        kinds += (Outcome.DRAMATIC_FAILURE,)
+    if isinstance(request, CustomRequest) and request.botch:
+        kinds += (Outcome.BOTCH,)
+    return kinds
+
+
+def _sample(rng: Rng, request: RollRequest, trials: int) -> tuple[Ints, Ints]:
+    sampler = SAMPLERS[type(request)]
+    chunk = max(1, CHUNK_DICE // max(1, _dice(request)))
+    parts = [sampler(rng, request, min(chunk, trials - done)) for done in range(0, trials, chunk)]
+    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+
+def _dice(request: RollRequest) -> int:
+    size = request.dice if isinstance(request, (SundownRequest, HubrisRequest)) else None
+    return size if size is not None else request.pool.size
+
+
+def _distribution(request: RollRequest, totals: Ints, codes: Ints) -> Distribution:
+    trials = totals.size
+    pmf = np.bincount(totals).astype(np.float64) / trials
+    counts = np.bincount(codes, minlength=len(Outcome))
+    index = {o: i for i, o in enumerate(Outcome)}
+    outcomes = {o.value: float(counts[index[o]]) / trials for o in outcome_classes(request)}
+    return Distribution(system=request.system, pmf=pmf, outcomes=outcomes, tail_bound=0.0)
+
+
+def _contest(
+    system: str, attacker: Distribution, defender: Distribution, margins: Ints
+) -> ContestOdds:
+    trials = margins.size
+    values, counts = np.unique(margins, return_counts=True)
+    margin = {int(v): float(c) / trials for v, c in zip(values, counts, strict=True)}
+    ahead = float(np.count_nonzero(margins > 0)) / trials
+    level = float(np.count_nonzero(margins == 0)) / trials
+    behind = 1.0 - ahead - level
+    if tie_rule(system) is Winner.DEFENDER:
+        winner = {"attacker": ahead, "defender": behind + level, "tie": 0.0}
+    else:
+        winner = {"attacker": ahead, "defender": behind, "tie": level}
+    return ContestOdds(system, attacker, defender, winner, margin, 0.0)

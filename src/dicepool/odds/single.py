@@ -1,0 +1,133 @@
+"""The exact odds of one roll, for every system, matching what ``dicepool.core`` resolves.
+
+Each system's function mirrors its ``resolve`` and ``judge``: which dice are rolled (pool, Edge
+dice, chance die, rote and second-chance rerolls), how a die is read (``request.rule``), and how
+the count becomes a total and an outcome class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from dicepool.core.chronicles import EXCEPTIONAL_AT, ChroniclesRequest
+from dicepool.core.classic import ClassicRequest
+from dicepool.core.custom import CustomRequest
+from dicepool.core.hubris import HubrisRequest
+from dicepool.core.request import RollRequest
+from dicepool.core.result import Outcome
+from dicepool.core.storypath import StorypathRequest
+from dicepool.core.sundown import HIT, SecondChance, SundownRequest
+from dicepool.odds.chance import chance_odds
+from dicepool.odds.classic import classic_distribution
+from dicepool.odds.gf import die_gf, pool_series
+from dicepool.odds.records import Distribution
+from dicepool.odds.rote import hubris_rote
+from dicepool.odds.totals import added, bonus_on_success, distribution_of, lower
+from dicepool.odds.validate import check_request
+
+SUCCESS, EXCEPTIONAL, FAILURE = Outcome.SUCCESS.value, Outcome.EXCEPTIONAL.value, "failure"
+BOTCH, DRAMATIC = Outcome.BOTCH.value, Outcome.DRAMATIC_FAILURE.value
+
+
+def distribution(request: RollRequest) -> Distribution:
+    """The exact distribution of a roll's total and outcome.
+
+    Raises:
+        RulesError: the core would refuse the request (the same error, word for word).
+        LimitError: the pool is over the core's limit.
+        OddsError: the odds engine cannot answer this request (a ``spec until`` pool that is
+            too large).
+    """
+    check_request(request)
+    return _SYSTEMS[type(request)](request)
+
+
+def _sundown(request: SundownRequest) -> Distribution:
+    n = request.dice
+    if request.second_chance is SecondChance.MISSES:
+        pmf, _ = pool_series(die_gf(HIT, rote=True), n)
+    else:
+        pmf, _ = pool_series(die_gf(HIT), n)
+        if request.second_chance is SecondChance.ZERO:
+            # zero hits: the whole pool is rolled again and the new roll stands
+            pmf = pmf * pmf[0] + np.concatenate([[0.0], pmf[1:]])
+    failure = lower(pmf, request.threshold)
+    return distribution_of("sundown", pmf, {SUCCESS: 1 - failure, FAILURE: failure}, 0.0)
+
+
+def _chronicles(request: ChroniclesRequest) -> Distribution:
+    outcomes: dict[str, float] = {}
+    if request.pool.size <= 0:
+        chance = chance_odds(request.rule, again=request.chance_again, rote=request.rote)
+        pmf, tail = chance.pmf, chance.tail_bound
+        outcomes[DRAMATIC] = chance.dramatic
+    else:
+        pmf, tail = pool_series(die_gf(request.rule, rote=request.rote), request.pool.size)
+    zero, few = float(pmf[0]), lower(pmf, EXCEPTIONAL_AT)
+    outcomes |= {
+        EXCEPTIONAL: 1 - few,
+        SUCCESS: few - zero,
+        FAILURE: zero - outcomes.get(DRAMATIC, 0.0),
+    }
+    return distribution_of("chronicles", pmf, outcomes, tail)
+
+
+def _storypath(request: StorypathRequest) -> Distribution:
+    n, rule = request.pool.size, request.rule
+    rolled, tail = pool_series(die_gf(rule), n)
+    pmf = bonus_on_success(rolled, request.enhancement)
+    fail_faces = (rule.target - 1) / rule.sides  # no success on the die: no again either
+    blank_faces = fail_faces - 1 / rule.sides  # ... and no 1
+    botch = fail_faces**n - blank_faces**n
+    short = lower(pmf, request.difficulty)
+    return distribution_of(
+        "storypath", pmf, {SUCCESS: 1 - short, FAILURE: short - botch, BOTCH: botch}, tail
+    )
+
+
+def _hubris(request: HubrisRequest) -> Distribution:
+    n, dramatic = request.dice, 0.0
+    if n <= 0:
+        chance = chance_odds(request.rule, again=request.chance_again, rote=request.is_rote)
+        rolled, tail = chance.pmf, chance.tail_bound
+        dramatic = chance.dramatic if request.auto == 0 else 0.0
+    elif request.is_rote:
+        rolled, tail = hubris_rote(request.rule, n, request.keep)
+    else:
+        rolled, tail = pool_series(die_gf(request.rule), n)
+    pmf = added(rolled, request.auto)
+    zero = float(pmf[0])
+    outcomes = {SUCCESS: 1 - zero, FAILURE: zero - dramatic, DRAMATIC: dramatic}
+    return distribution_of("hubris", pmf, outcomes, tail)
+
+
+def _custom(request: CustomRequest) -> Distribution:
+    n, rule = request.pool.size, request.rule
+    counts, tail = pool_series(die_gf(rule, count_ones=request.cancel, rote=request.rote), n)
+    pmf = counts
+    if request.cancel:  # ones cancel: max(0, successes - ones), D counted from -n
+        pmf = counts[n:].copy() if counts.size > n else np.zeros(1)
+        pmf[0] = float(counts[: n + 1].sum())
+    zero = float(pmf[0])
+    outcomes = {SUCCESS: 1 - zero, FAILURE: zero}
+    if request.botch:
+        fail = (rule.target - 1) / rule.sides  # no success on a die: no again either
+        blank = fail - 1 / rule.sides
+        # no success anywhere: with a rote every die failed twice, and only the second 1 counts
+        nothing = (fail * fail) ** n if request.rote else fail**n
+        no_one = (fail * blank) ** n if request.rote else blank**n
+        outcomes = {SUCCESS: 1 - zero, FAILURE: zero - (nothing - no_one), BOTCH: nothing - no_one}
+    return distribution_of("custom", pmf, outcomes, tail)
+
+
+_SYSTEMS: dict[type[Any], Callable[[Any], Distribution]] = {
+    SundownRequest: _sundown,
+    ChroniclesRequest: _chronicles,
+    ClassicRequest: classic_distribution,
+    StorypathRequest: _storypath,
+    HubrisRequest: _hubris,
+    CustomRequest: _custom,
+}

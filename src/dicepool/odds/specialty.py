@@ -1,0 +1,80 @@
+"""A classic specialty under ``until N`` (ruling 4): the player stops rolling extra dice once N
+successes stand after the threshold and the ones.
+
+Before each extra die the player looks at the dice; so the roll is a Markov chain over the count
+D = successes - ones and the extra dice still owed, in the order the core rolls them. Only D
+matters for stopping (N successes stand when D - threshold >= N) and for the total, so the chain
+needs no more. A botch is never affected by the policy: with no successes past the threshold,
+none ever stood, so the player rolled every extra die, as under ``always``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dicepool.odds.gf import EPSILON, binomial, convolve
+from dicepool.odds.records import Pmf
+
+FACES = 10
+
+
+def until_counts(n: int, difficulty: int, threshold: int, goal: int) -> tuple[Pmf, int, float]:
+    """The distribution of D = successes - ones at the end of an ``until goal`` roll.
+
+    Returns:
+        ``(pmf, offset, tail)``: ``pmf[i]`` is P(D == i - offset); ``tail`` is the mass of the
+        chains still going when the loop stopped (below 1e-16).
+    """
+    one, blank = 1 / FACES, (difficulty - 2) / FACES
+    success, ten = (FACES - difficulty) / FACES, 1 / FACES
+    stop = goal + threshold  # N successes stand once D >= stop
+    start, offset = _first_roll(n, difficulty)
+    states = np.zeros((offset + stop + 1 + 1, n + 1))  # (D + offset, owed)
+    rows = min(start.shape[0], states.shape[0])
+    states[:rows] = start[:rows]
+    final = np.zeros(max(start.shape[0], states.shape[0]))
+    final[rows : start.shape[0]] = start[rows:].sum(axis=1)
+    while True:
+        states, offset, final = _settle(states, offset, final, stop)
+        left = float(states.sum())
+        if left < EPSILON:
+            return final, offset, left
+        pad = np.zeros((1, states.shape[1]))
+        states = np.vstack([pad, states])  # room for one more one
+        offset += 1
+        final = np.concatenate([[0.0], final])
+        moved = np.zeros_like(states)
+        moved[:-1, :-1] += one * states[1:, 1:]
+        moved[:, :-1] += blank * states[:, 1:]
+        moved[1:, :-1] += success * states[:-1, 1:]
+        moved[1:, 1:] += ten * states[:-1, 1:]
+        states = moved
+
+
+def _settle(states: Pmf, offset: int, final: Pmf, stop: int) -> tuple[Pmf, int, Pmf]:
+    """Move every chain that has ended (nothing owed, or the goal stands) to ``final``."""
+    done = states[:, 0].copy()
+    states[:, 0] = 0.0
+    top = offset + stop  # row of D == stop
+    done[top:] += states[top:].sum(axis=1)
+    states[top:] = 0.0
+    final[: done.size] += done
+    return states, offset, final
+
+
+def _first_roll(n: int, difficulty: int) -> tuple[Pmf, int]:
+    """Joint distribution of (D, tens) after the first ``n`` dice: rows D + n, columns tens.
+
+    Given k tens, the other n - k dice are read with the ten excluded; k is binomial.
+    """
+    other = np.array([1, difficulty - 2, FACES - difficulty], dtype=np.float64) / (FACES - 1)
+    table = np.zeros((2 * n + 1, n + 1))
+    rest = np.ones(1)  # other ** (n - k), built from k = n down
+    weights = binomial(n, 1 / FACES)
+    for k in range(n, -1, -1):
+        if k < n:
+            rest = convolve(rest, other)
+        # D = k (tens) + (successes - ones) of the rest; rest's index j means j - (n - k)
+        low = k - (n - k) + n
+        table[low : low + rest.size, k] = weights[k] * rest
+    return table, n

@@ -1,0 +1,44 @@
+"""From a count's series to a roll's total: shifts, lower sums and the Distribution record."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dicepool.core.result import Outcome
+from dicepool.odds.records import Distribution, Pmf
+
+ORDER = tuple(o.value for o in Outcome)
+"""Success, exceptional, failure, botch, dramatic failure: the order of ``Outcome``."""
+
+
+def lower(pmf: Pmf, below: int) -> float:
+    """P(X < ``below``) from the exact low end of ``pmf``."""
+    return float(pmf[: max(0, below)].sum())
+
+
+def added(pmf: Pmf, auto: int) -> Pmf:
+    """The pmf of X + ``auto`` (automatic successes)."""
+    return np.concatenate([np.zeros(auto), pmf]) if auto else pmf
+
+
+def bonus_on_success(pmf: Pmf, bonus: int) -> Pmf:
+    """The pmf of X + ``bonus`` where X >= 1, X where X == 0 (storypath enhancement)."""
+    if not bonus:
+        return pmf
+    out = np.zeros(pmf.size + bonus)
+    out[0] = pmf[0]
+    out[1 + bonus :] = pmf[1:]
+    return out
+
+
+def distribution_of(
+    system: str, pmf: Pmf, outcomes: dict[str, float], tail_bound: float
+) -> Distribution:
+    """The record, outcome classes in a fixed order (best first; a rounding slip below zero is
+    set to 0)."""
+    return Distribution(
+        system=system,
+        pmf=pmf,
+        outcomes={o: max(0.0, outcomes[o]) for o in ORDER if o in outcomes},
+        tail_bound=tail_bound,
+    )
