@@ -11,18 +11,38 @@ from dicepool.odds.answer import odds
 from dicepool.odds.chart import chart
 from dicepool.odds.contest import contest
 from dicepool.odds.records import Chart, ContestOdds, Distribution, SpecialtyAdvice
+from dicepool.odds.several import (
+    ComplexAction,
+    ExtendedAction,
+    FirstTo,
+    ProlongedConflict,
+    complex_action,
+    extended_action,
+    first_to,
+    opposed_complex_action,
+    prolonged_conflict,
+)
 from dicepool.odds.simulate import simulate
 from dicepool.odds.single import distribution
 
 __all__ = [
     "Chart",
+    "ComplexAction",
     "ContestOdds",
     "Distribution",
+    "ExtendedAction",
+    "FirstTo",
+    "ProlongedConflict",
     "SpecialtyAdvice",
     "chart",
+    "complex_action",
     "contest",
     "distribution",
+    "extended_action",
+    "first_to",
     "odds",
+    "opposed_complex_action",
+    "prolonged_conflict",
     "simulate",
     "specialty_advice",
 ]
