@@ -15,6 +15,10 @@ from dicepool.errors import DicepoolError
 
 COMMANDS = {
     "roll": ("dicepool.cli.roll", "roll", "Roll a line of dice notation and show every die."),
+    "odds": ("dicepool.cli.odds", "odds", "Exact odds of a line, and of several rolls of it."),
+    "compare": ("dicepool.cli.compare", "compare", "How the odds change from one line to another."),
+    "chart": ("dicepool.cli.chart", "chart", "A statistic over pools and difficulties."),
+    "plot": ("dicepool.cli.plot", "plot", "Draw distributions or a chart to a PNG or SVG file."),
 }
 
 

@@ -1,0 +1,127 @@
+"""`dicepool chart SYSTEM`: one statistic over a grid of pools and the system's difficulties.
+
+Rows are pools, columns the system's own difficulty axis (see ``cli/axes.py``). The csv format is
+for other programs: a header ``pool,<difficulty>,...`` and every value at full precision (the
+float's repr: no percent, no rounding); table and markdown are for people.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import TYPE_CHECKING
+
+import click
+
+from dicepool.cli.axes import AXES, STATS, SYSTEMS, chart_options, difficulties_for
+
+if TYPE_CHECKING:
+    from rich.console import Group
+
+    from dicepool.odds import Chart
+
+
+def build_chart(
+    system: str, pools: tuple[int, ...], difficulties: tuple[int, ...] | None, stat: str
+) -> Chart:
+    """Compute the chart asked for (numpy is imported only here)."""
+    from dicepool.odds import chart
+
+    return chart(system, pools, difficulties_for(system, difficulties), stat)
+
+
+def title(grid: Chart) -> str:
+    """What the chart shows, in words."""
+    axis = AXES[grid.system][0]
+    return f"{grid.system}: {STATS[grid.stat]} by pool (rows) and {axis} (columns)"
+
+
+def cell(stat: str, value: float) -> str:
+    """A value for people: a mean to two decimals, a chance as a percentage."""
+    if stat == "mean":
+        return f"{value:.2f}"
+    return f"{100 * value:.1f}%"
+
+
+def to_csv(grid: Chart) -> str:
+    """Header ``pool,<difficulty>,...``; one row per pool; values as Python's float repr."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["pool", *grid.difficulties])
+    for pool, row in zip(grid.pools, grid.values, strict=True):
+        writer.writerow([pool, *(repr(float(v)) for v in row)])
+    return out.getvalue()
+
+
+def to_markdown(grid: Chart) -> str:
+    """A markdown table with the title above it."""
+    lines = [
+        f"**{title(grid)}**",
+        "",
+        "| pool | " + " | ".join(str(d) for d in grid.difficulties) + " |",
+        "|---:|" + "---:|" * len(grid.difficulties),
+    ]
+    for pool, row in zip(grid.pools, grid.values, strict=True):
+        lines.append(f"| {pool} | " + " | ".join(cell(grid.stat, float(v)) for v in row) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def to_table(grid: Chart) -> Group:
+    """The title and a rich table; each cell coloured from red (bad odds) to green (good)."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table()
+    table.add_column("pool", justify="right", style="bold")
+    for difficulty in grid.difficulties:
+        table.add_column(str(difficulty), justify="right")
+    top = float(grid.values.max()) if grid.values.size else 1.0
+    for pool, row in zip(grid.pools, grid.values, strict=True):
+        table.add_row(str(pool), *(shade(grid.stat, float(v), top) for v in row))
+    return Group(Text(title(grid), style="bold"), table)
+
+
+def shade(stat: str, value: float, top: float) -> str:
+    """A cell with rich markup: green for a high share of the best value, red for a low one."""
+    share = value if stat != "mean" else value / top if top > 0 else 0.0
+    if stat == "botch":
+        share = 1 - share  # a likely botch is bad news
+    colour = "green" if share >= 0.67 else "yellow" if share >= 0.33 else "red"
+    return f"[{colour}]{cell(stat, value)}[/]"
+
+
+@click.command()
+@click.argument("system", type=click.Choice(SYSTEMS))
+@chart_options
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "csv", "markdown"]),
+    default="table",
+    show_default=True,
+    help="How to print the chart.",
+)
+def chart(
+    system: str,
+    pools: tuple[int, ...],
+    difficulties: tuple[int, ...] | None,
+    stat: str,
+    fmt: str,
+) -> None:
+    """A STAT chart for SYSTEM over --pools and --difficulties.
+
+    \b
+    Examples:
+      dicepool chart classic --pools 1-10 --difficulties 2-10 --stat mean
+      dicepool chart chronicles --pools 1-20 --stat exceptional --format csv
+    """
+    grid = build_chart(system, pools, difficulties, stat)
+    if fmt == "csv":
+        click.echo(to_csv(grid), nl=False)
+    elif fmt == "markdown":
+        click.echo(to_markdown(grid), nl=False)
+    else:
+        from rich.console import Console
+
+        Console(highlight=False).print(to_table(grid))

@@ -1,0 +1,182 @@
+"""`dicepool plot LINE... -o FILE`: draw distributions (or a chart) to a PNG or SVG file.
+
+Several single rolls are drawn as grouped bars with a legend; contests as the distribution of
+the margin (attacker minus defender). ``--chart SYSTEM`` draws one curve per difficulty over the
+pools instead. matplotlib is imported inside the command, with the Agg backend (no display).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from dicepool.cli.axes import AXES, STATS, SYSTEMS, chart_options
+from dicepool.errors import DicepoolError
+
+if TYPE_CHECKING:
+    from dicepool.core.request import Request
+    from dicepool.odds import Chart, ContestOdds, Distribution
+
+FORMATS = (".png", ".svg")
+SHOWN = 5e-5
+"""Bars below this chance at either end of the axis are left out."""
+
+MAX_LINES = 8
+"""The most lines one plot draws side by side."""
+
+
+def output_path(ctx: click.Context, param: click.Parameter, value: str) -> Path:
+    """The output file: a .png or .svg name in a directory that exists."""
+    path = Path(value)
+    if path.suffix.lower() not in FORMATS:
+        raise click.BadParameter(
+            f"{value!r} does not end in .png or .svg; name the file e.g. odds.png", ctx, param
+        )
+    if not path.parent.is_dir():
+        raise click.BadParameter(f"the directory {str(path.parent)!r} does not exist", ctx, param)
+    return path
+
+
+def series(result: Distribution | ContestOdds) -> dict[int, float]:
+    """What one line puts on the x axis: totals for a roll, the margin for a contest."""
+    if hasattr(result, "margin"):
+        return dict(result.margin)
+    return {k: float(p) for k, p in enumerate(result.pmf)}
+
+
+def trimmed(all_series: list[dict[int, float]]) -> range:
+    """The x values worth a bar in any series."""
+    big = [k for s in all_series for k, p in s.items() if p >= SHOWN]
+    if not big:
+        return range(1)
+    return range(min(big), max(big) + 1)
+
+
+def parse_lines(texts: list[str]) -> list[Request]:
+    """Each argument is a line; if one does not parse, try all the words as one line.
+
+    So both ``plot "chronicles 6" "chronicles 7"`` and ``plot chronicles 6`` do what was meant.
+    """
+    from dicepool.notation import parse
+
+    try:
+        return [parse(text) for text in texts]
+    except DicepoolError:
+        if len(texts) == 1:
+            raise
+        try:
+            return [parse(" ".join(texts))]
+        except DicepoolError:
+            pass
+        raise
+
+
+def draw_lines(texts: list[str], path: Path) -> None:
+    """Parse, compute and draw each line's distribution as grouped bars."""
+    from dicepool.core.request import ContestRequest
+    from dicepool.notation import render
+    from dicepool.odds import odds
+
+    if len(texts) > MAX_LINES:
+        raise DicepoolError(f"plot draws at most {MAX_LINES} lines at once, not {len(texts)}")
+    requests = parse_lines(texts)
+    kinds = {isinstance(r, ContestRequest) for r in requests}
+    if len(kinds) > 1:
+        raise DicepoolError("plot single rolls or contests, not both in one picture")
+    results = [series(odds(r)) for r in requests]
+    contests = kinds == {True}
+    systems = {r.system for r in requests}
+    word = "hits" if systems == {"sundown"} else "successes"
+    xlabel = f"margin ({word}, attacker minus defender)" if contests else word
+    xs = trimmed(results)
+    plt = pyplot()
+    figure, axes = plt.subplots(figsize=(8, 4.5))
+    width = 0.8 / len(results)
+    for i, (request, values) in enumerate(zip(requests, results, strict=True)):
+        offsets = [x - 0.4 + width * (i + 0.5) for x in xs]
+        axes.bar(offsets, [values.get(x, 0.0) for x in xs], width, label=render(request))
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel("probability")
+    axes.set_xticks(list(xs) if len(xs) <= 40 else list(xs)[:: len(xs) // 20 + 1])
+    axes.legend()
+    axes.set_title("Exact distribution")
+    save(plt, figure, path)
+
+
+def draw_chart(grid: Chart, path: Path) -> None:
+    """One curve per difficulty over the pools."""
+    plt = pyplot()
+    figure, axes = plt.subplots(figsize=(8, 4.5))
+    axis = AXES[grid.system][0]
+    for j, difficulty in enumerate(grid.difficulties):
+        axes.plot(grid.pools, grid.values[:, j], marker="o", label=f"{axis} {difficulty}")
+    axes.set_xlabel("pool")
+    axes.set_ylabel(STATS[grid.stat])
+    axes.set_title(f"{grid.system}: {STATS[grid.stat]}")
+    axes.legend(fontsize="small")
+    save(plt, figure, path)
+
+
+def pyplot() -> Any:
+    """matplotlib's pyplot on the Agg backend (no display needed)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def save(plt: Any, figure: Any, path: Path) -> None:
+    """Write the figure, translating a file system error into one line."""
+    figure.tight_layout()
+    try:
+        figure.savefig(path, format=path.suffix.lower().lstrip("."))
+    except OSError as exc:
+        raise DicepoolError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    finally:
+        plt.close(figure)
+
+
+@click.command()
+@click.argument("line", nargs=-1)
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    callback=output_path,
+    metavar="FILE.png|FILE.svg",
+    help="The file to write; its extension picks the format.",
+)
+@click.option("--chart", "system", type=click.Choice(SYSTEMS), help="Draw a chart of SYSTEM.")
+@chart_options
+def plot(
+    line: tuple[str, ...],
+    output: Path,
+    system: str | None,
+    pools: tuple[int, ...],
+    difficulties: tuple[int, ...] | None,
+    stat: str,
+) -> None:
+    """Draw each LINE's distribution (quote each line), or a --chart, to a PNG or SVG file.
+
+    \b
+    Examples:
+      dicepool plot "chronicles 6" "chronicles 6 rote" -o rote.png
+      dicepool plot --chart classic --pools 1-10 --difficulties 4-8 --stat success -o c.svg
+    """
+    if system is not None:
+        if line:
+            raise click.UsageError("give either roll lines or --chart SYSTEM, not both")
+        from dicepool.cli.chart import build_chart
+
+        draw_chart(build_chart(system, pools, difficulties, stat), output)
+    elif not line:
+        raise click.UsageError(
+            'give at least one roll line (quoted, e.g. "chronicles 6") or --chart'
+        )
+    else:
+        draw_lines(list(line), output)
+    click.echo(f"wrote {output}")
