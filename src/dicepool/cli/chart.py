@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import click
@@ -21,13 +22,34 @@ if TYPE_CHECKING:
     from dicepool.odds import Chart
 
 
+SLOW_POOL = 2000
+"""Charts with a pool this large take seconds (a classic pool of 10000 about fifteen): a spinner
+on stderr says something is happening."""
+
+
 def build_chart(
     system: str, pools: tuple[int, ...], difficulties: tuple[int, ...] | None, stat: str
 ) -> Chart:
-    """Compute the chart asked for (numpy is imported only here)."""
+    """Compute the chart asked for (numpy is imported only here).
+
+    Probabilities are clipped to 0..1: summed in float64 over thousands of terms, a certain
+    success can come out a few 1e-13 above 1, which no probability may print as.
+    """
+    import numpy as np
+
     from dicepool.odds import chart
 
-    return chart(system, pools, difficulties_for(system, difficulties), stat)
+    axis = difficulties_for(system, difficulties)
+    if max(pools) >= SLOW_POOL:
+        from rich.console import Console
+
+        with Console(stderr=True).status(f"computing {len(pools) * len(axis)} cells..."):
+            grid = chart(system, pools, axis, stat)
+    else:
+        grid = chart(system, pools, axis, stat)
+    if stat == "mean":
+        return grid
+    return replace(grid, values=np.clip(grid.values, 0.0, 1.0))
 
 
 def title(grid: Chart) -> str:

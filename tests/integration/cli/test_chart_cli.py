@@ -201,3 +201,25 @@ def test_unknown_system_is_a_usage_error() -> None:
     result = invoke("nosuch")
     assert result.exit_code == 2
     assert "nosuch" in result.output
+
+
+def test_large_pools_print_probabilities_no_higher_than_one() -> None:
+    result = invoke(
+        "classic",
+        "--pools",
+        "91-100",
+        "--difficulties",
+        "2-10",
+        "--stat",
+        "success",
+        "--format",
+        "csv",
+    )
+    assert result.exit_code == 0, result.output
+    _, rows = read_csv(result.output)
+    values = [v for row in rows.values() for v in row]
+    assert all(0.0 <= v <= 1.0 for v in values)
+    # 100 dice at difficulty 2: failing needs as many ones as other faces (about 1e-14);
+    # summed in floats it can come out a hair above 1, and prints as 1.0 at most.
+    assert rows[100][0] == pytest.approx(1.0, abs=1e-12)
+    assert 0.4 < rows[100][-1] < 0.5  # difficulty 10: ten 10s against ten 1s on average

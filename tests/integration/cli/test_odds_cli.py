@@ -316,3 +316,10 @@ def test_compare_contests_and_refuse_a_mix() -> None:
     mixed = invoke("compare", "hubris 5", "hubris 5 vs hubris 4")
     assert isinstance(mixed.exception, DicepoolError)
     assert "one of each" in str(mixed.exception)
+
+
+def test_help_lists_the_odds_commands() -> None:
+    result = invoke("--help")
+    assert result.exit_code == 0
+    for name in ("odds", "compare", "chart", "plot"):
+        assert any(line.split()[:1] == [name] for line in result.output.splitlines())
