@@ -78,7 +78,7 @@ def _check(system: str, pools: Sequence[int], difficulties: Sequence[int], stat:
     if system not in STATS[stat]:
         has = ", ".join(s for s in STATS if system in STATS[s])
         raise OddsError(f"{system} has no {stat} to chart: use one of {has}")
-    if not pools or not difficulties:
+    if len(pools) == 0 or len(difficulties) == 0:
         raise OddsError("a chart needs at least one pool and one difficulty")
 
 
@@ -94,24 +94,46 @@ def classic_grid(pools: Pmf, difficulties: Pmf, stat: str) -> Pmf:
     """A plain classic roll's statistic for every pool and difficulty, all at once.
 
     Row ``i``, column ``j``: ``pools[i]`` dice at difficulty ``difficulties[j]``, no threshold
-    and no specialty. The botch is closed-form: P(no success) - P(no success and no 1).
+    and no specialty.
     """
+    if stat == "botch":
+        return classic_botch(pools, difficulties)
+    counts, offset = classic_counts(pools, difficulties)
+    if stat == "mean":
+        net = np.arange(counts.shape[2]) - offset
+        values: Pmf = counts @ net.clip(0)
+        return values
+    success: Pmf = counts[:, :, offset + 1 :].sum(axis=2)
+    return success
+
+
+def classic_botch(pools: Pmf, difficulties: Pmf) -> Pmf:
+    """P(botch) for every pool and difficulty: P(no success) - P(no success and no 1)."""
     d = difficulties.astype(np.float64)[None, :]
     n = pools.astype(np.float64)[:, None]
-    if stat == "botch":
-        values: Pmf = ((d - 1) / 10) ** n - ((d - 2) / 10) ** n
-        return values
-    top = int(pools.max())
-    one, blank, hit = 0.1 * np.ones_like(d[0]), (d[0] - 2) / 10, (11 - d[0]) / 10
-    counts = np.zeros((d.shape[1], 2 * top + 1))  # P(D == j - top) per difficulty
-    counts[:, top] = 1.0
-    grid = np.zeros((top + 1, d.shape[1]))
-    net = np.arange(-top, top + 1).clip(0)
-    for size in range(1, top + 1):
-        moved = blank[:, None] * counts
-        moved[:, :-1] += one[:, None] * counts[:, 1:]
-        moved[:, 1:] += hit[:, None] * counts[:, :-1]
-        counts = moved
-        grid[size] = counts @ net if stat == "mean" else counts[:, top + 1 :].sum(axis=1)
-    values = grid[pools]
+    values: Pmf = ((d - 1) / 10) ** n - ((d - 2) / 10) ** n
     return values
+
+
+def classic_counts(pools: Pmf, difficulties: Pmf) -> tuple[Pmf, int]:
+    """The distribution of successes - ones for every pool and difficulty, all at once.
+
+    Returns:
+        ``(counts, offset)``: ``counts[i, j, k]`` is P(D == k - offset) for ``pools[i]`` dice at
+        ``difficulties[j]``; the net successes are ``max(0, D)``.
+    """
+    top = int(pools.max())
+    d = difficulties.astype(np.float64)
+    one, blank, hit = 0.1, ((d - 2) / 10)[:, None], ((11 - d) / 10)[:, None]
+    counts = np.zeros((d.size, 2 * top + 1))  # one die more per step, -1, 0 or +1 each
+    counts[:, top] = 1.0
+    wanted = {int(p) for p in pools}
+    kept: dict[int, Pmf] = {}
+    for size in range(1, top + 1):
+        moved = blank * counts
+        moved[:, :-1] += one * counts[:, 1:]
+        moved[:, 1:] += hit * counts[:, :-1]
+        counts = moved
+        if size in wanted:
+            kept[size] = counts
+    return np.stack([kept[int(p)] for p in pools]), top

@@ -215,10 +215,60 @@ def _chernoff_grid(gf: DieGf) -> tuple[Pmf, Pmf]:
 
 def pool_series(gf: DieGf, n: int, eps: float = EPSILON) -> tuple[Pmf, float]:
     """The shifted count of a pool of ``n`` dice: coefficients and the truncation bound."""
+    binomial_die = len(gf.numerator) <= 2 and not gf.head and gf.b2 == 0
     if not gf.explodes:
+        if binomial_die:
+            return _binomial_power(gf, n, n + 1), 0.0
         return power(gf.series(0), n), 0.0
     cut, bound = cut_degree(gf, n, eps)
+    if binomial_die:
+        return _binomial_power(gf, n, cut + 1), bound
     return power(gf.series(cut + 1), n, cut + 1), bound
+
+
+def _binomial_power(gf: DieGf, n: int, length: int) -> Pmf:
+    """``((a + b x) / (1 - c x)) ** n`` cut to ``length`` terms, in closed form.
+
+    The most common die (a success or not, again faces worth one) needs no repeated squaring:
+    its pool is a binomial count (of first faces that succeed) plus a negative binomial one (of
+    again faces), ``Binomial(n, b / (a + b)) * NegativeBinomial(n, c)``, scaled by
+    ``((a + b) / (1 - c)) ** n`` (1 for a die, less for a sub-probability).
+    """
+    a, b, c = gf.numerator[0], gf.numerator[1] if len(gf.numerator) > 1 else 0.0, gf.b1
+    total = a + b
+    top = min(n, length - 1) if b > 0 else 0
+    k = _counting(max(top, length))
+    # C(n, k) p^k (1 - p)^(n - k), p = b / (a + b): each term from the one before
+    counts = _products(n * math.log(a / total), (n + 1 - k[:top]) / k[:top], b / a if b else 0.0)
+    if c == 0:
+        return counts * total**n
+    # C(n + k - 1, k) c^k (1 - c)^n
+    again = _products(n * math.log1p(-c), (n - 1 + k[: length - 1]) / k[: length - 1], c)
+    return convolve(counts, again * (total / (1 - c)) ** n, length)
+
+
+def _products(log_first: float, ratios: Pmf, factor: float) -> Pmf:
+    """``first, first * r1 * factor, first * r1 * r2 * factor^2, ...`` without underflow."""
+    out = np.empty(ratios.size + 1)
+    out[0] = log_first
+    if log_first > -600:  # the first term is a normal float: products are exact enough
+        out[0] = math.exp(log_first)
+        np.multiply(ratios, factor, out=out[1:])
+        return np.cumprod(out, out=out)
+    np.log(ratios, out=out[1:])  # a huge pool: the first term only exists as a logarithm
+    out[1:] += math.log(factor)
+    return np.exp(np.cumsum(out, out=out), out=out)
+
+
+_COUNTING = np.arange(1, 1025, dtype=np.float64)
+
+
+def _counting(size: int) -> Pmf:
+    """1.0, 2.0, ... at least ``size`` of them (kept between calls: only slices are used)."""
+    global _COUNTING
+    if _COUNTING.size < size:
+        _COUNTING = np.arange(1, 2 * size + 1, dtype=np.float64)
+    return _COUNTING
 
 
 def low_series(gf: DieGf, n: int, degree: int) -> Pmf:

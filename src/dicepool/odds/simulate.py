@@ -7,7 +7,7 @@ frequencies in the same records as the exact engine, with ``tail_bound`` 0.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -21,10 +21,11 @@ from dicepool.core.result import Outcome, Winner
 from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import SundownRequest
 from dicepool.errors import LimitError, OddsError
-from dicepool.odds import sampling
 from dicepool.odds.records import ContestOdds, Distribution
-from dicepool.odds.sampling import Ints, Rng
 from dicepool.odds.validate import check_request
+
+if TYPE_CHECKING:
+    from dicepool.odds.sampling import Ints, Rng
 
 MAX_TRIALS = 100_000_000
 """The most trials one simulation runs."""
@@ -32,14 +33,20 @@ MAX_TRIALS = 100_000_000
 CHUNK_DICE = 2_000_000
 """Trials are rolled in chunks of about this many dice, to bound memory."""
 
-SAMPLERS: dict[type[Any], Callable[[Rng, Any, int], tuple[Ints, Ints]]] = {
-    SundownRequest: sampling.sundown,
-    ChroniclesRequest: sampling.chronicles,
-    ClassicRequest: sampling.classic,
-    StorypathRequest: sampling.storypath,
-    HubrisRequest: sampling.hubris,
-    CustomRequest: sampling.custom,
-}
+
+def _sampler(request: RollRequest) -> Callable[[Rng, Any, int], tuple[Ints, Ints]]:
+    """The system's sampler (imported on first use: ``import dicepool.odds`` stays light)."""
+    from dicepool.odds import sampling
+
+    samplers: dict[type[Any], Callable[[Rng, Any, int], tuple[Ints, Ints]]] = {
+        SundownRequest: sampling.sundown,
+        ChroniclesRequest: sampling.chronicles,
+        ClassicRequest: sampling.classic,
+        StorypathRequest: sampling.storypath,
+        HubrisRequest: sampling.hubris,
+        CustomRequest: sampling.custom,
+    }
+    return samplers[type(request)]
 
 
 def simulate(request: Request, trials: int, seed: int) -> Distribution | ContestOdds:
@@ -89,7 +96,7 @@ def outcome_classes(request: RollRequest) -> tuple[Outcome, ...]:
 
 
 def _sample(rng: Rng, request: RollRequest, trials: int) -> tuple[Ints, Ints]:
-    sampler = SAMPLERS[type(request)]
+    sampler = _sampler(request)
     chunk = max(1, CHUNK_DICE // max(1, _dice(request)))
     parts = [sampler(rng, request, min(chunk, trials - done)) for done in range(0, trials, chunk)]
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
