@@ -281,13 +281,23 @@ def low_series(gf: DieGf, n: int, degree: int) -> Pmf:
 
 
 def binomial(n: int, p: float) -> Pmf:
-    """Binomial(n, p) probabilities, from log-gamma so that a large ``n`` neither overflows
-    nor underflows where it matters."""
-    k = np.arange(n + 1, dtype=np.float64)
+    """Binomial(n, p) probabilities, normalized so a large ``n`` loses no mass to rounding.
+
+    Each term is the one before times ``(n - k + 1) / k * p / (1 - p)``, built outwards from the
+    mode (so nothing overflows, and terms far out underflow harmlessly to 0), then divided by
+    the sum: the only error left is a few ulps per step away from the mode.
+    """
     if p <= 0 or p >= 1:
-        out: Pmf = (k == (n if p >= 1 else 0)).astype(np.float64)
+        out: Pmf = np.zeros(n + 1)
+        out[n if p >= 1 else 0] = 1.0
         return out
-    log_factorial = np.array([math.lgamma(v + 1) for v in range(n + 1)])
-    log_choose = log_factorial[n] - log_factorial - log_factorial[::-1]
-    out = np.exp(log_choose + k * math.log(p) + (n - k) * math.log1p(-p))
+    mode = min(n, int((n + 1) * p))
+    k = _counting(n)[:n]  # 1..n
+    up = (n - k[mode:] + 1) / k[mode:] * (p / (1 - p))  # term j+1 over term j, j = mode..n-1
+    down = k[:mode] / (n - k[:mode] + 1) * ((1 - p) / p)  # term j-1 over term j, j = 1..mode
+    out = np.empty(n + 1)
+    out[mode] = 1.0
+    out[mode + 1 :] = np.cumprod(up)
+    out[:mode] = np.cumprod(down[::-1])[::-1]
+    out /= out.sum()
     return out

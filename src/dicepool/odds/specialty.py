@@ -22,25 +22,28 @@ def until_counts(n: int, difficulty: int, threshold: int, goal: int) -> tuple[Pm
     """The distribution of D = successes - ones at the end of an ``until goal`` roll.
 
     Returns:
-        ``(pmf, offset, tail)``: ``pmf[i]`` is P(D == i - offset); ``tail`` is the mass of the
-        chains still going when the loop stopped (below 1e-16).
+        ``(pmf, offset, tail)``: ``pmf[i]`` is P(D == i - offset); ``tail`` bounds the mass
+        missing: chains still going when the loop stopped, and first rolls too unlikely to
+        follow (together below 1e-16).
     """
     one, blank = 1 / FACES, (difficulty - 2) / FACES
     success, ten = (FACES - difficulty) / FACES, 1 / FACES
     stop = goal + threshold  # N successes stand once D >= stop
-    start, offset = _first_roll(n, difficulty)
-    states = np.zeros((offset + stop + 1 + 1, n + 1))  # (D + offset, owed)
-    rows = min(start.shape[0], states.shape[0])
-    states[:rows] = start[:rows]
-    final = np.zeros(max(start.shape[0], states.shape[0]))
-    final[rows : start.shape[0]] = start[rows:].sum(axis=1)
+    start, offset, dropped = _trim(*_first_roll(n, difficulty), EPSILON / 2)
+    # chains go on only below D == stop: the states need rows up to D == stop + 1, and the
+    # first rolls above that are final at once
+    rows = max(1, offset + stop + 2)
+    kept = min(rows, start.shape[0])
+    states = np.zeros((rows, start.shape[1]))
+    states[:kept] = start[:kept]
+    final = np.zeros(max(rows, start.shape[0]))
+    final[kept : start.shape[0]] = start[kept:].sum(axis=1)
     while True:
         states, offset, final = _settle(states, offset, final, stop)
         left = float(states.sum())
-        if left < EPSILON:
-            return final, offset, left
-        pad = np.zeros((1, states.shape[1]))
-        states = np.vstack([pad, states])  # room for one more one
+        if left < EPSILON / 2:
+            return final, offset, left + dropped
+        states = np.vstack([np.zeros((1, states.shape[1])), states])  # room for one more one
         offset += 1
         final = np.concatenate([[0.0], final])
         moved = np.zeros_like(states)
@@ -51,11 +54,27 @@ def until_counts(n: int, difficulty: int, threshold: int, goal: int) -> tuple[Pm
         states = moved
 
 
+def _trim(start: Pmf, offset: int, budget: float) -> tuple[Pmf, int, float]:
+    """Drop the first roll's most unlikely corners (many tens; many ones), at most ``budget``.
+
+    Returns:
+        The kept states, their offset, and the mass dropped (counted in the tail bound).
+    """
+    owed = np.cumsum(start.sum(axis=0)[::-1])[::-1]  # mass owing at least c dice
+    columns = int(np.flatnonzero(owed > budget / 2)[-1]) + 1
+    low = np.cumsum(start[:, :columns].sum(axis=1))  # mass at D <= r - offset
+    skip = int(np.flatnonzero(low > budget / 2)[0])
+    dropped = (float(owed[columns]) if columns < owed.size else 0.0) + (
+        float(low[skip - 1]) if skip else 0.0
+    )
+    return start[skip:, :columns], offset - skip, dropped
+
+
 def _settle(states: Pmf, offset: int, final: Pmf, stop: int) -> tuple[Pmf, int, Pmf]:
     """Move every chain that has ended (nothing owed, or the goal stands) to ``final``."""
     done = states[:, 0].copy()
     states[:, 0] = 0.0
-    top = offset + stop  # row of D == stop
+    top = max(0, offset + stop)  # row of D == stop
     done[top:] += states[top:].sum(axis=1)
     states[top:] = 0.0
     final[: done.size] += done
