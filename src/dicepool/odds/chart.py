@@ -67,6 +67,8 @@ def chart(system: str, pools: Sequence[int], difficulties: Sequence[int], stat: 
         values = classic_grid(np.array(rows), np.array(columns), stat)
     else:
         values = np.array([[_stat(distribution(make(p, d)), stat) for d in columns] for p in rows])
+    if stat != "mean":  # sums over large pools may overshoot 1 by rounding
+        np.clip(values, 0.0, 1.0, out=values)
     return Chart(system=system, stat=stat, pools=rows, difficulties=columns, values=values)
 
 

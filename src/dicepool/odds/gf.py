@@ -35,7 +35,7 @@ FFT_ABOVE = 1 << 18
 
 # Chernoff's z is searched on this grid, as the fraction of the way from 1 to the radius of
 # convergence (dense near 1, where the best z of a large pool lies).
-_Z_FRACTIONS = np.concatenate([np.geomspace(1e-5, 0.5, 96), 1 - np.geomspace(0.5, 1e-6, 32)[1:]])
+_Z_FRACTIONS = np.concatenate([np.geomspace(1e-5, 0.5, 40), 1 - np.geomspace(0.5, 1e-5, 12)[1:]])
 
 
 @dataclass(frozen=True)
@@ -199,7 +199,9 @@ def cut_degree(gf: DieGf, n: int, eps: float = EPSILON) -> tuple[int, float]:
         ``(M, bound)`` with P(X > M) <= bound <= eps for X the pool's shifted count.
     """
     log_gz, log_z = _chernoff_grid(gf)
-    needed = (n * log_gz - math.log(eps)) / log_z  # z^(M+1) must reach G(z)^n / eps
+    needed = n * log_gz
+    needed -= math.log(eps)
+    needed /= log_z  # z^(M+1) must reach G(z)^n / eps
     best = int(np.argmin(needed))
     cut = max(0, math.ceil(needed[best]) - 1)
     bound = math.exp(n * log_gz[best] - (cut + 1) * log_z[best])
@@ -232,32 +234,43 @@ def _binomial_power(gf: DieGf, n: int, length: int) -> Pmf:
     The most common die (a success or not, again faces worth one) needs no repeated squaring:
     its pool is a binomial count (of first faces that succeed) plus a negative binomial one (of
     again faces), ``Binomial(n, b / (a + b)) * NegativeBinomial(n, c)``, scaled by
-    ``((a + b) / (1 - c)) ** n`` (1 for a die, less for a sub-probability).
+    ``((a + b) / (1 - c)) ** n`` (1 for a die; the scale is kept for a sub-probability).
     """
     a, b, c = gf.numerator[0], gf.numerator[1] if len(gf.numerator) > 1 else 0.0, gf.b1
-    total = a + b
     top = min(n, length - 1) if b > 0 else 0
-    k = _counting(max(top, length))
-    # C(n, k) p^k (1 - p)^(n - k), p = b / (a + b): each term from the one before
-    counts = _products(n * math.log(a / total), (n + 1 - k[:top]) / k[:top], b / a if b else 0.0)
+    k = _counting(length)
+    # C(n, k) p^k (1 - p)^(n - k), p = b / (a + b): term k is term k-1 times (n+1-k)/k * b/a
+    counts = _products(n * math.log(a / (a + b)), n + 1, -1.0, k[:top], b / a if b else 0.0)
+    scale = (a + b) / (1 - c)
     if c == 0:
-        return counts * total**n
-    # C(n + k - 1, k) c^k (1 - c)^n
-    again = _products(n * math.log1p(-c), (n - 1 + k[: length - 1]) / k[: length - 1], c)
-    return convolve(counts, again * (total / (1 - c)) ** n, length)
+        return counts * scale**n if scale != 1 else counts
+    # C(n + k - 1, k) c^k (1 - c)^n: term k is term k-1 times (n-1+k)/k * c
+    again = _products(n * math.log1p(-c), n - 1, 1.0, k[: length - 1], c)
+    if scale != 1:
+        again *= scale**n
+    if counts.size * again.size > FFT_ABOVE:
+        return convolve(counts, again, length)
+    joined: Pmf = np.convolve(counts, again)[:length]
+    return joined
 
 
-def _products(log_first: float, ratios: Pmf, factor: float) -> Pmf:
-    """``first, first * r1 * factor, first * r1 * r2 * factor^2, ...`` without underflow."""
-    out = np.empty(ratios.size + 1)
-    out[0] = log_first
-    if log_first > -600:  # the first term is a normal float: products are exact enough
+def _products(log_first: float, numerator: float, step: float, k: Pmf, factor: float) -> Pmf:
+    """Terms ``t0 = exp(log_first)``, ``t_k = t_{k-1} * (numerator / k + step) * factor``.
+
+    Built in place with few numpy calls (this is the hot path of most pools); a first term
+    too small for a float (a huge pool) is carried as a logarithm instead.
+    """
+    out = np.empty(k.size + 1)
+    ratios = out[1:]
+    np.divide(numerator, k, out=ratios)
+    ratios += step
+    ratios *= factor
+    if log_first > -600:  # a normal float: the running product is exact enough
         out[0] = math.exp(log_first)
-        np.multiply(ratios, factor, out=out[1:])
-        return np.cumprod(out, out=out)
-    np.log(ratios, out=out[1:])  # a huge pool: the first term only exists as a logarithm
-    out[1:] += math.log(factor)
-    return np.exp(np.cumsum(out, out=out), out=out)
+        return np.multiply.accumulate(out, out=out)
+    out[0] = log_first
+    np.log(ratios, out=ratios)
+    return np.exp(np.add.accumulate(out, out=out), out=out)
 
 
 _COUNTING = np.arange(1, 1025, dtype=np.float64)

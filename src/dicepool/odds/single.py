@@ -60,12 +60,13 @@ def _sundown(request: SundownRequest) -> Distribution:
 
 def _chronicles(request: ChroniclesRequest) -> Distribution:
     outcomes: dict[str, float] = {}
-    if request.pool.size <= 0:
-        chance = chance_odds(request.rule, again=request.chance_again, rote=request.rote)
+    size, rule = request.pool.size, request.rule
+    if size <= 0:
+        chance = chance_odds(rule, again=request.chance_again, rote=request.rote)
         pmf, tail = chance.pmf, chance.tail_bound
         outcomes[DRAMATIC] = chance.dramatic
     else:
-        pmf, tail = pool_series(die_gf(request.rule, rote=request.rote), request.pool.size)
+        pmf, tail = pool_series(die_gf(rule, rote=request.rote), size)
     zero, few = float(pmf[0]), lower(pmf, EXCEPTIONAL_AT)
     outcomes |= {
         EXCEPTIONAL: 1 - few,

@@ -34,11 +34,10 @@ def bonus_on_success(pmf: Pmf, bonus: int) -> Pmf:
 def distribution_of(
     system: str, pmf: Pmf, outcomes: dict[str, float], tail_bound: float
 ) -> Distribution:
-    """The record, outcome classes in a fixed order (best first; a rounding slip below zero is
-    set to 0)."""
+    """The record, outcome classes in a fixed order (a rounding slip outside 0..1 is clipped)."""
     return Distribution(
         system=system,
         pmf=pmf,
-        outcomes={o: max(0.0, outcomes[o]) for o in ORDER if o in outcomes},
+        outcomes={o: min(1.0, max(0.0, outcomes[o])) for o in ORDER if o in outcomes},
         tail_bound=tail_bound,
     )
