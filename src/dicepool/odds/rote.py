@@ -22,6 +22,7 @@ from dicepool.odds.gf import (
     die_gf,
     pool_series,
     power,
+    renormalized,
 )
 from dicepool.odds.records import Pmf
 
@@ -73,7 +74,8 @@ def _keep_larger(rule: DieRule, n: int) -> tuple[Pmf, float]:
         below += weights[m] * first_cdf * second_cdf
     pmf = np.diff(below, prepend=0.0)
     np.maximum(pmf, 0.0, out=pmf)
-    return pmf, first_bound + second_bound + dropped
+    bound = first_bound + second_bound + dropped
+    return renormalized(pmf, n, bound), bound
 
 
 def _padded(series: Pmf, length: int) -> Pmf:
