@@ -14,6 +14,11 @@ A pool of ``n`` dice is ``G^n``. With explosions it has no last term: it is cut 
 chosen with the Chernoff bound P(X > M) <= G(z)^n / z^(M+1) (any z > 1 where the series
 converges) so that the cut-off mass is below ``EPSILON``; the bound itself is reported. Below
 degree ``M`` the coefficients are exact, because truncated products of power series are.
+
+The power is taken by repeated squaring, except for the commonest die (success or not, again
+faces worth one: ``(a + b x) / (1 - c x)``), whose pool is a binomial count plus a negative
+binomial one, each written down term by term. Large pools (long FFT products, running sums of
+logarithms) are rescaled so their total is one less the truncated mass.
 """
 
 from __future__ import annotations
