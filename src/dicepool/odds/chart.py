@@ -79,7 +79,8 @@ def _check(system: str, pools: Sequence[int], difficulties: Sequence[int], stat:
         raise OddsError(f"unknown statistic {stat!r}: use one of {', '.join(STATS)}")
     if system not in STATS[stat]:
         has = ", ".join(s for s in STATS if system in STATS[s])
-        raise OddsError(f"{system} has no {stat} to chart: use one of {has}")
+        plain = " (its chart is a plain d10 pool, no botch rule)" if system == "custom" else ""
+        raise OddsError(f"{system} has no {stat} to chart{plain}: use one of {has}")
     if len(pools) == 0 or len(difficulties) == 0:
         raise OddsError("a chart needs at least one pool and one difficulty")
 
