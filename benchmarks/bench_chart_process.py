@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -58,13 +59,18 @@ def dicepool_command() -> tuple[list[str], str]:
     return [sys.executable, "-c", LIBRARY], "python -c 'chart(...)' (no CLI chart command)"
 
 
+# As on a user's machine, both processes may cache compiled modules (this sandbox sets
+# PYTHONDONTWRITEBYTECODE, which would make every process compile its libraries again).
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def median_seconds(command: list[str], runs: int) -> float:
     """Median wall time of ``runs`` fresh processes, after one warm-up run."""
-    subprocess.run(command, capture_output=True, check=True)
+    subprocess.run(command, capture_output=True, check=True, env=ENV)
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(command, capture_output=True, check=True)
+        subprocess.run(command, capture_output=True, check=True, env=ENV)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
