@@ -2,7 +2,7 @@
 
 From the hubris text, and ruling 3 for chronicles: only a 10 succeeds, a 1 is a dramatic
 failure. The 10 is not rerolled by default; the house-rule option rerolls it, and the extra dice
-are ordinary dice (8+ succeeds, 10-again).
+are ordinary dice of the roll (its target number and its again, e.g. 8+ and 10-again).
 """
 
 from __future__ import annotations
