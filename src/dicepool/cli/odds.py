@@ -17,6 +17,7 @@ import click
 from rich.console import Console, RenderableType
 
 from dicepool.cli.axes import ResistancePair
+from dicepool.cli.line import alias_note, line_of
 from dicepool.cli.render_odds import contest_view, goal_line, roll_view, specialty_table
 from dicepool.cli.render_several import (
     complex_view,
@@ -27,7 +28,7 @@ from dicepool.cli.render_several import (
 from dicepool.core.classic import ClassicRequest
 from dicepool.core.request import ContestRequest, Request
 from dicepool.errors import OddsError
-from dicepool.notation import expand_aliases, parse, render
+from dicepool.notation import parse, render
 from dicepool.odds import (
     ContestOdds,
     Distribution,
@@ -74,17 +75,6 @@ class Questions:
             )
         if self.seed is not None and self.trials is None:
             raise click.UsageError("--seed needs --simulate N")
-
-
-def line_of(words: tuple[str, ...]) -> str:
-    """The roll line as typed over one or several arguments."""
-    return " ".join(words).strip()
-
-
-def alias_note(text: str) -> str | None:
-    """``8cod -> chronicles 8`` when the line used an alias, else None."""
-    expanded = expand_aliases(text)
-    return f"{text} -> {expanded}" if expanded.split() != text.split() else None
 
 
 def several_for_roll(dist: Distribution, request: Request, q: Questions) -> dict[str, Any]:

@@ -7,11 +7,12 @@ import re
 
 import click
 
+from dicepool.cli.line import alias_note, line_of
 from dicepool.cli.render_roll import to_json, to_text
 from dicepool.core.dice import DiceSource, ForcedDice, SeededDice, SystemDice
 from dicepool.core.roll import resolve_any
 from dicepool.errors import DiceError, LimitError
-from dicepool.notation import expand_aliases, parse, render
+from dicepool.notation import parse, render
 
 MAX_DICE_TEXT = 100_000
 
@@ -54,7 +55,7 @@ def roll(line: tuple[str, ...], seed: int | None, dice: str | None, as_json: boo
     batch of extra dice (explosions, specialty dice), then any reroll (rote, second chance) with
     its own batches; in a contest, the attacker's faces come first.
     """
-    text = " ".join(line)
+    text = line_of(line)
     request = parse(text)
     source = pick_source(seed, dice)
     result = resolve_any(request, source)
@@ -65,9 +66,9 @@ def roll(line: tuple[str, ...], seed: int | None, dice: str | None, as_json: boo
         payload["input"] = text
         click.echo(json.dumps(payload))
         return
-    expanded = expand_aliases(text)
-    if expanded.split() != text.split():
-        click.secho(f"{text.strip()} -> {expanded}", dim=True)
+    note = alias_note(text)
+    if note is not None:
+        click.secho(note, dim=True)
     click.echo(to_text(result, render))
     if seed is not None:
         click.secho(f"  (seed {seed})", dim=True)
