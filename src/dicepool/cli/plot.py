@@ -113,6 +113,7 @@ def draw_chart(grid: Chart, path: Path) -> None:
     for j, difficulty in enumerate(grid.difficulties):
         axes.plot(grid.pools, grid.values[:, j], marker="o", label=f"{axis} {difficulty}")
     axes.set_xlabel("pool")
+    axes.xaxis.get_major_locator().set_params(integer=True)  # pools are whole dice
     axes.set_ylabel(STATS[grid.stat])
     axes.set_title(f"{grid.system}: {STATS[grid.stat]}")
     axes.legend(fontsize="small")
