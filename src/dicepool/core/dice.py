@@ -9,7 +9,7 @@ serves a random roll, a seeded roll, and faces a player rolled by hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
@@ -54,11 +54,6 @@ class ForcedDice:
     def __init__(self, faces: Iterable[int]) -> None:
         self._faces = list(faces)
         self._used = 0
-
-    @property
-    def used(self) -> int:
-        """How many faces the roll has consumed so far."""
-        return self._used
 
     def roll(self, sides: int, count: int) -> list[int]:
         """Hand out the next ``count`` faces, checking each is on the die.
@@ -167,7 +162,3 @@ class Die:
             "events": self.events(),
         }
 
-
-def faces(dice: Sequence[Die]) -> list[int]:
-    """The faces of ``dice`` in order (handy in tests and renderers)."""
-    return [d.face for d in dice]
