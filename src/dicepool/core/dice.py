@@ -161,4 +161,3 @@ class Die:
             "standing": self.standing,
             "events": self.events(),
         }
-

@@ -82,7 +82,7 @@ class ContestResult:
         attacker: the acting side's roll (its faces are read first).
         defender: the other side's roll.
         winner: who won after the system's tie rule.
-        margin: the winner's lead in successes (hits); 0 when the totals are equal.
+        margin: the difference between the two totals (successes, or hits).
     """
 
     attacker: RollResult

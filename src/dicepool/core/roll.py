@@ -30,7 +30,7 @@ def resolve_contest(request: ContestRequest, source: DiceSource) -> ContestResul
     """Resolve a contest: the attacker's faces first, then the defender's."""
     attacker = resolve(request.attacker, source)
     defender = resolve(request.defender, source)
-    winner, margin = decide(request.system, attacker.total, defender.total)
+    winner, margin = decide(request.attacker, attacker.total, defender.total)
     return ContestResult(attacker, defender, winner, margin)
 
 

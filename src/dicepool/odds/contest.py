@@ -1,18 +1,20 @@
-"""The odds of a contest: two independent rolls of one system, the larger total wins.
+"""The odds of a contest: two independent rolls of one system.
 
 The margin (attacker's total minus defender's) is the convolution of one pmf with the other
-reversed; the winner follows from its sign and the system's tie rule (``dicepool.core.contest``).
+reversed. The winner follows the core's rule (``dicepool.core.contest``): the attacker needs a
+lead and sometimes a total of its own, so its chance is a sum over the attacker's totals of the
+chance the defender stays far enough behind.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from dicepool.core.contest import tie_rule
+from dicepool.core.contest import ContestRule, contest_rule
 from dicepool.core.request import ContestRequest
 from dicepool.core.result import Winner
 from dicepool.odds.gf import convolve
-from dicepool.odds.records import NEGLIGIBLE, ContestOdds, Distribution
+from dicepool.odds.records import NEGLIGIBLE, ContestOdds, Distribution, Pmf
 from dicepool.odds.single import distribution
 
 
@@ -22,21 +24,37 @@ def contest(request: ContestRequest) -> ContestOdds:
     Raises:
         RulesError: the core would refuse either side's request.
     """
-    return contest_of(
-        request.system, distribution(request.attacker), distribution(request.defender)
-    )
+    return contest_of(request, distribution(request.attacker), distribution(request.defender))
 
 
-def contest_of(system: str, attacker: Distribution, defender: Distribution) -> ContestOdds:
+def winner_chances(rule: ContestRule, attacker: Pmf, defender: Pmf) -> dict[str, float]:
+    """P(attacker wins), P(defender wins), P(tie) for independent totals under ``rule``.
+
+    Each side's chance is summed directly (not as one minus the others), so a tiny chance
+    stays exact.
+    """
+    a = np.arange(attacker.size)
+    cumulative = np.concatenate([[0.0], np.cumsum(defender)])  # cumulative[k] = P(d < k)
+    above = cumulative[-1] - cumulative  # above[k] = P(d >= k)
+    reach = np.clip(a - rule.lead + 1, 0, defender.size)  # the attacker wins if d < reach
+    able = a >= rule.total
+    wins = float(attacker[able] @ cumulative[reach[able]])
+    held = float(attacker[able] @ above[reach[able]]) + float(attacker[~able].sum())
+    level = 0.0
+    if rule.ties is Winner.TIE:
+        size = min(attacker.size, defender.size)
+        level = float(attacker[:size] @ defender[:size])
+    return {"attacker": wins, "defender": max(0.0, held - level), "tie": level}
+
+
+def contest_of(
+    request: ContestRequest, attacker: Distribution, defender: Distribution
+) -> ContestOdds:
     """The contest of two rolls whose distributions are known (shared with ``simulate``)."""
+    system = request.system
     margins = convolve(attacker.pmf, defender.pmf[::-1])
     zero = defender.pmf.size - 1  # index of margin 0
-    ahead, level = float(margins[zero + 1 :].sum()), float(margins[zero])
-    behind = float(margins[:zero].sum())
-    if tie_rule(system) is Winner.DEFENDER:
-        winner = {"attacker": ahead, "defender": behind + level, "tie": 0.0}
-    else:
-        winner = {"attacker": ahead, "defender": behind, "tie": level}
+    winner = winner_chances(contest_rule(request.attacker), attacker.pmf, defender.pmf)
     kept = np.flatnonzero(margins >= NEGLIGIBLE)
     first, last = (int(kept[0]), int(kept[-1])) if kept.size else (zero, zero)
     margin = {k - zero: float(margins[k]) for k in range(first, last + 1)}

@@ -13,7 +13,7 @@ import numpy as np
 
 from dicepool.core.chronicles import ChroniclesRequest
 from dicepool.core.classic import ClassicRequest
-from dicepool.core.contest import tie_rule
+from dicepool.core.contest import contest_rule
 from dicepool.core.custom import CustomRequest
 from dicepool.core.hubris import HubrisRequest
 from dicepool.core.request import ContestRequest, Request, RollRequest
@@ -68,10 +68,10 @@ def simulate(request: Request, trials: int, seed: int) -> Distribution | Contest
         attack, attack_codes = _sample(rng, request.attacker, trials)
         defend, defend_codes = _sample(rng, request.defender, trials)
         return _contest(
-            request.system,
+            request,
             _distribution(request.attacker, attack, attack_codes),
             _distribution(request.defender, defend, defend_codes),
-            attack - defend,
+            (attack, defend),
         )
     check_request(request)
     totals, codes = _sample(rng, request, trials)
@@ -117,16 +117,20 @@ def _distribution(request: RollRequest, totals: Ints, codes: Ints) -> Distributi
 
 
 def _contest(
-    system: str, attacker: Distribution, defender: Distribution, margins: Ints
+    request: ContestRequest,
+    attacker: Distribution,
+    defender: Distribution,
+    totals: tuple[Ints, Ints],
 ) -> ContestOdds:
+    attack, defend = totals
+    margins = attack - defend
     trials = margins.size
     values, counts = np.unique(margins, return_counts=True)
     margin = {int(v): float(c) / trials for v, c in zip(values, counts, strict=True)}
-    ahead = float(np.count_nonzero(margins > 0)) / trials
-    level = float(np.count_nonzero(margins == 0)) / trials
-    behind = 1.0 - ahead - level
-    if tie_rule(system) is Winner.DEFENDER:
-        winner = {"attacker": ahead, "defender": behind + level, "tie": 0.0}
-    else:
-        winner = {"attacker": ahead, "defender": behind, "tie": level}
-    return ContestOdds(system, attacker, defender, winner, margin, 0.0)
+    rule = contest_rule(request.attacker)
+    wins = float(np.count_nonzero((margins >= rule.lead) & (attack >= rule.total))) / trials
+    level = 0.0
+    if rule.ties is Winner.TIE:
+        level = float(np.count_nonzero(margins == 0)) / trials
+    winner = {"attacker": wins, "defender": 1.0 - wins - level, "tie": level}
+    return ContestOdds(request.system, attacker, defender, winner, margin, 0.0)
