@@ -47,6 +47,18 @@ def cli() -> None:
     """Dice pools for storyteller games: roll, resolve dice rolled by hand, exact odds."""
 
 
+def hint(exc: click.UsageError) -> str:
+    """Click's message, with the fix for the two slips people make typing a roll line."""
+    if isinstance(exc, click.NoSuchOption) and exc.option_name[1:2].isdigit():
+        return (
+            f"`{exc.option_name}` looks like an option to the shell: put the roll line in "
+            f'quotes, e.g. dicepool roll "chronicles {exc.option_name}"'
+        )
+    if "unexpected extra argument" in exc.message:
+        return f"{exc.message}; put each roll line in quotes"
+    return exc.message
+
+
 def main() -> None:
     """Run the command; a DicepoolError becomes one line on stderr and exit status 2."""
     try:
@@ -56,6 +68,9 @@ def main() -> None:
         sys.exit(2)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    except click.UsageError as exc:
+        click.UsageError(hint(exc), exc.ctx).show()
+        sys.exit(2)
     except click.ClickException as exc:
         exc.show()
         sys.exit(2)

@@ -20,23 +20,19 @@ OUTCOME_COLOURS = {
     Outcome.DRAMATIC_FAILURE: "red",
 }
 
-LEGEND = (
-    f"{click.style('8', fg='green', bold=True)} success  "
-    f"{click.style('10!', fg='green', bold=True)} added a die  "
-    f"{click.style('1', fg='red', bold=True)} one  "
-    f"{click.style('7', fg='yellow', strikethrough=True)} cancelled or removed  "
-    f"{click.style('3', dim=True, strikethrough=True)} rerolled or not kept"
-)
-
 
 def style_die(die: Die) -> str:
-    """One die as coloured text: its face, and marks for what happened to it."""
-    text = str(die.face) + ("!" * die.successes if die.successes > 1 else "")
-    text += "!" if die.exploded else ""
+    """One die as text: its face and marks that survive without colour.
+
+    ``10!`` added a die, ``10x2`` counts twice, ``(7)`` a success cancelled by a one or removed
+    by a threshold, ``[3]`` a die rerolled or in a roll not kept. Colours say the same again:
+    green successes, red ones, struck-through dice that no longer count.
+    """
+    text = str(die.face) + ("x2" if die.successes > 1 else "") + ("!" if die.exploded else "")
     if die.rerolled or die.discarded:
-        return click.style(text, dim=True, strikethrough=True)
+        return click.style(f"[{text}]", dim=True, strikethrough=True)
     if die.successes and die.standing == 0:
-        return click.style(text, fg="yellow", strikethrough=True)
+        return click.style(f"({text})", fg="yellow", strikethrough=True)
     if die.standing:
         return click.style(text, fg="green", bold=True)
     if die.one:
@@ -56,13 +52,15 @@ def dice_lines(result: RollResult) -> list[str]:
     return [f"  {name:<{width}}  {' '.join(faces)}" for name, faces in groups.items()]
 
 
-SINGULAR = {"successes": "success", "hits": "hit", "net hits": "net hit", "ones": "one"}
-
-
 def count_words(name: str, value: int) -> str:
-    """``3 successes``, ``1 success``, ``2 net hits``: a count as words."""
+    """``3 successes``, ``1 success``, ``1 threshold success``: a count as words."""
     words = name.replace("_", " ")
-    return f"{value} {SINGULAR.get(words, words) if value == 1 else words}"
+    if value == 1:
+        for plural, single in (("successes", "success"), ("hits", "hit"), ("ones", "one")):
+            if words.endswith(plural):
+                words = words[: -len(plural)] + single
+        words = words.replace("complications bought", "complication bought")
+    return f"{value} {words}"
 
 
 def counts_line(result: RollResult) -> str:

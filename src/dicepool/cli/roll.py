@@ -23,7 +23,7 @@ def parse_faces(text: str) -> list[int]:
         raise LimitError(f"--dice is over {MAX_DICE_TEXT} characters; give fewer faces")
     tokens = [t for t in re.split(r"[,\s]+", text.strip()) if t]
     for position, token in enumerate(tokens, 1):
-        if not token.isdigit():
+        if not re.fullmatch(r"[0-9]{1,6}", token):  # str.isdigit() takes "²" too
             raise DiceError(
                 f"--dice: `{token}` (number {position}) is not a face; give faces like 1,3,4,6,7"
             )

@@ -174,3 +174,32 @@ def test_dice_are_coloured_by_what_happened_to_them() -> None:
     assert "\x1b[9m" in output  # the cancelled 6 struck through
     plain = ANSI.sub("", output)
     assert "SUCCESS" in plain and "Success: just barely" in plain
+
+
+def test_without_colour_marks_still_show_what_happened() -> None:
+    code, output = invoke("roll", "classic 4 thr 1", "--dice", "6,7,1,10")
+    assert code == 0
+    assert "(6) (7) 1 10" in output  # removed by the threshold, cancelled by the one
+    code, output = invoke("roll", "hubris 2 rote", "--dice", "3,9,10,8")
+    assert "[3] [9]" in output and "10!" in output  # the first roll was not kept
+    code, output = invoke("roll", "storypath 2 double", "--dice", "10,3")
+    assert "10x2" in output and "2 successes" in output
+
+
+@pytest.mark.parametrize("face", ["²", "\u0661", "7.5", "-1"])
+def test_faces_must_be_plain_numbers(dicepool: Run, face: str) -> None:
+    done = dicepool("roll", "classic 3", "--dice", f"1,2,{face}")
+    assert done.returncode == 2
+    assert f"`{face}` (number 3) is not a face" in done.stderr
+
+
+def test_a_negative_pool_typed_without_quotes_gets_a_hint(dicepool: Run) -> None:
+    done = dicepool("roll", "chronicles", "-5")
+    assert done.returncode == 2
+    assert 'put the roll line in quotes, e.g. dicepool roll "chronicles -5"' in done.stderr
+
+
+def test_two_lines_typed_without_quotes_get_a_hint(dicepool: Run) -> None:
+    done = dicepool("compare", "classic", "6", "diff", "7")
+    assert done.returncode == 2
+    assert "put each roll line in quotes" in done.stderr
