@@ -107,14 +107,15 @@ def storypath_requests(draw: Draw) -> StorypathRequest:
 def hubris_requests(draw: Draw) -> HubrisRequest:
     """A hubris roll; Difficulty may take it to a chance die."""
     target = draw(st.integers(2, 10))
+    rote, willpower = draw(st.booleans()), draw(st.booleans())
     return HubrisRequest(
         draw(pools()),
         edge=draw(st.integers(0, 4)),
         difficulty=draw(st.integers(0, 5)),
-        rote=draw(st.booleans()),
-        willpower=draw(st.booleans()),
+        rote=rote,
+        willpower=willpower,
         auto=draw(st.integers(0, 3)),
-        keep=draw(st.sampled_from(Keep)),
+        keep=draw(st.sampled_from(Keep)) if rote or willpower else Keep.LARGER,
         target=target,
         again=draw(_maybe(st.integers(max(target, 6), 10))),
         chance_again=draw(st.booleans()),

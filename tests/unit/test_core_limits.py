@@ -7,7 +7,7 @@ import pytest
 from dicepool.core.chronicles import ChroniclesRequest
 from dicepool.core.classic import ClassicRequest, Policy, Specialty
 from dicepool.core.dice import ForcedDice
-from dicepool.core.hubris import HubrisRequest
+from dicepool.core.hubris import HubrisRequest, Keep
 from dicepool.core.pool import MAX_POOL, Pool
 from dicepool.core.request import ContestRequest
 from dicepool.core.roll import resolve, resolve_any
@@ -57,6 +57,7 @@ def test_left_over_faces_are_named() -> None:
         (lambda: HubrisRequest(Pool.of(3), target=1), "target must be 2..10"),
         (lambda: HubrisRequest(Pool.of(3), target=8, again=7), "again must be 8..10"),
         (lambda: HubrisRequest(Pool.of(3), auto=-1), "auto cannot be negative"),
+        (lambda: HubrisRequest(Pool.of(3), keep=Keep.FIRST), "add `rote` or `wp`"),
         (lambda: StorypathRequest(Pool.of(3), target=11), "target number must be 2..10"),
         (lambda: StorypathRequest(Pool.of(3), enhancement=-1), "enhancements are 0 or more"),
         (

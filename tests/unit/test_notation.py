@@ -90,7 +90,7 @@ def test_a_contest_with_defaults_renders_short() -> None:
         ("sundown 2-4 second-chance zero edge 3", "sundown 2-4 edge 3 second-chance zero"),
         ("sundown 5 second-chance misses threshold 1", "sundown 5 second-chance"),
         ("storypath 5 comp 2 double complication 1 spec", "storypath 5 comp 2 comp 1 spec double"),
-        ("hubris 3 keep second tn 9 noagain", "hubris 3 keep second tn 9 noagain"),
+        ("hubris 3 keep second rote tn 9 noagain", "hubris 3 rote keep second tn 9 noagain"),
         ("hubris 3 keep larger 10again automatic 2", "hubris 3 auto 2"),
         ("custom 8", "custom 8d10 t8"),
         ("custom 6+2D6 T 4 double 6 rote 5again", "custom 6+2d6 t4 again 5 rote double 6"),

@@ -76,6 +76,8 @@ class HubrisRequest:
         for name in ("edge", "difficulty", "auto"):
             if getattr(self, name) < 0:
                 raise RulesError(f"hubris {name} cannot be negative")
+        if self.keep is not Keep.LARGER and not self.is_rote:
+            raise RulesError("`keep` picks one of a rote's two rolls: add `rote` or `wp`")
 
     @property
     def dice(self) -> int:
