@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
-import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from processes import median_seconds
 
 ARGS = ["chart", "classic", "--pools", "1-20", "--difficulties", "2-10", "--stat", "botch"]
 
@@ -57,22 +56,6 @@ def dicepool_command() -> tuple[list[str], str]:
         if probe.returncode == 0:
             return [found, *ARGS], "dicepool " + " ".join(ARGS)
     return [sys.executable, "-c", LIBRARY], "python -c 'chart(...)' (no CLI chart command)"
-
-
-# As on a user's machine, both processes may cache compiled modules (this sandbox sets
-# PYTHONDONTWRITEBYTECODE, which would make every process compile its libraries again).
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
-
-def median_seconds(command: list[str], runs: int) -> float:
-    """Median wall time of ``runs`` fresh processes, after one warm-up run."""
-    subprocess.run(command, capture_output=True, check=True, env=ENV)
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, capture_output=True, check=True, env=ENV)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def same_numbers() -> float:

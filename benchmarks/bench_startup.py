@@ -9,13 +9,12 @@ targets of the issues: `dicepool roll` under 150 ms, `dicepool odds` under 400 m
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
-import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from processes import median_seconds
 
 COMMANDS = [
     ("roll", ["roll", "chronicles 7 9again rote", "--seed", "1"], 0.150),
@@ -33,22 +32,6 @@ def dicepool_command() -> list[str]:
     if found is None:
         sys.exit("dicepool is not installed in this environment; pip install -e . first")
     return [found]
-
-
-# As on a user's machine, Python may cache compiled modules: this sandbox sets
-# PYTHONDONTWRITEBYTECODE, which would make every process compile the package again.
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
-
-def median_seconds(command: list[str], runs: int) -> float:
-    """Median wall time of ``runs`` fresh processes (after one warm-up run)."""
-    subprocess.run(command, capture_output=True, check=True, env=ENV)
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, capture_output=True, check=True, env=ENV)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> None:
