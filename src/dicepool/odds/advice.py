@@ -18,12 +18,18 @@ from dicepool.odds.validate import check_request
 TIE = 1e-12
 """Chances closer than this are equal (they differ only by rounding)."""
 
+UNTIL_POLICIES = 8
+"""The most ``until N`` policies compared: N from ``goal - 5`` to ``goal + 2`` (1 at least).
+
+Stopping below the goal can only do worse than stopping at it, so the policies far below a
+large goal add nothing but time (each one is a chain over the whole pool)."""
+
 
 def specialty_advice(request: ClassicRequest, goal: int) -> SpecialtyAdvice:
     """P(successes >= goal) under every policy, and the best one.
 
     The request's own specialty (if any) is replaced by each policy in turn; ``until N`` runs
-    from 1 to ``goal + 2``.
+    from 1 to ``goal + 2``, at most :data:`UNTIL_POLICIES` of them (the highest).
 
     Raises:
         OddsError: a goal below 1.
@@ -33,7 +39,8 @@ def specialty_advice(request: ClassicRequest, goal: int) -> SpecialtyAdvice:
         raise OddsError(f"the goal is the successes needed, 1 or more, not {goal}")
     check_request(request)
     policies = {"always": Specialty(Policy.ALWAYS), "never": Specialty(Policy.NEVER)}
-    policies |= {f"until {n}": Specialty(Policy.UNTIL, n) for n in range(1, goal + 3)}
+    first = max(1, goal + 3 - UNTIL_POLICIES)
+    policies |= {f"until {n}": Specialty(Policy.UNTIL, n) for n in range(first, goal + 3)}
     chances = {
         label: classic_distribution(replace(request, specialty=specialty)).at_least(goal)
         for label, specialty in policies.items()

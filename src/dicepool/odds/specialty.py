@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from dicepool.odds.gf import EPSILON, binomial, convolve
+from dicepool.core.pool import DieRule
+from dicepool.odds.gf import EPSILON, binomial, convolve, cut_degree, die_gf
 from dicepool.odds.records import Pmf
 
 FACES = 10
@@ -22,14 +23,16 @@ def until_counts(n: int, difficulty: int, threshold: int, goal: int) -> tuple[Pm
     """The distribution of D = successes - ones at the end of an ``until goal`` roll.
 
     Returns:
-        ``(pmf, offset, tail)``: ``pmf[i]`` is P(D == i - offset); ``tail`` bounds the mass
-        missing: chains still going when the loop stopped, and first rolls too unlikely to
-        follow (together below 1e-16).
+        ``(pmf, offset, tail)``: ``pmf[i]`` is P(D == i - offset), with ``offset >= 0`` (so
+        ``pmf[offset]`` is D == 0, as the callers index it); ``tail`` bounds the mass missing:
+        chains still going when the loop stopped, and first rolls too unlikely to follow
+        (together below 1e-16).
     """
     one, blank = 1 / FACES, (difficulty - 2) / FACES
     success, ten = (FACES - difficulty) / FACES, 1 / FACES
-    stop = goal + threshold  # N successes stand once D >= stop
+    stop, beyond = _reachable_stop(n, difficulty, goal + threshold)
     start, offset, dropped = _trim(*_first_roll(n, difficulty), EPSILON / 2)
+    dropped += beyond
     # chains go on only below D == stop: the states need rows up to D == stop + 1, and the
     # first rolls above that are final at once
     rows = max(1, offset + stop + 2)
@@ -42,7 +45,8 @@ def until_counts(n: int, difficulty: int, threshold: int, goal: int) -> tuple[Pm
         states, offset, final = _settle(states, offset, final, stop)
         left = float(states.sum())
         if left < EPSILON / 2:
-            return final, offset, left + dropped
+            counts, offset = _from_zero(final, offset)
+            return counts, offset, left + dropped
         states = np.vstack([np.zeros((1, states.shape[1])), states])  # room for one more one
         offset += 1
         final = np.concatenate([[0.0], final])
@@ -52,6 +56,24 @@ def until_counts(n: int, difficulty: int, threshold: int, goal: int) -> tuple[Pm
         moved[1:, :-1] += success * states[:-1, 1:]
         moved[1:, 1:] += ten * states[:-1, 1:]
         states = moved
+
+
+def _reachable_stop(n: int, difficulty: int, stop: int) -> tuple[int, float]:
+    """The stop (N successes stand once D >= stop), lowered to what the roll can reach.
+
+    D never exceeds the successes S rolled so far, and S only grows; so a chain reaching
+    D > M had S > M, which rolling every extra die (``always``) would have too. Stopping at
+    M + 1 instead of a higher goal therefore moves at most P(S_always > M) <= ``beyond``, and
+    keeps the chain's rows (M + 1 of them, not the goal's) bounded by the pool.
+
+    Returns:
+        ``(stop, beyond)``: the stop to use and the mass it may move (0.0 when not lowered).
+    """
+    rule = DieRule(sides=FACES, target=difficulty, again=FACES)  # a 10 adds a die
+    reach, beyond = cut_degree(die_gf(rule), n, EPSILON / 4)
+    if stop <= reach + 1:
+        return stop, 0.0
+    return reach + 1, beyond
 
 
 def _trim(start: Pmf, offset: int, budget: float) -> tuple[Pmf, int, float]:
@@ -68,6 +90,18 @@ def _trim(start: Pmf, offset: int, budget: float) -> tuple[Pmf, int, float]:
         float(low[skip - 1]) if skip else 0.0
     )
     return start[skip:, :columns], offset - skip, dropped
+
+
+def _from_zero(counts: Pmf, offset: int) -> tuple[Pmf, int]:
+    """``counts`` with an offset of at least zero: row ``offset`` is D == 0.
+
+    A large pool's first roll can trim away every D <= 0 (at 300 dice, D below ~20 is below
+    1e-17), which leaves a negative offset; the callers read D == threshold at row
+    ``offset + threshold``, so the rows below are put back as zeros.
+    """
+    if offset >= 0:
+        return counts, offset
+    return np.concatenate([np.zeros(-offset), counts]), 0
 
 
 def _settle(states: Pmf, offset: int, final: Pmf, stop: int) -> tuple[Pmf, int, Pmf]:
