@@ -7,6 +7,7 @@ pools instead. matplotlib is imported inside the command, with the Agg backend (
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,7 @@ from dicepool.errors import DicepoolError
 if TYPE_CHECKING:
     from dicepool.core.request import Request
     from dicepool.odds import Chart, ContestOdds, Distribution
+    from dicepool.odds.records import Pmf
 
 FORMATS = (".png", ".svg")
 SHOWN = 5e-5
@@ -25,6 +27,12 @@ SHOWN = 5e-5
 
 MAX_LINES = 8
 """The most lines one plot draws side by side."""
+
+MAX_BARS = 60
+"""Up to this many x values get a bar each; more are drawn as curves."""
+
+MAX_POINTS = 1000
+"""The most points a curve has (a wide distribution's totals are averaged in steps)."""
 
 
 def output_path(ctx: click.Context, param: click.Parameter, value: str) -> Path:
@@ -39,19 +47,50 @@ def output_path(ctx: click.Context, param: click.Parameter, value: str) -> Path:
     return path
 
 
-def series(result: Distribution | ContestOdds) -> dict[int, float]:
-    """What one line puts on the x axis: totals for a roll, the margin for a contest."""
+@dataclass(frozen=True)
+class Series:
+    """What one line puts on the x axis: ``values[i]`` is the chance of ``origin + i``."""
+
+    origin: int
+    values: Pmf
+
+    def at(self, xs: range) -> Pmf:
+        """The chances at ``xs`` (0 outside the series)."""
+        import numpy as np
+
+        out = np.zeros(len(xs))
+        low, high = max(xs.start, self.origin), min(xs.stop, self.origin + self.values.size)
+        if low < high:
+            out[low - xs.start : high - xs.start] = self.values[
+                low - self.origin : high - self.origin
+            ]
+        return out
+
+
+def series(result: Distribution | ContestOdds) -> Series:
+    """A roll's totals from 0, or a contest's margin from its lowest."""
+    from dicepool.cli.render_odds import margin_array
+
     if hasattr(result, "margin"):
-        return dict(result.margin)
-    return {k: float(p) for k, p in enumerate(result.pmf)}
+        return Series(*margin_array(result.margin))
+    return Series(0, result.pmf)
 
 
-def trimmed(all_series: list[dict[int, float]]) -> range:
-    """The x values worth a bar in any series."""
-    big = [k for s in all_series for k, p in s.items() if p >= SHOWN]
-    if not big:
-        return range(1)
-    return range(min(big), max(big) + 1)
+def trimmed(all_series: list[Series]) -> range:
+    """The x values worth drawing in any series: those whose chance is at least ``SHOWN``, or
+    where no single one is (a distribution spread over a million totals) the central ones
+    holding all but ``SHOWN`` of the mass at each end."""
+    import numpy as np
+
+    from dicepool.odds.records import central_range
+
+    low, high = [], []
+    for one in all_series:
+        big = np.flatnonzero(one.values >= SHOWN)
+        window = range(big[0], big[-1] + 1) if big.size else central_range(one.values, SHOWN)
+        low.append(int(window.start) + one.origin)
+        high.append(int(window.stop) + one.origin)
+    return range(min(low), max(high)) if low else range(1)
 
 
 def parse_lines(texts: list[str]) -> list[Request]:
@@ -74,7 +113,14 @@ def parse_lines(texts: list[str]) -> list[Request]:
 
 
 def draw_lines(texts: list[str], path: Path) -> None:
-    """Parse, compute and draw each line's distribution as grouped bars."""
+    """Parse, compute and draw each line's distribution, and save it."""
+    plt, figure = lines_figure(texts)
+    save(plt, figure, path)
+
+
+def lines_figure(texts: list[str]) -> tuple[Any, Any]:
+    """Each line's distribution as grouped bars, or as curves where the totals are too many
+    for a bar each; returns pyplot and the figure."""
     from dicepool.core.request import ContestRequest
     from dicepool.notation import render
     from dicepool.odds import odds
@@ -86,23 +132,45 @@ def draw_lines(texts: list[str], path: Path) -> None:
     if len(kinds) > 1:
         raise DicepoolError("plot single rolls or contests, not both in one picture")
     results = [series(odds(r)) for r in requests]
-    contests = kinds == {True}
     systems = {r.system for r in requests}
     word = "hits" if systems == {"sundown"} else "successes"
-    xlabel = f"margin ({word}, attacker minus defender)" if contests else word
+    xlabel = f"margin ({word}, attacker minus defender)" if kinds == {True} else word
     xs = trimmed(results)
+    names = [render(r) for r in requests]
     plt = pyplot()
     figure, axes = plt.subplots(figsize=(8, 4.5))
-    width = 0.8 / len(results)
-    for i, (request, values) in enumerate(zip(requests, results, strict=True)):
-        offsets = [x - 0.4 + width * (i + 0.5) for x in xs]
-        axes.bar(offsets, [values.get(x, 0.0) for x in xs], width, label=render(request))
+    if len(xs) <= MAX_BARS:
+        bars(axes, xs, results, names)
+    else:
+        curves(axes, xs, results, names)
+    axes.set_ylim(bottom=0)  # probabilities: never a negative axis, even with nothing to draw
     axes.set_xlabel(xlabel)
     axes.set_ylabel("probability")
-    axes.set_xticks(list(xs) if len(xs) <= 40 else list(xs)[:: len(xs) // 20 + 1])
     axes.legend()
     axes.set_title("Exact distribution")
-    save(plt, figure, path)
+    return plt, figure
+
+
+def bars(axes: Any, xs: range, results: list[Series], names: list[str]) -> None:
+    """One bar per x value and line, side by side."""
+    width = 0.8 / len(results)
+    for i, (name, values) in enumerate(zip(names, results, strict=True)):
+        offsets = [x - 0.4 + width * (i + 0.5) for x in xs]
+        axes.bar(offsets, values.at(xs).tolist(), width, label=name)
+    axes.set_xticks(list(xs) if len(xs) <= 40 else list(xs)[:: len(xs) // 20 + 1])
+
+
+def curves(axes: Any, xs: range, results: list[Series], names: list[str]) -> None:
+    """One curve per line, each point the mean chance of ``step`` neighbouring totals."""
+    import numpy as np
+
+    step = -(-len(xs) // MAX_POINTS)
+    size = -(-len(xs) // step) * step
+    for name, values in zip(names, results, strict=True):
+        chances = np.pad(values.at(xs), (0, size - len(xs))).reshape(-1, step).mean(axis=1)
+        middles = xs.start + step * np.arange(chances.size) + (step - 1) / 2
+        axes.plot(middles, chances, label=name)
+    axes.ticklabel_format(axis="x", style="plain", useOffset=False)
 
 
 def draw_chart(grid: Chart, path: Path) -> None:

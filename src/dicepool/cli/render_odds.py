@@ -6,8 +6,11 @@ function returns a rich renderable; nothing prints.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
 
+import numpy as np
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -15,6 +18,7 @@ from rich.text import Text
 from dicepool.core.contest import tie_rule
 from dicepool.core.result import Winner
 from dicepool.odds import ContestOdds, Distribution, SpecialtyAdvice
+from dicepool.odds.records import Pmf, at_least_over, central_range
 
 BAR_WIDTH = 24
 NARROW = 16
@@ -22,6 +26,8 @@ NARROW = 16
 BLOCKS = " ▏▎▍▌▋▊▉█"
 SHOWN = 5e-5
 """Totals whose chance is below this (0.005 %) are left out of the tables, at either end."""
+MAX_ROWS = 40
+"""The most rows a distribution or margin table shows; wider ones gather totals in steps."""
 
 OUTCOME_COLOURS = {
     "exceptional": "bright_green",
@@ -91,38 +97,90 @@ def chances_table(
     return titled(title, table)
 
 
-def shown_range(pmf: Sequence[float]) -> range:
-    """The totals worth a row: from the first to the last whose chance is at least ``SHOWN``."""
-    big = [k for k, p in enumerate(pmf) if p >= SHOWN]
-    return range(big[0], big[-1] + 1) if big else range(1)
+@dataclass(frozen=True)
+class Rows:
+    """Which totals a table shows: one row per ``step`` totals from ``first`` to ``last``.
+
+    ``step`` is 1 unless the mass spreads over more than :data:`MAX_ROWS` totals; then each row
+    gathers ``step`` of them (1, 2 or 5 times a power of ten), starting at a multiple of it.
+    """
+
+    first: int
+    last: int
+    step: int
+
+    def starts(self) -> range:
+        """The first total of each row."""
+        return range(self.first, self.last + 1, self.step)
+
+    def label(self, start: int, signed: bool = False) -> str:
+        """A row's totals: ``7``, or ``9700000-9719999`` for a row of many."""
+        shown = f"{start:+d}" if signed and start else str(start)
+        if self.step == 1:
+            return shown
+        end = start + self.step - 1
+        return f"{shown}..{end:+d}" if signed and end else f"{shown}-{end}"
+
+
+def nice_step(width: int) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 50, ... at or above ``width``."""
+    step = 1
+    while step < width:
+        step = step * 5 // 2 if str(step)[0] == "2" else step * 2  # 1, 2, 5, 10, 20, 50 ...
+    return step
+
+
+def rows_for(values: Pmf, origin: int = 0) -> Rows:
+    """The rows worth showing for ``values``, ``values[i]`` being the chance of ``origin + i``.
+
+    Every total from the first to the last whose chance is at least :data:`SHOWN`; where no
+    single total is that likely (the mass spread over a million totals) the central totals
+    holding all but ``SHOWN`` at each end. More than :data:`MAX_ROWS` of them are gathered in
+    steps.
+    """
+    big = np.flatnonzero(values >= SHOWN)
+    window = range(int(big[0]), int(big[-1]) + 1) if big.size else central_range(values, SHOWN)
+    step = nice_step(math.ceil(len(window) / MAX_ROWS))
+    first = (window.start + origin) // step * step
+    return Rows(first, window.stop - 1 + origin, step)
+
+
+def row_chances(values: Pmf, origin: int, rows: Rows) -> Pmf:
+    """The chance of each row's totals (summed directly, so tiny chances keep their digits)."""
+    low, high = rows.first - origin, rows.last - origin + rows.step  # index range, padded
+    part = values[max(0, low) : max(0, min(values.size, high))]
+    part = np.pad(part, (max(0, -low), max(0, high - max(values.size, low))))
+    sums: Pmf = np.add.reduceat(part, np.arange(0, len(rows.starts()) * rows.step, rows.step))
+    return sums
 
 
 def distribution_table(dist: Distribution, simulated: Distribution | None = None) -> Group:
     """P(exactly k) and P(at least k) for every total worth showing, with bars."""
     word = total_word(dist.system)
-    pmf = [float(p) for p in dist.pmf]
-    rows = shown_range(pmf)
+    rows = rows_for(dist.pmf)
+    chances = row_chances(dist.pmf, 0, rows)
+    at_least = at_least_over(dist.pmf, range(rows.first, rows.last + 1))[:: rows.step]
+    sampled = row_chances(simulated.pmf, 0, rows) if simulated is not None else None
     table = plain_table()
     table.add_column(word, justify="right")
-    table.add_column("exactly", justify="right")
-    if simulated is not None:
+    table.add_column("exactly" if rows.step == 1 else "chance", justify="right")
+    if sampled is not None:
         table.add_column("simulated", justify="right", style="dim")
     table.add_column("")
     table.add_column("at least", justify="right")
     table.add_column("")
-    peak = max(pmf[k] for k in rows)
-    for k in rows:
-        row: list[str | Text] = [str(k), percent(pmf[k])]
-        if simulated is not None:
-            row.append(percent(float(simulated.pmf[k]) if k < simulated.pmf.size else 0.0))
-        at_least = dist.at_least(k)
-        row += [
-            bar(pmf[k], peak, "cyan", NARROW),
-            percent(at_least),
-            bar(at_least, 1.0, "blue", NARROW),
-        ]
+    peak = float(chances.max())
+    for i, start in enumerate(rows.starts()):
+        p, above = float(chances[i]), float(at_least[i])
+        row: list[str | Text] = [rows.label(start), percent(p)]
+        if sampled is not None:
+            row.append(percent(float(sampled[i])))
+        row += [bar(p, peak, "cyan", NARROW), percent(above), bar(above, 1.0, "blue", NARROW)]
         table.add_row(*row)
-    return titled(f"Distribution of {word}", table)
+    title = f"Distribution of {word}"
+    if rows.step > 1:
+        title += f" ({rows.step} totals a row)"
+    return titled(title, table)
 
 
 def summary(dist: Distribution, simulated: Distribution | None = None) -> Text:
@@ -141,19 +199,33 @@ def roll_view(dist: Distribution, simulated: Distribution | None = None) -> Grou
 
 def margin_table(odds: ContestOdds) -> Group:
     """The attacker's total minus the defender's, for every margin worth showing."""
-    keys = sorted(odds.margin)
-    shown = [k for k in keys if odds.margin[k] >= SHOWN] or keys
+    origin, values = margin_array(odds.margin)
+    rows = rows_for(values, origin)
+    chances = row_chances(values, origin, rows)
     word = total_word(odds.system)
     table = plain_table()
     table.add_column("margin", justify="right")
     table.add_column("chance", justify="right")
     table.add_column("")
-    peak = max(odds.margin[k] for k in shown)
-    for k in range(shown[0], shown[-1] + 1):
-        p = odds.margin.get(k, 0.0)
-        colour = "green" if k > 0 else "magenta" if k < 0 else "yellow"
-        table.add_row(f"{k:+d}" if k else "0", percent(p), bar(p, peak, colour))
-    return titled(f"Margin (attacker's {word} minus defender's)", table)
+    peak = float(chances.max())
+    for start, p in zip(rows.starts(), chances.tolist(), strict=True):
+        middle = start + (rows.step - 1) / 2
+        colour = "green" if middle > 0 else "magenta" if middle < 0 else "yellow"
+        table.add_row(rows.label(start, signed=True), percent(p), bar(p, peak, colour))
+    title = f"Margin (attacker's {word} minus defender's)"
+    if rows.step > 1:
+        title += f" ({rows.step} margins a row)"
+    return titled(title, table)
+
+
+def margin_array(margin: Mapping[int, float]) -> tuple[int, Pmf]:
+    """A margin mapping as ``(lowest margin, chances from it up)``."""
+    if not margin:
+        return 0, np.zeros(1)
+    origin = min(margin)
+    values = np.zeros(max(margin) - origin + 1)
+    values[np.fromiter(margin, dtype=np.int64, count=len(margin)) - origin] = list(margin.values())
+    return origin, values
 
 
 def sides(system: str, chances: Mapping[str, float]) -> dict[str, float]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -16,13 +17,51 @@ import numpy.typing as npt
 Pmf = npt.NDArray[np.float64]
 
 NEGLIGIBLE = 1e-18
-"""Probabilities below this at the end of a distribution are left out of its JSON view."""
+"""Probabilities below this at either end of a distribution are left out of its JSON view."""
 
 
-def _trimmed_length(pmf: Pmf) -> int:
-    """Length of ``pmf`` without its trailing entries below :data:`NEGLIGIBLE` (at least 1)."""
+def kept_range(pmf: Pmf) -> range:
+    """The indices from the first to the last entry of ``pmf`` at or above :data:`NEGLIGIBLE`.
+
+    A wide distribution (a million dice' worth of explosions) holds millions of entries of
+    which only a window around the mean is worth printing; ``range(1)`` if none is.
+    """
     big = np.flatnonzero(pmf >= NEGLIGIBLE)
-    return int(big[-1]) + 1 if big.size else 1
+    return range(int(big[0]), int(big[-1]) + 1) if big.size else range(1)
+
+
+def central_range(pmf: Pmf, outside: float) -> range:
+    """The totals left once at most ``outside`` of the mass is cut off at each end.
+
+    Where every single total is unlikely (a pool of thousands of exploding dice spreads its mass
+    over hundreds of thousands of totals) this is the window worth showing: it holds all but
+    ``2 * outside`` of the probability.
+    """
+    below = np.cumsum(pmf)  # P(total <= k)
+    above = np.cumsum(pmf[::-1])[::-1]  # P(total >= k)
+    first = int(np.searchsorted(below, outside, side="right"))
+    over = np.flatnonzero(above > outside)
+    last = int(over[-1]) if over.size else -1
+    if first > last:  # less than ``outside`` in all: the likeliest total alone
+        peak = int(np.argmax(pmf)) if pmf.size else 0
+        return range(peak, peak + 1)
+    return range(first, last + 1)
+
+
+def at_least_over(pmf: Pmf, totals: range) -> Pmf:
+    """P(total >= k) for every k in ``totals`` (a step-1 range inside ``pmf``), in linear time.
+
+    As :meth:`Distribution.at_least`: where the mass below k is under one half, one minus that
+    lower sum (so the truncated top is counted in); else the upper sum taken directly, from
+    the top down, so a tiny upper tail keeps its own digits instead of rounding to 0.
+    """
+    first, stop = totals.start, totals.stop
+    window = pmf[first:stop]
+    below = float(pmf[:first].sum()) + np.concatenate(([0.0], np.cumsum(window)[:-1]))
+    upper = float(pmf[stop:].sum()) + np.cumsum(window[::-1])[::-1]
+    out: Pmf = np.where(below < 0.5, np.clip(1.0 - below, 0.0, 1.0), upper)
+    out[np.asarray(totals) <= 0] = 1.0
+    return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -44,12 +83,12 @@ class Distribution:
     outcomes: dict[str, float]
     tail_bound: float
 
-    @property
+    @cached_property
     def mean(self) -> float:
-        """The expected total."""
+        """The expected total (kept: a wide distribution has millions of entries)."""
         return float(np.arange(self.pmf.size) @ self.pmf)
 
-    @property
+    @cached_property
     def sd(self) -> float:
         """The standard deviation of the total."""
         deviation = np.arange(self.pmf.size) - self.mean
@@ -69,16 +108,27 @@ class Distribution:
         return float(self.pmf[k:].sum())
 
     def to_dict(self) -> dict[str, object]:
-        """A JSON-ready view: outcomes, distribution (keys are totals as strings), mean, sd."""
-        size = _trimmed_length(self.pmf)
+        """A JSON-ready view: outcomes, distribution (keys are totals as strings), mean, sd.
+
+        ``distribution`` runs from the first to the last total whose chance is at least
+        :data:`NEGLIGIBLE` (the totals left out, at either end, are all below it);
+        ``at_least`` gives P(total >= k) for the same totals from 1 on (below them it is
+        within 1e-15 of 1, above them below 1e-15).
+        """
+        totals = kept_range(self.pmf)
+        from_one = range(max(1, totals.start), totals.stop)
         return {
             "system": self.system,
             "outcomes": dict(self.outcomes),
-            "distribution": {str(k): float(self.pmf[k]) for k in range(size)},
+            "distribution": dict(
+                zip(map(str, totals), self.pmf[totals.start : totals.stop].tolist(), strict=True)
+            ),
             "mean": self.mean,
             "sd": self.sd,
             "tail_bound": self.tail_bound,
-            "at_least": {str(k): self.at_least(k) for k in range(1, size)},
+            "at_least": dict(
+                zip(map(str, from_one), at_least_over(self.pmf, from_one).tolist(), strict=True)
+            ),
         }
 
 

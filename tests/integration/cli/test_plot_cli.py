@@ -84,10 +84,11 @@ def test_one_unquoted_line_is_read_as_one_line() -> None:
 def test_the_data_drawn_is_the_exact_distribution() -> None:
     roll = distribution(parse("classic 3 diff 6"))
     drawn = series(roll)
-    assert drawn == {k: pytest.approx(float(p)) for k, p in enumerate(roll.pmf)}
+    assert drawn.origin == 0 and drawn.values.tolist() == roll.pmf.tolist()
+    assert drawn.at(range(-1, 5)).tolist() == [0.0, *roll.pmf.tolist(), 0.0]
     odds = contest(parse("sundown 3 vs sundown 2"))
     margin = series(odds)
-    assert margin == odds.margin
+    assert {margin.origin + i: p for i, p in enumerate(margin.values)} == odds.margin
     assert min(trimmed([margin])) == -2 and max(trimmed([margin])) == 3
 
 
