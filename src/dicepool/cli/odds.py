@@ -37,12 +37,13 @@ from dicepool.odds import (
     simulate,
     specialty_advice,
 )
+from dicepool.odds.prolonged import prolonged_conflict
 from dicepool.odds.several import (
+    MAX_ROLLS,
     complex_action,
     extended_action,
     first_to,
     opposed_complex_action,
-    prolonged_conflict,
     success_chance,
 )
 
@@ -168,11 +169,17 @@ def views(answers: dict[str, Any], word: str) -> list[RenderableType]:
 @click.option("--goal", type=click.IntRange(min=1), help="Successes wanted: P(at least K).")
 @click.option(
     "--rolls",
-    type=click.IntRange(min=1),
+    type=click.IntRange(1, MAX_ROLLS),
     help="With --goal: rolls allowed (an extended action), or a contest's round limit.",
 )
-@click.option("--milestones", type=click.IntRange(min=1), help="Storypath: Milestones to gather.")
-@click.option("--intervals", type=click.IntRange(min=1), help="Storypath: Intervals allowed.")
+@click.option(
+    "--milestones",
+    type=click.IntRange(1, MAX_ROLLS),
+    help="Storypath: Milestones to gather.",
+)
+@click.option(
+    "--intervals", type=click.IntRange(1, MAX_ROLLS), help="Storypath: Intervals allowed."
+)
 @click.option(
     "--resistance",
     type=ResistancePair(),

@@ -130,17 +130,23 @@ def nice_step(width: int) -> int:
     return step
 
 
-def rows_for(values: Pmf, origin: int = 0) -> Rows:
+def rows_for(values: Pmf, origin: int = 0, keep: int | None = None) -> Rows:
     """The rows worth showing for ``values``, ``values[i]`` being the chance of ``origin + i``.
 
     Every total from the first to the last whose chance is at least :data:`SHOWN`; where no
     single total is that likely (the mass spread over a million totals) the central totals
     holding all but ``SHOWN`` at each end. More than :data:`MAX_ROWS` of them are gathered in
-    steps.
+    steps. The total ``keep`` (one the user asked about) gets a row too where it is near enough
+    to need no coarser steps.
     """
     big = np.flatnonzero(values >= SHOWN)
     window = range(int(big[0]), int(big[-1]) + 1) if big.size else central_range(values, SHOWN)
     step = nice_step(math.ceil(len(window) / MAX_ROWS))
+    if keep is not None:
+        at = keep - origin
+        wider = range(min(window.start, at), max(window.stop, at + 1))
+        if nice_step(math.ceil(len(wider) / MAX_ROWS)) == step:
+            window = wider
     first = (window.start + origin) // step * step
     return Rows(first, window.stop - 1 + origin, step)
 

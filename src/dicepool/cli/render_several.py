@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
+import numpy as np
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from dicepool.cli.render_odds import (
     NARROW,
-    SHOWN,
     bar,
     chances_table,
     percent,
     plain_table,
+    row_chances,
+    rows_for,
     sides,
     titled,
 )
-from dicepool.odds.several import ComplexAction, ExtendedAction, FirstTo, ProlongedConflict
-
-MAX_ROWS = 30
-"""The most rows a table of rolls (or Milestones) needed shows."""
+from dicepool.odds.prolonged import ProlongedConflict
+from dicepool.odds.records import at_least_over
+from dicepool.odds.several import ComplexAction, ExtendedAction, FirstTo
 
 
 def headline(text: str, p: float) -> Text:
@@ -33,56 +35,61 @@ def extended_view(action: ExtendedAction, word: str) -> Group:
         parts.append(
             headline(f"P({action.goal} {word} within {action.rolls} rolls)", action.chance)
         )
-    table = plain_table()
-    for name in ("rolls", "exactly", "", "within", ""):
-        table.add_column(name, justify="right" if name else "left")
-    needed = [float(p) for p in action.needed]
-    last = action.rolls or 0
-    for k, p in enumerate(needed):
-        if p >= SHOWN:
-            last = max(last, k)
-    first = next((k for k, p in enumerate(needed) if p >= SHOWN), 1)
-    first = min(first, last)
-    peak = max(needed[first : last + 1] or [1.0])
-    rows = range(first, last + 1)
-    if len(rows) > MAX_ROWS:
-        rows = range(first, first + MAX_ROWS)
-    for k in rows:
-        p = needed[k] if k < len(needed) else 0.0
-        within = action.within(k)
-        style = "bold" if k == action.rolls else ""
+    rows = rows_for(action.needed, keep=action.rolls)
+    chances = row_chances(action.needed, 0, rows)
+    done = np.cumsum(action.needed)  # done[k]: reached within k rolls
+    table = steps_table("rolls", rows.step, "within")
+    peak = float(chances.max())
+    for start, p in zip(rows.starts(), chances.tolist(), strict=True):
+        end = start + rows.step - 1
+        within = float(done[min(end, done.size - 1)])
+        bold = action.rolls is not None and start <= action.rolls <= end
         table.add_row(
-            Text(str(k), style=style),
+            Text(rows.label(start), style="bold" if bold else ""),
             percent(p),
             bar(p, peak, "cyan", NARROW),
             percent(within),
             bar(within, 1.0, "blue", NARROW),
         )
     parts += [
-        titled(f"Rolls needed to gather {action.goal} {word}", table),
+        titled(f"Rolls needed to gather {action.goal} {word}{per_row(rows.step, 'rolls')}", table),
         Text(f"expected rolls {action.expected_rolls:.3f}  tail bound {action.tail_bound:.1e}"),
     ]
     return Group(*parts)
 
 
+def per_row(step: int, what: str) -> str:
+    """`` (20 rolls a row)`` where rows gather several, else nothing."""
+    return f" ({step} {what} a row)" if step > 1 else ""
+
+
+def steps_table(first: str, step: int, cumulated: str) -> Table:
+    """A table of rows: what they count, their chance, a bar, the cumulated chance, a bar."""
+    table = plain_table()
+    for name in (first, "exactly" if step == 1 else "chance", "", cumulated, ""):
+        table.add_column(name, justify="right" if name else "left")
+    return table
+
+
 def complex_view(action: ComplexAction) -> Group:
     """A storypath complex action: Milestones within the Intervals."""
     title = f"P({action.milestones} Milestones within {action.intervals} Intervals)"
-    table = plain_table()
-    for name in ("Milestones", "exactly", "", "at least", ""):
-        table.add_column(name, justify="right" if name else "left")
-    gathered = [float(p) for p in action.gathered]
-    peak = max(gathered)
-    shown = [m for m, p in enumerate(gathered) if p >= SHOWN] or [0]
-    for m in range(shown[0], min(shown[-1], shown[0] + MAX_ROWS - 1) + 1):
-        at_least = sum(gathered[m:])
-        style = "bold" if m == action.milestones else ""
+    rows = rows_for(action.gathered, keep=action.milestones)
+    chances = row_chances(action.gathered, 0, rows)
+    first = max(0, min(rows.first, action.gathered.size - 1))
+    last = min(rows.last + rows.step, action.gathered.size)
+    at_least = at_least_over(action.gathered, range(first, last))
+    table = steps_table("Milestones", rows.step, "at least")
+    peak = float(chances.max())
+    for start, p in zip(rows.starts(), chances.tolist(), strict=True):
+        above = float(at_least[start - first]) if start - first < at_least.size else 0.0
+        bold = start <= action.milestones < start + rows.step
         table.add_row(
-            Text(str(m), style=style),
-            percent(gathered[m]),
-            bar(gathered[m], peak, "cyan", NARROW),
-            percent(at_least),
-            bar(at_least, 1.0, "blue", NARROW),
+            Text(rows.label(start), style="bold" if bold else ""),
+            percent(p),
+            bar(p, peak, "cyan", NARROW),
+            percent(above),
+            bar(above, 1.0, "blue", NARROW),
         )
     return Group(
         headline(title, action.chance),
@@ -90,7 +97,10 @@ def complex_view(action: ComplexAction) -> Group:
             f"one Interval meets its Difficulty {percent(action.interval_success)}; "
             f"mean Intervals needed {action.expected_intervals:.2f}"
         ),
-        titled(f"Milestones after {action.intervals} Intervals", table),
+        titled(
+            f"Milestones after {action.intervals} Intervals{per_row(rows.step, 'Milestones')}",
+            table,
+        ),
     )
 
 

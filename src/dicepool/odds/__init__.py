@@ -10,17 +10,16 @@ from dicepool.odds.advice import specialty_advice
 from dicepool.odds.answer import odds
 from dicepool.odds.chart import chart
 from dicepool.odds.contest import contest
+from dicepool.odds.prolonged import ProlongedConflict, prolonged_conflict
 from dicepool.odds.records import Chart, ContestOdds, Distribution, SpecialtyAdvice
 from dicepool.odds.several import (
     ComplexAction,
     ExtendedAction,
     FirstTo,
-    ProlongedConflict,
     complex_action,
     extended_action,
     first_to,
     opposed_complex_action,
-    prolonged_conflict,
 )
 from dicepool.odds.simulate import simulate
 from dicepool.odds.single import distribution

@@ -9,12 +9,12 @@
 
 Statistics: ``mean`` (the expected total), ``success`` (P(success or exceptional)), ``botch``
 and ``exceptional`` (only where the system has them). The classic chart, the one its text says
-is missing, is computed for the whole grid at once.
+is missing, walks up the pools a die at a time (or computes a distant pool afresh).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -27,6 +27,7 @@ from dicepool.core.request import RollRequest
 from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import SundownRequest
 from dicepool.errors import OddsError
+from dicepool.odds.gf import die_gf, pool_series
 from dicepool.odds.records import Chart, Distribution, Pmf
 from dicepool.odds.single import distribution
 from dicepool.odds.validate import check_request
@@ -94,20 +95,22 @@ def _stat(odds: Distribution, stat: str) -> float:
 
 
 def classic_grid(pools: Pmf, difficulties: Pmf, stat: str) -> Pmf:
-    """A plain classic roll's statistic for every pool and difficulty, all at once.
+    """A plain classic roll's statistic for every pool and difficulty.
 
     Row ``i``, column ``j``: ``pools[i]`` dice at difficulty ``difficulties[j]``, no threshold
     and no specialty.
     """
     if stat == "botch":
         return classic_botch(pools, difficulties)
-    counts, offset = classic_counts(pools, difficulties)
-    if stat == "mean":
-        net = np.arange(counts.shape[2]) - offset
-        values: Pmf = counts @ net.clip(0)
-        return values
-    success: Pmf = counts[:, :, offset + 1 :].sum(axis=2)
-    return success
+    values = np.empty((pools.size, difficulties.size))
+    for j, difficulty in enumerate(difficulties.tolist()):
+        found = {}
+        for n, counts in classic_pools(sorted(set(pools.tolist())), int(difficulty)):
+            # counts[k] = P(D == k - n); the total is max(0, D)
+            wins = counts[n + 1 :]
+            found[n] = float(np.arange(1, wins.size + 1) @ wins) if stat == "mean" else wins.sum()
+        values[:, j] = [found[n] for n in pools.tolist()]
+    return values
 
 
 def classic_botch(pools: Pmf, difficulties: Pmf) -> Pmf:
@@ -118,25 +121,41 @@ def classic_botch(pools: Pmf, difficulties: Pmf) -> Pmf:
     return values
 
 
+WALK = 256
+"""A pool at most this many dice above the last one is reached by adding dice one at a time
+(each a three-term convolution); a larger one is computed afresh (a power of the die's series,
+which costs about as much as a few hundred single dice at 10000)."""
+
+
+def classic_pools(pools: Sequence[int], difficulty: int) -> Iterator[tuple[int, Pmf]]:
+    """The distribution of D = successes - ones for each pool (ascending) at one difficulty.
+
+    Yields:
+        ``(n, counts)`` with ``counts[k] = P(D == k - n)``.
+    """
+    rule = ClassicRequest(Pool.of(1), difficulty=difficulty).rule
+    die = np.array([0.1, (difficulty - 2) / 10, (11 - difficulty) / 10])  # D of -1, 0, +1
+    n, counts = 0, np.ones(1)
+    for pool in pools:
+        if pool - n > WALK:
+            n, (counts, _) = pool, pool_series(die_gf(rule, count_ones=True), pool)
+        while n < pool:
+            n, counts = n + 1, np.convolve(counts, die)
+        yield n, counts
+
+
 def classic_counts(pools: Pmf, difficulties: Pmf) -> tuple[Pmf, int]:
-    """The distribution of successes - ones for every pool and difficulty, all at once.
+    """The distribution of successes - ones for every pool and difficulty, as one array.
 
     Returns:
         ``(counts, offset)``: ``counts[i, j, k]`` is P(D == k - offset) for ``pools[i]`` dice at
-        ``difficulties[j]``; the net successes are ``max(0, D)``.
+        ``difficulties[j]``. It holds pools x difficulties x (2 * largest pool + 1) floats:
+        for small pools (the chart itself keeps one pool at a time).
     """
     top = int(pools.max())
-    d = difficulties.astype(np.float64)
-    one, blank, hit = 0.1, ((d - 2) / 10)[:, None], ((11 - d) / 10)[:, None]
-    counts = np.zeros((d.size, 2 * top + 1))  # one die more per step, -1, 0 or +1 each
-    counts[:, top] = 1.0
-    wanted = {int(p) for p in pools}
-    kept: dict[int, Pmf] = {}
-    for size in range(1, top + 1):
-        moved = blank * counts
-        moved[:, :-1] += one * counts[:, 1:]
-        moved[:, 1:] += hit * counts[:, :-1]
-        counts = moved
-        if size in wanted:
-            kept[size] = counts
-    return np.stack([kept[int(p)] for p in pools]), top
+    out = np.zeros((pools.size, difficulties.size, 2 * top + 1))
+    where = {int(p): [i for i, q in enumerate(pools.tolist()) if q == p] for p in pools.tolist()}
+    for j, difficulty in enumerate(difficulties.tolist()):
+        for n, counts in classic_pools(sorted(where), int(difficulty)):
+            out[where[n], j, top - n : top + n + 1] = counts
+    return out, top

@@ -221,7 +221,36 @@ def _chernoff_grid(gf: DieGf) -> tuple[Pmf, Pmf]:
 
 
 def pool_series(gf: DieGf, n: int, eps: float = EPSILON) -> tuple[Pmf, float]:
-    """The shifted count of a pool of ``n`` dice: coefficients and the truncation bound."""
+    """The shifted count of a pool of ``n`` dice: coefficients and the truncation bound.
+
+    Series of up to :data:`CACHED` terms are remembered (a chart asks for one pool at a
+    hundred difficulties); each caller gets its own copy.
+    """
+    if _length(gf, n, eps) <= CACHED:
+        series, bound = _remembered_series(gf, n, eps)
+        return series.copy(), bound
+    return _pool_series(gf, n, eps)
+
+
+CACHED = 1 << 16
+"""The longest series :func:`pool_series` remembers (256 of them hold at most 128 MB)."""
+
+
+def _length(gf: DieGf, n: int, eps: float) -> int:
+    """How many terms :func:`pool_series` returns, without computing them."""
+    if gf.explodes:
+        return cut_degree(gf, n, eps)[0] + 1
+    return n * max(len(gf.numerator) - 1, len(gf.head) - 1, 0) + 1
+
+
+@lru_cache(maxsize=256)
+def _remembered_series(gf: DieGf, n: int, eps: float) -> tuple[Pmf, float]:
+    series, bound = _pool_series(gf, n, eps)
+    series.setflags(write=False)
+    return series, bound
+
+
+def _pool_series(gf: DieGf, n: int, eps: float) -> tuple[Pmf, float]:
     binomial_die = len(gf.numerator) <= 2 and not gf.head and gf.b2 == 0
     if not gf.explodes:
         if binomial_die:

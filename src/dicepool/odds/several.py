@@ -11,8 +11,6 @@ rules each one follows:
 - *first to N* (chronicles' contested roll over several rolls, and opposed complex actions):
   both sides roll each round and accumulate; the first to reach N wins. When both reach it in the
   same round the larger accumulated total wins, equal totals by the system's tie rule.
-- *prolonged conflict* (hubris): contest after contest until one side has lost as many as its
-  Resistance attribute; ties count for no one.
 
 A pmf may sum to a little less than 1 when an explosion was truncated; the mass it lacks is
 carried into each result's ``tail_bound`` (how far any reported probability can be off).
@@ -30,6 +28,9 @@ import numpy.typing as npt
 from dicepool.core.contest import tie_rule
 from dicepool.core.result import Winner
 from dicepool.errors import LimitError, OddsError
+from dicepool.odds.gather import Span, level, roll_once, trimmed
+from dicepool.odds.gf import binomial
+from dicepool.odds.records import kept_range
 
 Pmf = npt.NDArray[np.float64]
 
@@ -42,8 +43,9 @@ MAX_GOAL = 10_000
 MAX_ROLLS = 100_000
 """Rolls, Intervals or rounds past which the iteration stops and reports what is left."""
 
-MAX_RESISTANCE = 100
-"""The largest Resistance attribute a prolonged conflict accepts."""
+MAX_RACE = 15_000
+"""The most rounds a first-to-N race is followed (each costs a convolution per side): a race
+expected to run longer, with no smaller round limit, is refused."""
 
 
 def as_pmf(pmf: Sequence[float] | Pmf) -> Pmf:
@@ -102,13 +104,15 @@ class ExtendedAction:
         return float(self.needed[: rolls + 1].sum())
 
     def to_dict(self) -> dict[str, object]:
-        """A JSON-ready view; ``needed`` keys are roll counts as strings."""
+        """A JSON-ready view; ``needed`` keys are roll counts as strings (those below 1e-18
+        at either end left out)."""
+        kept = kept_range(self.needed)
         return {
             "goal": self.goal,
             "rolls": self.rolls,
             "chance": self.chance,
             "expected_rolls": self.expected_rolls,
-            "needed": {str(k): float(p) for k, p in enumerate(self.needed) if k and p > 0},
+            "needed": {str(k): float(self.needed[k]) for k in kept if k and self.needed[k] > 0},
             "tail_bound": self.tail_bound,
         }
 
@@ -141,20 +145,19 @@ def extended_action(
     feasible = is_feasible(mean_of(one), goal)
     if rolls is None and not feasible:
         check_feasible(mean_of(one), goal)
-    short = np.zeros(goal)  # short[s]: P(s successes gathered so far, s < goal)
-    short[0] = 1.0
+    last = max(rolls or 0, MAX_ROLLS if feasible else 0)
+    step, leaked = trimmed(one)
+    missing = max(0.0, 1.0 - float(one.sum())) + leaked
+    short = Span(0, np.ones(1))  # successes gathered so far, below the goal
     needed = [0.0]
-    leaked = 0.0
-    missing = max(0.0, 1.0 - float(one.sum()))
-    while len(needed) <= (rolls or 0) or (
-        feasible and short.sum() >= TAIL and len(needed) <= MAX_ROLLS
-    ):
-        leaked += float(short.sum()) * missing
-        after = np.convolve(short, one)
-        needed.append(float(after[goal:].sum()))
-        short = after[:goal]
+    # once the mass short of the goal is negligible, every later roll adds nothing
+    while len(needed) <= last and short.mass >= TAIL:
+        leaked += short.mass * missing
+        short, crossed, dropped = roll_once(short, step, goal)
+        needed.append(float(crossed.sum()))
+        leaked += dropped
     done = np.array(needed)
-    tail = min(1.0, leaked + float(short.sum()))
+    tail = min(1.0, leaked + short.mass)
     chance = float(done[: rolls + 1].sum()) if rolls is not None else float(done.sum())
     return ExtendedAction(goal, rolls, chance, done, tail)
 
@@ -188,14 +191,18 @@ class ComplexAction:
         return self.milestones / self.interval_success
 
     def to_dict(self) -> dict[str, object]:
-        """A JSON-ready view; ``gathered`` keys are Milestone counts as strings."""
+        """A JSON-ready view; ``gathered`` keys are Milestone counts as strings (those below
+        1e-18 at either end left out)."""
+        kept = kept_range(self.gathered)
         return {
             "milestones": self.milestones,
             "intervals": self.intervals,
             "interval_success": self.interval_success,
             "chance": self.chance,
             "expected_intervals": self.expected_intervals,
-            "gathered": {str(m): float(p) for m, p in enumerate(self.gathered)},
+            "gathered": dict(
+                zip(map(str, kept), self.gathered[kept.start : kept.stop].tolist(), strict=True)
+            ),
         }
 
 
@@ -203,8 +210,8 @@ def complex_action(interval_success: float, milestones: int, intervals: int) -> 
     """The chance to gather ``milestones`` Milestones within ``intervals`` Intervals.
 
     Each Interval is one roll that earns a Milestone when it meets its Difficulty, with
-    probability ``interval_success``; so the Milestones follow a binomial law, built here by
-    repeated convolution to stay in floats without large binomial coefficients.
+    probability ``interval_success``; so the Milestones follow a binomial law, built term by
+    term outwards from its mode (no large binomial coefficients, linear in the Intervals).
 
     Raises:
         OddsError: a probability outside 0..1, or counts below 1.
@@ -213,10 +220,7 @@ def complex_action(interval_success: float, milestones: int, intervals: int) -> 
     p = check_probability("the chance of meeting an Interval's Difficulty", interval_success)
     check_count("the Milestones needed", milestones, MAX_ROLLS)
     check_count("the number of Intervals", intervals, MAX_ROLLS)
-    gathered = np.ones(1)
-    step = np.array([1.0 - p, p])
-    for _ in range(intervals):
-        gathered = np.convolve(gathered, step)
+    gathered = binomial(intervals, p)
     chance = float(gathered[milestones:].sum())
     return ComplexAction(milestones, intervals, p, chance, gathered)
 
@@ -310,25 +314,32 @@ def first_to(
         raise OddsError("neither side can ever score a success, so no one reaches the goal")
     if rounds is None:
         check_feasible(max(mean_of(a), mean_of(d)), goal)
-    short_a, short_d = np.zeros(goal), np.zeros(goal)
-    short_a[0] = short_d[0] = 1.0
+    check_race(max(mean_of(a), mean_of(d)), goal, rounds)
+    (step_a, lost_a), (step_d, lost_d) = trimmed(a), trimmed(d)
+    short_a = short_d = Span(0, np.ones(1))
     won = dict.fromkeys(Winner, 0.0)
-    played = 0.0
+    played = lost = 0.0
+    left_a = left_d = 1.0  # the chance each side is still short of the goal
     for _ in range(rounds if rounds is not None else MAX_ROLLS):
-        going = float(short_a.sum()) * float(short_d.sum())
-        if rounds is None and going < TAIL:
+        going = left_a * left_d
+        if going < TAIL:  # (with a round limit too: later rounds would add nothing)
             break
         played += going
-        after_a, after_d = np.convolve(short_a, a), np.convolve(short_d, d)
-        short_a, short_d = after_a[:goal], after_d[:goal]
-        won[Winner.ATTACKER] += float(after_a[goal:].sum()) * float(short_d.sum())
-        won[Winner.DEFENDER] += float(after_d[goal:].sum()) * float(short_a.sum())
-        # Both crossed in this round: the larger total wins, equal totals by the tie rule.
-        for side, p in settle(system, after_a[goal:], after_d[goal:]).items():
-            won[side] += p
-    unresolved = float(short_a.sum()) * float(short_d.sum())
+        lost += left_a * lost_a + left_d * lost_d
+        short_a, crossed_a, dropped_a = roll_once(short_a, step_a, goal)
+        short_d, crossed_d, dropped_d = roll_once(short_d, step_d, goal)
+        left_a, left_d = short_a.mass, short_d.mass
+        lost += dropped_a + dropped_d
+        over_a, over_d = float(crossed_a.sum()), float(crossed_d.sum())
+        won[Winner.ATTACKER] += over_a * left_d
+        won[Winner.DEFENDER] += over_d * left_a
+        if over_a > 0 and over_d > 0:
+            # Both crossed in this round: the larger total wins, equal totals by the tie rule.
+            for side, p in settle(system, crossed_a, crossed_d).items():
+                won[side] += p
+    unresolved = short_a.mass * short_d.mass
     # With a round limit, the leader takes what is left (an opposed complex action's rule).
-    lead = settle(system, short_a, short_d) if rounds else dict.fromkeys(Winner, 0.0)
+    lead = settle(system, *level(short_a, short_d)) if rounds else dict.fromkeys(Winner, 0.0)
     decided = sum(won.values()) + sum(lead.values())
     return FirstTo(
         system=system,
@@ -338,7 +349,7 @@ def first_to(
         unresolved=unresolved,
         leader={w.value: p for w, p in lead.items()},
         expected_rounds=played,
-        tail_bound=max(0.0, 1.0 - decided),
+        tail_bound=max(0.0, 1.0 - decided, lost),
     )
 
 
@@ -382,6 +393,21 @@ def check_feasible(mean: float, goal: int) -> None:
         )
 
 
+def check_race(mean: float, goal: int, rounds: int | None) -> None:
+    """Refuse a first-to-``goal`` race that would be followed for over :data:`MAX_RACE` rounds.
+
+    The race runs until the faster side is almost surely through (about ``goal / mean``
+    rounds), or to the round limit if that comes first.
+    """
+    expected = goal / mean if mean > 0 else math.inf
+    if min(expected, rounds or math.inf) > MAX_RACE:
+        raise LimitError(
+            f"a race to {goal} at {mean:.3g} per round takes about {expected:.3g} rounds; odds "
+            f"are computed for up to {MAX_RACE} rounds: ask for a smaller goal, larger pools "
+            f"or at most {MAX_RACE} rounds"
+        )
+
+
 def opposed_complex_action(
     attacker: float, defender: float, milestones: int, intervals: int | None = None
 ) -> FirstTo:
@@ -394,104 +420,3 @@ def opposed_complex_action(
     a = check_probability("the attacker's chance of meeting an Interval's Difficulty", attacker)
     d = check_probability("the defender's chance of meeting an Interval's Difficulty", defender)
     return first_to("storypath", [1.0 - a, a], [1.0 - d, d], milestones, intervals)
-
-
-# --- hubris prolonged conflict ---------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ProlongedConflict:
-    """The odds of a hubris prolonged conflict.
-
-    Attributes:
-        attacker_resistance: the attacker's Resistance attribute (contests it can lose).
-        defender_resistance: the defender's Resistance attribute.
-        attacker: P(the defender loses ``defender_resistance`` contests first).
-        defender: P(the attacker loses ``attacker_resistance`` contests first).
-        expected_contests: the mean number of contests rolled, ties included.
-    """
-
-    attacker_resistance: int
-    defender_resistance: int
-    attacker: float
-    defender: float
-    expected_contests: float
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready view."""
-        return {
-            "resistance": {
-                "attacker": self.attacker_resistance,
-                "defender": self.defender_resistance,
-            },
-            "prevails": {"attacker": self.attacker, "defender": self.defender},
-            "expected_contests": self.expected_contests,
-        }
-
-
-def prolonged_conflict(
-    attacker: float, defender: float, tie: float, attacker_resistance: int, defender_resistance: int
-) -> ProlongedConflict:
-    """Who prevails when contests repeat until one side has lost as many as its Resistance.
-
-    A tie counts for no one, so it only delays: among decisive contests the attacker wins each
-    with q = a / (a + d), and the attacker prevails when it wins ``defender_resistance`` of them
-    before losing ``attacker_resistance`` (a negative binomial sum). By Wald's identity the mean
-    number of contests is the mean number of decisive ones divided by P(decisive).
-
-    Args:
-        attacker: P(the attacker wins one contest).
-        defender: P(the defender wins one contest).
-        tie: P(one contest is a tie); the three are normalized to sum to 1.
-        attacker_resistance: contests the attacker can lose (its Resistance attribute).
-        defender_resistance: contests the defender can lose.
-
-    Raises:
-        OddsError: a negative probability, Resistance below 1, or contests that are always ties.
-        LimitError: a Resistance over :data:`MAX_RESISTANCE`.
-    """
-    for name, p in (("attacker", attacker), ("defender", defender), ("tie", tie)):
-        check_probability(f"P({name})", p)
-    check_count("the attacker's Resistance", attacker_resistance, MAX_RESISTANCE)
-    check_count("the defender's Resistance", defender_resistance, MAX_RESISTANCE)
-    decisive = attacker + defender
-    if decisive <= 0:
-        raise OddsError("every contest is a tie, so a prolonged conflict never ends")
-    q = attacker / decisive
-    # The attacker prevails with j losses: the last contest is its win number defender_resistance.
-    wins = negative_binomial(q, defender_resistance, attacker_resistance)
-    losses = negative_binomial(1.0 - q, attacker_resistance, defender_resistance)
-    mean_decisive = sum((defender_resistance + j) * p for j, p in enumerate(wins)) + sum(
-        (attacker_resistance + i) * p for i, p in enumerate(losses)
-    )
-    per_contest = decisive / (decisive + tie)
-    return ProlongedConflict(
-        attacker_resistance=attacker_resistance,
-        defender_resistance=defender_resistance,
-        attacker=math.fsum(wins),
-        defender=math.fsum(losses),
-        expected_contests=mean_decisive / per_contest,
-    )
-
-
-def negative_binomial(q: float, needed: int, spare: int) -> list[float]:
-    """P(the ``needed``-th success comes after exactly j failures), for j below ``spare``.
-
-    Each term is C(needed - 1 + j, j) q^needed (1 - q)^j, taken through logarithms so a large
-    Resistance neither overflows the coefficient nor underflows the powers.
-    """
-    if q <= 0.0:
-        return [0.0] * spare
-    if q >= 1.0:
-        return [1.0] + [0.0] * (spare - 1)
-    log_q, log_miss = math.log(q), math.log1p(-q)
-    return [
-        math.exp(
-            math.lgamma(needed + j)
-            - math.lgamma(j + 1)
-            - math.lgamma(needed)
-            + needed * log_q
-            + j * log_miss
-        )
-        for j in range(spare)
-    ]

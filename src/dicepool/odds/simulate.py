@@ -19,7 +19,7 @@ from dicepool.core.hubris import HubrisRequest
 from dicepool.core.request import ContestRequest, Request, RollRequest
 from dicepool.core.result import Outcome, Winner
 from dicepool.core.storypath import StorypathRequest
-from dicepool.core.sundown import SundownRequest
+from dicepool.core.sundown import HIT, SundownRequest
 from dicepool.errors import LimitError, OddsError
 from dicepool.odds.records import ContestOdds, Distribution
 from dicepool.odds.validate import check_request
@@ -32,6 +32,9 @@ MAX_TRIALS = 100_000_000
 
 CHUNK_DICE = 2_000_000
 """Trials are rolled in chunks of about this many dice, to bound memory."""
+
+MAX_DICE = 30_000_000
+"""The most dice one simulation may expect to roll (about three seconds of numpy)."""
 
 
 def _sampler(request: RollRequest) -> Callable[[Rng, Any, int], tuple[Ints, Ints]]:
@@ -61,6 +64,7 @@ def simulate(request: Request, trials: int, seed: int) -> Distribution | Contest
         raise OddsError(f"a simulation needs at least one trial, not {trials}")
     if trials > MAX_TRIALS:
         raise LimitError(f"{trials} trials is over the limit of {MAX_TRIALS}; ask for fewer")
+    check_cost(request, trials)
     rng = np.random.default_rng(seed)
     if isinstance(request, ContestRequest):
         check_request(request.attacker)
@@ -76,6 +80,37 @@ def simulate(request: Request, trials: int, seed: int) -> Distribution | Contest
     check_request(request)
     totals, codes = _sample(rng, request, trials)
     return _distribution(request, totals, codes)
+
+
+def check_cost(request: Request, trials: int) -> None:
+    """Refuse a simulation expected to roll more than :data:`MAX_DICE` dice (explosions in)."""
+    sides = (
+        (request.attacker, request.defender) if isinstance(request, ContestRequest) else (request,)
+    )
+    per_trial = sum(expected_dice(side) for side in sides)
+    if trials * per_trial > MAX_DICE:
+        most = max(1, int(MAX_DICE // per_trial))
+        raise LimitError(
+            f"simulating {trials} rolls would roll about {trials * per_trial:.3g} dice, over the "
+            f"limit of {MAX_DICE:.0e}; ask for at most {most} trials"
+        )
+
+
+def expected_dice(request: RollRequest) -> float:
+    """About how many dice one roll of ``request`` rolls: its pool (one chance die at zero or
+    less), each die with its expected explosions, twice over where a reroll may follow."""
+    rule = HIT if isinstance(request, SundownRequest) else request.rule
+    again = rule.again
+    if isinstance(request, ClassicRequest) and request.extra_dice:
+        again = rule.sides  # a specialty's 10 adds a die
+    explode = (rule.sides - again + 1) / rule.sides if again is not None else 0.0
+    rerolled = (
+        (isinstance(request, SundownRequest) and request.second_chance is not None)
+        or (isinstance(request, HubrisRequest) and request.is_rote)
+        or bool(getattr(request, "rote", False))
+    )
+    per_die = 1 / (1 - explode) if explode < 1 else float(MAX_DICE)
+    return max(1, _dice(request)) * per_die * (2 if rerolled else 1)
 
 
 def outcome_classes(request: RollRequest) -> tuple[Outcome, ...]:

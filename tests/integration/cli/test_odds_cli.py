@@ -16,7 +16,8 @@ from dicepool.cli.main import cli
 from dicepool.errors import DicepoolError, OddsError
 from dicepool.notation import parse
 from dicepool.odds import contest, distribution, specialty_advice
-from dicepool.odds.several import extended_action, first_to, prolonged_conflict
+from dicepool.odds.prolonged import prolonged_conflict
+from dicepool.odds.several import extended_action, first_to
 
 DICEPOOL = Path(sys.executable).parent / "dicepool"
 
