@@ -30,6 +30,20 @@ STATS = {
     "exceptional": "P(exceptional success)",
 }
 
+WITH_EXCEPTIONAL = frozenset({"chronicles"})
+"""Systems with an exceptional success: their chart's ``success`` counts it in (``odds --json``
+keeps ``success`` and ``exceptional`` apart), and the label says so."""
+
+
+def stat_label(system: str, stat: str) -> str:
+    """What a chart of ``stat`` shows for ``system``, in words (sundown counts hits)."""
+    if stat == "success" and system in WITH_EXCEPTIONAL:
+        return "P(success (incl. exceptional))"
+    if stat == "mean" and system == "sundown":
+        return "mean hits"
+    return STATS[stat]
+
+
 AXES = {
     "classic": ("difficulty", "2-10"),
     "storypath": ("Difficulty (successes needed)", "1-5"),

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING
 
 import click
 
-from dicepool.cli.axes import AXES, STATS, SYSTEMS, chart_options, difficulties_for
+from dicepool.cli.axes import AXES, SYSTEMS, chart_options, difficulties_for, stat_label
+from dicepool.errors import LimitError
 
 if TYPE_CHECKING:
-    from rich.console import Group
+    from rich.console import Console, Group
 
     from dicepool.odds import Chart
 
@@ -55,7 +56,9 @@ def build_chart(
 def title(grid: Chart) -> str:
     """What the chart shows, in words."""
     axis = AXES[grid.system][0]
-    return f"{grid.system}: {STATS[grid.stat]} by pool (rows) and {axis} (columns)"
+    return (
+        f"{grid.system}: {stat_label(grid.system, grid.stat)} by pool (rows) and {axis} (columns)"
+    )
 
 
 def cell(stat: str, value: float) -> str:
@@ -89,19 +92,46 @@ def to_markdown(grid: Chart) -> str:
 
 
 def to_table(grid: Chart) -> Group:
-    """The title and a rich table; each cell coloured from red (bad odds) to green (good)."""
+    """The title and a rich table; each cell coloured from red (bad odds) to green (good).
+
+    No column wraps or cuts its figures: the table is as wide as its widest cells.
+    """
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
     table = Table()
-    table.add_column("pool", justify="right", style="bold")
+    table.add_column("pool", justify="right", style="bold", no_wrap=True, overflow="fold")
     for difficulty in grid.difficulties:
-        table.add_column(str(difficulty), justify="right")
+        table.add_column(str(difficulty), justify="right", no_wrap=True, overflow="fold")
     top = float(grid.values.max()) if grid.values.size else 1.0
     for pool, row in zip(grid.pools, grid.values, strict=True):
         table.add_row(str(pool), *(shade(grid.stat, float(v), top) for v in row))
     return Group(Text(title(grid), style="bold"), table)
+
+
+def print_table(grid: Chart, console: Console) -> None:
+    """Print the table at its full width; refuse, in one line, a terminal too narrow for it.
+
+    Printed to a file or a pipe the console is made as wide as the table; a terminal is what it
+    is, and a table wider than it would wrap into a mess (or lose digits), so ``--format csv``
+    is suggested instead.
+
+    Raises:
+        LimitError: the table is wider than the terminal.
+    """
+    from rich.console import Console
+
+    view = to_table(grid)
+    needed = Console(width=1 << 16).measure(view.renderables[-1]).maximum
+    if console.is_terminal and needed > console.width:
+        raise LimitError(
+            f"the chart is {needed} characters wide and the terminal {console.width}: use "
+            "--format csv (or markdown), a wider terminal, or fewer difficulties"
+        )
+    if not console.is_terminal:
+        console.width = max(console.width, needed)
+    console.print(view)
 
 
 def shade(stat: str, value: float, top: float) -> str:
@@ -146,4 +176,4 @@ def chart(
     else:
         from rich.console import Console
 
-        Console(highlight=False).print(to_table(grid))
+        print_table(grid, Console(highlight=False))

@@ -1,7 +1,9 @@
 """`dicepool compare LINE LINE`: how each outcome's chance (and the mean) moves between two lines.
 
 For example with and without Willpower: ``dicepool compare "classic 6" "classic 6 wp"``. Two
-single rolls compare their outcomes and mean; two contests compare who wins.
+single rolls compare their outcomes, the chance of at least one success (``at_least_one`` in
+the JSON: one meaning across systems, where ``success`` may leave out an exceptional success)
+and the mean; two contests compare who wins.
 """
 
 from __future__ import annotations
@@ -32,6 +34,16 @@ def changes(first: Mapping[str, float], second: Mapping[str, float]) -> dict[str
     return {k: second.get(k, 0.0) - first.get(k, 0.0) for k in keys}
 
 
+def at_least_one(result: Distribution | ContestOdds) -> float | None:
+    """A single roll's P(total >= 1), whatever the outcome classes (None for a contest).
+
+    A roll's ``success`` outcome is not the same thing everywhere: chronicles keeps its
+    exceptional successes apart, so going from classic to chronicles "loses" success while
+    the chance of at least one success rises. This row says that plainly.
+    """
+    return result.at_least(1) if isinstance(result, Distribution) else None
+
+
 def mean_of(result: Distribution | ContestOdds) -> float | None:
     """A single roll's mean total (None for a contest)."""
     return result.mean if isinstance(result, Distribution) else None
@@ -60,6 +72,15 @@ def compare_table(
             percent(a.get(key, 0.0)),
             percent(b.get(key, 0.0)),
             signed_points(delta),
+        )
+    p1, p2 = at_least_one(first), at_least_one(second)
+    if p1 is not None and p2 is not None:
+        words = {first.system, second.system} == {"sundown"}
+        table.add_row(
+            f"at least one {'hit' if words else 'success'}",
+            percent(p1),
+            percent(p2),
+            signed_points(p2 - p1),
         )
     m1, m2 = mean_of(first), mean_of(second)
     if m1 is not None and m2 is not None:
@@ -103,6 +124,8 @@ def compare_json(
     sides: list[dict[str, object]] = []
     for name, result in zip(names, (first, second), strict=True):
         side: dict[str, object] = {"notation": name, "chances": chances(result)}
+        if (one := at_least_one(result)) is not None:
+            side["at_least_one"] = one
         if (mean := mean_of(result)) is not None:
             side["mean"] = mean
         sides.append(side)
@@ -111,6 +134,9 @@ def compare_json(
         "second": sides[1],
         "change": changes(chances(first), chances(second)),
     }
+    p1, p2 = at_least_one(first), at_least_one(second)
+    if p1 is not None and p2 is not None:
+        payload["at_least_one_change"] = p2 - p1
     m1, m2 = mean_of(first), mean_of(second)
     if m1 is not None and m2 is not None:
         payload["mean_change"] = m2 - m1

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from dicepool.cli.axes import AXES, STATS, SYSTEMS, chart_options
+from dicepool.cli.axes import AXES, SYSTEMS, chart_options, stat_label
 from dicepool.errors import DicepoolError
 
 if TYPE_CHECKING:
@@ -38,6 +38,12 @@ MAX_POINTS = 1000
 def output_path(ctx: click.Context, param: click.Parameter, value: str) -> Path:
     """The output file: a .png or .svg name in a directory that exists."""
     path = Path(value)
+    if path.name.lower() in FORMATS:  # ".png": a suffix with no name before it
+        raise click.BadParameter(
+            f"the file name is missing in {value!r}; name the file, e.g. odds{path.name}",
+            ctx,
+            param,
+        )
     if path.suffix.lower() not in FORMATS:
         raise click.BadParameter(
             f"{value!r} does not end in .png or .svg; name the file e.g. odds.png", ctx, param
@@ -182,8 +188,9 @@ def draw_chart(grid: Chart, path: Path) -> None:
         axes.plot(grid.pools, grid.values[:, j], marker="o", label=f"{axis} {difficulty}")
     axes.set_xlabel("pool")
     axes.xaxis.get_major_locator().set_params(integer=True)  # pools are whole dice
-    axes.set_ylabel(STATS[grid.stat])
-    axes.set_title(f"{grid.system}: {STATS[grid.stat]}")
+    label = stat_label(grid.system, grid.stat)
+    axes.set_ylabel(label)
+    axes.set_title(f"{grid.system}: {label}")
     axes.legend(fontsize="small")
     save(plt, figure, path)
 
@@ -236,6 +243,18 @@ def plot(
       dicepool plot "chronicles 6" "chronicles 6 rote" -o rote.png
       dicepool plot --chart classic --pools 1-10 --difficulties 4-8 --stat success -o c.svg
     """
+    chart_only = [
+        f"--{name}"
+        for name in ("pools", "difficulties", "stat")
+        if click.get_current_context().get_parameter_source(name)
+        is not click.core.ParameterSource.DEFAULT
+    ]
+    if system is None and chart_only:
+        raise click.UsageError(
+            f"{', '.join(chart_only)} {'describe' if len(chart_only) > 1 else 'describes'} a "
+            f"chart: add --chart SYSTEM, or leave {'them' if len(chart_only) > 1 else 'it'} out "
+            "to draw the lines' distributions"
+        )
     if system is not None:
         if line:
             raise click.UsageError("give either roll lines or --chart SYSTEM, not both")

@@ -100,6 +100,11 @@ def test_the_data_drawn_is_the_exact_distribution() -> None:
         (["chronicles 6", "--chart", "classic", "-o", "x.png"], "not both"),
         (["-o", "x.png"], "at least one roll line"),
         (["chronicles 6"], "Missing option"),
+        (["chronicles 6", "--stat", "botch", "-o", "y.png"], "--stat describes a chart"),
+        (["chronicles 6", "--pools", "1-3", "-o", "y.png"], "--pools describes a chart"),
+        (["chronicles 6", "--difficulties", "2", "--stat", "mean", "-o", "y.png"], "describe a"),
+        (["chronicles 6", "-o", ".png"], "the file name is missing in '.png'"),
+        (["chronicles 6", "-o", "out/.svg"], "the file name is missing"),
     ],
 )
 def test_usage_errors(args: list[str], message: str, tmp_path: Path) -> None:
