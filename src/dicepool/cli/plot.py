@@ -83,19 +83,16 @@ def series(result: Distribution | ContestOdds) -> Series:
 
 
 def trimmed(all_series: list[Series]) -> range:
-    """The x values worth drawing in any series: those whose chance is at least ``SHOWN``, or
-    where no single one is (a distribution spread over a million totals) the central ones
-    holding all but ``SHOWN`` of the mass at each end."""
-    import numpy as np
-
-    from dicepool.odds.records import central_range
+    """The x values worth drawing in any series: those whose chance is at least ``SHOWN``, and
+    the central ones holding all but ``SHOWN`` of the mass at each end (where the mass is
+    spread over a million totals, no single one is that likely)."""
+    from dicepool.cli.render_odds import shown_window
 
     low, high = [], []
     for one in all_series:
-        big = np.flatnonzero(one.values >= SHOWN)
-        window = range(big[0], big[-1] + 1) if big.size else central_range(one.values, SHOWN)
-        low.append(int(window.start) + one.origin)
-        high.append(int(window.stop) + one.origin)
+        window = shown_window(one.values)
+        low.append(window.start + one.origin)
+        high.append(window.stop + one.origin)
     return range(min(low), max(high)) if low else range(1)
 
 

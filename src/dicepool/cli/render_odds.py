@@ -133,14 +133,11 @@ def nice_step(width: int) -> int:
 def rows_for(values: Pmf, origin: int = 0, keep: int | None = None) -> Rows:
     """The rows worth showing for ``values``, ``values[i]`` being the chance of ``origin + i``.
 
-    Every total from the first to the last whose chance is at least :data:`SHOWN`; where no
-    single total is that likely (the mass spread over a million totals) the central totals
-    holding all but ``SHOWN`` at each end. More than :data:`MAX_ROWS` of them are gathered in
+    The totals of :func:`shown_window`; more than :data:`MAX_ROWS` of them are gathered in
     steps. The total ``keep`` (one the user asked about) gets a row too where it is near enough
     to need no coarser steps.
     """
-    big = np.flatnonzero(values >= SHOWN)
-    window = range(int(big[0]), int(big[-1]) + 1) if big.size else central_range(values, SHOWN)
+    window = shown_window(values)
     step = nice_step(math.ceil(len(window) / MAX_ROWS))
     if keep is not None:
         at = keep - origin
@@ -149,6 +146,20 @@ def rows_for(values: Pmf, origin: int = 0, keep: int | None = None) -> Rows:
             window = wider
     first = (window.start + origin) // step * step
     return Rows(first, window.stop - 1 + origin, step)
+
+
+def shown_window(values: Pmf) -> range:
+    """The indices worth showing: every one whose chance is at least :data:`SHOWN`, and the
+    central ones holding all but ``SHOWN`` of the mass at each end.
+
+    The second matters where the mass is spread thin: a margin over 145000 values, each near
+    ``SHOWN``, would otherwise show only the few around its peak.
+    """
+    window = central_range(values, SHOWN)
+    big = np.flatnonzero(values >= SHOWN)
+    if big.size:
+        window = range(min(window.start, int(big[0])), max(window.stop, int(big[-1]) + 1))
+    return window
 
 
 def row_chances(values: Pmf, origin: int, rows: Rows) -> Pmf:

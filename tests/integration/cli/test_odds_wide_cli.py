@@ -92,3 +92,13 @@ def test_the_plot_of_a_narrow_distribution_keeps_its_bars() -> None:
         assert len(axes.patches) >= 8 and not axes.get_lines()
     finally:
         plt.close(figure)
+
+
+def test_a_margin_spread_thin_shows_its_mass_not_just_its_peak() -> None:
+    # 30 d1000 a side: the margin's likeliest values are barely above 0.005 % (sd ~7740)
+    line = "custom 30d1000 t2 again 2"
+    result = CliRunner().invoke(cli, ["odds", f"{line} vs {line}"])
+    assert result.exit_code == 0, result.output
+    ranges = re.findall(r"^\s*([-+]?\d+)\.\.([-+]?\d+)\s", result.output, flags=re.MULTILINE)
+    assert int(ranges[0][0]) < -3 * 7740 and int(ranges[-1][1]) > 3 * 7740
+    assert len(ranges) <= MAX_ROWS
