@@ -38,9 +38,10 @@ def test_mypy_strict_passes_on_src() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_core_imports_no_heavy_modules() -> None:
+def test_core_and_roll_command_import_no_heavy_modules() -> None:
+    """`dicepool roll` must start fast at the table: no numpy, rich or matplotlib."""
     code = (
-        "import sys, dicepool.core.roll, dicepool.notation;"
+        "import sys, dicepool.core.roll, dicepool.notation, dicepool.cli.main, dicepool.cli.roll;"
         "heavy = {'numpy', 'rich', 'matplotlib'} & set(sys.modules);"
         "print(','.join(sorted(heavy)))"
     )
