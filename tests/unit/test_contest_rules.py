@@ -73,3 +73,15 @@ def test_the_simulation_settles_contests_by_the_same_rule() -> None:
     for side in ("attacker", "defender"):
         sigma = (exact[side] * (1 - exact[side]) / 200_000) ** 0.5
         assert abs(estimate[side] - exact[side]) < 5 * sigma
+
+
+def test_totals_too_unlikely_for_a_float_are_left_out_without_changing_the_margin() -> None:
+    # a 1 on a d1000 fails: P(few successes of 120 dice) underflows to exact zeros
+    request = line("custom 120d1000 t2 vs custom 100d1000 t2")
+    odds = contest(request)
+    a, d = odds.attacker.pmf, odds.defender.pmf
+    assert a[:9].sum() == 0.0 < a[9:].min()  # the attacker's lowest totals underflow
+    for m in range(-5, 30):
+        direct = sum(a[i] * d[i - m] for i in range(a.size) if 0 <= i - m < d.size)
+        assert odds.margin.get(m, 0.0) == pytest.approx(direct, rel=1e-9, abs=1e-18)
+    assert sum(odds.margin.values()) == pytest.approx(1.0, abs=1e-12)

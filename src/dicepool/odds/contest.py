@@ -52,12 +52,17 @@ def contest_of(
 ) -> ContestOdds:
     """The contest of two rolls whose distributions are known (shared with ``simulate``)."""
     system = request.system
-    margins = convolve(attacker.pmf, defender.pmf[::-1])
-    zero = defender.pmf.size - 1  # index of margin 0
+    # Totals no roll can reach (e.g. below a pool's every-die-succeeds floor) are exact zeros:
+    # leaving them out of the convolution changes nothing and saves most of its work.
+    a_low, d_low = _first_possible(attacker.pmf), _first_possible(defender.pmf)
+    margins = convolve(attacker.pmf[a_low:], defender.pmf[d_low:][::-1])
+    zero = defender.pmf.size - 1 - a_low  # index of margin 0
     winner = winner_chances(contest_rule(request.attacker), attacker.pmf, defender.pmf)
     kept = np.flatnonzero(margins >= NEGLIGIBLE)
-    first, last = (int(kept[0]), int(kept[-1])) if kept.size else (zero, zero)
-    margin = {k - zero: float(margins[k]) for k in range(first, last + 1)}
+    if kept.size:
+        margin = {int(k) - zero: float(margins[k]) for k in range(kept[0], kept[-1] + 1)}
+    else:
+        margin = {0: float(margins[zero]) if 0 <= zero < margins.size else 0.0}
     return ContestOdds(
         system=system,
         attacker=attacker,
@@ -66,3 +71,9 @@ def contest_of(
         margin=margin,
         tail_bound=attacker.tail_bound + defender.tail_bound,
     )
+
+
+def _first_possible(pmf: Pmf) -> int:
+    """The lowest total with a probability that is not exactly zero."""
+    possible = np.flatnonzero(pmf)
+    return int(possible[0]) if possible.size else 0
