@@ -44,13 +44,7 @@ def extended_view(action: ExtendedAction, word: str) -> Group:
         end = start + rows.step - 1
         within = float(done[min(end, done.size - 1)])
         bold = action.rolls is not None and start <= action.rolls <= end
-        table.add_row(
-            Text(rows.label(start), style="bold" if bold else ""),
-            percent(p),
-            bar(p, peak, "cyan", NARROW),
-            percent(within),
-            bar(within, 1.0, "blue", NARROW),
-        )
+        add_step_row(table, Text(rows.label(start), style="bold" if bold else ""), p, peak, within)
     parts += [
         titled(f"Rolls needed to gather {action.goal} {word}{per_row(rows.step, 'rolls')}", table),
         Text(f"expected rolls {action.expected_rolls:.3f}  tail bound {action.tail_bound:.1e}"),
@@ -71,6 +65,17 @@ def steps_table(first: str, step: int, cumulated: str) -> Table:
     return table
 
 
+def add_step_row(table: Table, label: Text, p: float, peak: float, cumulated: float) -> None:
+    """One row of a steps table: its chance with a bar, the cumulated chance with a bar."""
+    table.add_row(
+        label,
+        percent(p),
+        bar(p, peak, "cyan", NARROW),
+        percent(cumulated),
+        bar(cumulated, 1.0, "blue", NARROW),
+    )
+
+
 def complex_view(action: ComplexAction) -> Group:
     """A storypath complex action: Milestones within the Intervals."""
     title = f"P({action.milestones} Milestones within {action.intervals} Intervals)"
@@ -84,13 +89,7 @@ def complex_view(action: ComplexAction) -> Group:
     for start, p in zip(rows.starts(), chances.tolist(), strict=True):
         above = float(at_least[start - first]) if start - first < at_least.size else 0.0
         bold = start <= action.milestones < start + rows.step
-        table.add_row(
-            Text(rows.label(start), style="bold" if bold else ""),
-            percent(p),
-            bar(p, peak, "cyan", NARROW),
-            percent(above),
-            bar(above, 1.0, "blue", NARROW),
-        )
+        add_step_row(table, Text(rows.label(start), style="bold" if bold else ""), p, peak, above)
     return Group(
         headline(title, action.chance),
         Text(

@@ -45,24 +45,25 @@ def _cod(token: Token, m: re.Match[str]) -> list[Token]:
     return tokens
 
 
-def _wod(token: Token, m: re.Match[str]) -> list[Token]:
-    tokens = [Token("classic", token.column), token.part(*m.span("pool"))]
-    if m["diff"]:
-        diff = token.part(*m.span("diff"))
-        tokens += [Token("diff", diff.column), diff]
-    return tokens
+def _with_number(system: str, keyword: str) -> Callable[[Token, re.Match[str]], list[Token]]:
+    """An alias read as ``system POOL [keyword N]``, N from the pattern's group ``keyword``."""
+
+    def expand(token: Token, m: re.Match[str]) -> list[Token]:
+        tokens = [Token(system, token.column), token.part(*m.span("pool"))]
+        if m[keyword]:
+            number = token.part(*m.span(keyword))
+            tokens += [Token(keyword, number.column), number]
+        return tokens
+
+    return expand
+
+
+_wod = _with_number("classic", "diff")
+_sp = _with_number("storypath", "tn")
 
 
 def _sr(token: Token, m: re.Match[str]) -> list[Token]:
     return [Token("sundown", token.column), token.part(*m.span("pool"))]
-
-
-def _sp(token: Token, m: re.Match[str]) -> list[Token]:
-    tokens = [Token("storypath", token.column), token.part(*m.span("pool"))]
-    if m["tn"]:
-        tn = token.part(*m.span("tn"))
-        tokens += [Token("tn", tn.column), tn]
-    return tokens
 
 
 _ROLLS: tuple[tuple[re.Pattern[str], Callable[[Token, re.Match[str]], list[Token]]], ...] = (
