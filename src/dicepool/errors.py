@@ -5,6 +5,8 @@ The tree::
     DicepoolError                 anything a user can fix; the CLI prints it in one line, exit 2
     +-- NotationError             a roll line that does not parse (names the column)
     +-- LimitError                a request over a protective limit (pool size, line length, chains)
+    |   +-- BudgetError           an odds question whose exact answer would cost more than the
+    |                             budget (time or memory), refused before the work starts
     +-- RulesError                a request the rules cannot resolve (e.g. a sundown pool of 0
     |                             without Edge)
     +-- DiceError                 faces typed by hand that do not fit the roll
@@ -38,6 +40,22 @@ class NotationError(DicepoolError):
 
 class LimitError(DicepoolError):
     """A request over one of the limits that protect every entry point."""
+
+
+class BudgetError(LimitError):
+    """An odds question whose exact answer would cost more than the budget allows.
+
+    Attributes:
+        seconds: the estimated time of the work refused.
+        memory: its estimated peak memory, in bytes.
+        trials: how many simulated rolls the same budget affords instead (0: none offered).
+    """
+
+    def __init__(self, message: str, seconds: float, memory: float, trials: int = 0) -> None:
+        self.seconds = seconds
+        self.memory = memory
+        self.trials = trials
+        super().__init__(message)
 
 
 class RulesError(DicepoolError):

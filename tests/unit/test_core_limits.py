@@ -50,10 +50,10 @@ def test_left_over_faces_are_named() -> None:
 @pytest.mark.parametrize(
     ("build", "message"),
     [
-        (lambda: ClassicRequest(Pool.of(3), threshold=-1), "threshold cannot be negative"),
+        (lambda: ClassicRequest(Pool.of(3), threshold=-1), "threshold is 0..10000, not -1"),
         (lambda: Specialty(Policy.UNTIL, 0), "needs N of 1 or more"),
         (lambda: Specialty(Policy.ALWAYS, 2), "only with until"),
-        (lambda: SundownRequest(Pool.of(3), threshold=-1), "threshold cannot be negative"),
+        (lambda: SundownRequest(Pool.of(3), threshold=-1), "threshold is 0..10000, not -1"),
         (lambda: HubrisRequest(Pool.of(3), target=1), "target must be 2..10"),
         (lambda: HubrisRequest(Pool.of(3), target=8, again=7), "again must be 8..10"),
         (lambda: HubrisRequest(Pool.of(3), auto=-1), "auto cannot be negative"),

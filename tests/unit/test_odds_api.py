@@ -20,7 +20,7 @@ from dicepool.core.request import ContestRequest, RollRequest
 from dicepool.core.roll import resolve
 from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import SundownRequest
-from dicepool.errors import DicepoolError, LimitError, OddsError, RulesError
+from dicepool.errors import BudgetError, DicepoolError, LimitError, OddsError, RulesError
 from dicepool.odds import (
     Chart,
     ContestOdds,
@@ -153,8 +153,8 @@ def test_pools_over_the_limit_raise_a_limit_error() -> None:
         distribution(ChroniclesRequest(P(MAX_POOL + 1)))
 
 
-def test_a_huge_until_pool_is_refused_clearly() -> None:
-    with pytest.raises(OddsError, match="spec until"):
+def test_a_huge_until_pool_is_refused_by_the_budget_offering_a_simulation() -> None:
+    with pytest.raises(BudgetError, match=r"over the budget .*`odds --simulate \d+`"):
         distribution(ClassicRequest(P(5000), specialty=Specialty(Policy.UNTIL, 2)))
 
 

@@ -13,13 +13,13 @@ import pytest
 
 from dicepool.core.classic import ClassicRequest, Policy, Specialty
 from dicepool.core.dice import SeededDice
-from dicepool.core.pool import Pool
+from dicepool.core.pool import MAX_COUNT, Pool
 from dicepool.core.roll import resolve
 from dicepool.odds import Distribution, distribution, specialty_advice
 from dicepool.odds.specialty import until_counts
 
 P = Pool.of
-UNREACHABLE = 10**6
+UNREACHABLE = MAX_COUNT  # no pool here reaches ten thousand successes
 
 
 def padded(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

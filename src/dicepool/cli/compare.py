@@ -20,7 +20,7 @@ from dicepool.cli.render_odds import OUTCOME_COLOURS, label, percent
 from dicepool.core.request import ContestRequest, Request
 from dicepool.errors import OddsError
 from dicepool.notation import parse, render
-from dicepool.odds import ContestOdds, Distribution, odds
+from dicepool.odds import Budget, ContestOdds, Distribution, odds
 
 
 def chances(result: Distribution | ContestOdds) -> dict[str, float]:
@@ -109,7 +109,8 @@ def compare(first: str, second: str, as_json: bool) -> None:
       dicepool compare "classic 6 diff 7" "classic 6 diff 7 wp"
     """
     requests = both((first, second))
-    results = (odds(requests[0]), odds(requests[1]))
+    budget = Budget()  # one for both lines
+    results = (odds(requests[0], budget), odds(requests[1], budget))
     names = (render(requests[0]), render(requests[1]))
     if as_json:
         click.echo(json.dumps(compare_json(names, *results)))

@@ -26,17 +26,18 @@ from dicepool.cli.render_several import (
     prolonged_view,
 )
 from dicepool.core.classic import ClassicRequest
-from dicepool.core.request import ContestRequest, Request
-from dicepool.errors import OddsError
+from dicepool.core.request import ContestRequest, Request, sides_of
+from dicepool.errors import BudgetError, OddsError
 from dicepool.notation import parse, render
 from dicepool.odds import (
+    Budget,
     ContestOdds,
     Distribution,
-    contest,
-    distribution,
     simulate,
     specialty_advice,
 )
+from dicepool.odds import odds as exact_odds
+from dicepool.odds.cost import answer_cost, question_cost
 from dicepool.odds.prolonged import prolonged_conflict
 from dicepool.odds.several import (
     MAX_ROLLS,
@@ -46,6 +47,7 @@ from dicepool.odds.several import (
     opposed_complex_action,
     success_chance,
 )
+from dicepool.odds.validate import check_request
 
 MAX_TRIALS = 10_000_000
 
@@ -78,14 +80,17 @@ class Questions:
             raise click.UsageError("--seed needs --simulate N")
 
 
-def several_for_roll(dist: Distribution, request: Request, q: Questions) -> dict[str, Any]:
+def several_for_roll(
+    dist: Distribution, request: Request, q: Questions, budget: Budget
+) -> dict[str, Any]:
     """The answers over several rolls (and the goal) for a single roll, by JSON key."""
     found: dict[str, Any] = {}
     if q.goal is not None:
         found["goal"] = {"goal": q.goal, "at_least": dist.at_least(q.goal)}
         if isinstance(request, ClassicRequest) and request.specialty is not None:
-            found["specialty"] = specialty_advice(request, q.goal)
-        found["extended"] = extended_action(dist.pmf, q.goal, q.rolls) if q.rolls else None
+            found["specialty"] = specialty_advice(request, q.goal, budget)
+        if q.rolls:
+            found["extended"] = extended_action(dist.pmf, q.goal, q.rolls, budget)
     if q.milestones is not None and q.intervals is not None:
         require_storypath(dist.system)
         found["complex_action"] = complex_action(
@@ -94,12 +99,12 @@ def several_for_roll(dist: Distribution, request: Request, q: Questions) -> dict
     return {k: v for k, v in found.items() if v is not None}
 
 
-def several_for_contest(odds: ContestOdds, q: Questions) -> dict[str, Any]:
+def several_for_contest(odds: ContestOdds, q: Questions, budget: Budget) -> dict[str, Any]:
     """The answers over several rolls for a contest line, by JSON key."""
     found: dict[str, Any] = {}
     if q.goal is not None:
         found["first_to"] = first_to(
-            odds.system, odds.attacker.pmf, odds.defender.pmf, q.goal, q.rolls
+            odds.system, odds.attacker.pmf, odds.defender.pmf, q.goal, q.rolls, budget
         )
     if q.milestones is not None:
         require_storypath(odds.system)
@@ -209,28 +214,65 @@ def odds(line: tuple[str, ...], as_json: bool, **asked: Any) -> None:
     q = Questions(**asked)
     q.check(is_contest)
     seed = q.seed if q.seed is not None else secrets.randbelow(2**32)
-    result: Distribution | ContestOdds
-    if isinstance(request, ContestRequest):
-        odds_of_contest = contest(request)
-        result, answers = odds_of_contest, several_for_contest(odds_of_contest, q)
+    budget = Budget()  # one for the whole question: the odds, the goal, the simulation
+    result, refused = exact_or_refused(request, budget, as_json, q.trials is not None)
+    simulated = simulate(request, q.trials, seed, budget) if q.trials is not None else None
+    shown = result if result is not None else simulated
+    assert shown is not None, "the exact odds are refused only when a simulation is asked for"
+    if isinstance(shown, ContestOdds):
+        answers = several_for_contest(shown, q, budget)
     else:
-        odds_of_roll = distribution(request)
-        result, answers = odds_of_roll, several_for_roll(odds_of_roll, request, q)
-    simulated = simulate(request, q.trials, seed) if q.trials is not None else None
+        answers = several_for_roll(shown, request, q, budget)
     if as_json:
         payload = json_payload(text, request, result, answers)
         if simulated is not None:
             payload["simulated"] = {"trials": q.trials, "seed": seed, **simulated.to_dict()}
+        if refused is not None:
+            payload["exact_refused"] = refused
         click.echo(json.dumps(payload))
         return
-    show(text, request, result, answers, simulated, (q.trials, seed))
+    show(text, request, shown, answers, simulated if result is not None else None, (q.trials, seed))
+    if refused is not None:
+        Console(highlight=False, stderr=True).print(
+            f"simulated only: {refused.split(';')[0]}", style="yellow"
+        )
+
+
+def exact_or_refused(
+    request: Request, budget: Budget, as_json: bool, simulating: bool
+) -> tuple[Distribution | ContestOdds | None, str | None]:
+    """The exact odds, checked against ``budget`` with the JSON answer's own cost when asked.
+
+    Returns:
+        The odds and None; or, when they are over budget and a simulation was asked for
+        (which then answers alone), None and the reason.
+
+    Raises:
+        BudgetError: over budget, and no simulation asked for (the message offers one).
+    """
+    try:
+        if as_json:
+            for side in sides_of(request):
+                check_request(side)
+            budget.check(
+                answer_cost(question_cost(request)[1]),
+                "writing every total into the JSON answer",
+                "ask without --json, or about fewer dice",
+            )
+        return exact_odds(request, budget), None
+    except BudgetError as exc:
+        if not simulating:
+            raise
+        return None, str(exc)
 
 
 def json_payload(
-    text: str, request: Request, result: Distribution | ContestOdds, answers: dict[str, Any]
+    text: str, request: Request, result: Distribution | ContestOdds | None, answers: dict[str, Any]
 ) -> dict[str, Any]:
-    """The one JSON object `dicepool odds --json` prints."""
-    payload: dict[str, Any] = {"input": text, "notation": render(request), **result.to_dict()}
+    """The one JSON object `dicepool odds --json` prints (no exact odds: only what was asked)."""
+    payload: dict[str, Any] = {"input": text, "notation": render(request)}
+    if result is not None:
+        payload |= result.to_dict()
     for key, value in answers.items():
         payload[key] = specialty_json(value) if key == "specialty" else to_json(value)
     return payload

@@ -126,7 +126,7 @@ def lines_figure(texts: list[str]) -> tuple[Any, Any]:
     for a bar each; returns pyplot and the figure."""
     from dicepool.core.request import ContestRequest
     from dicepool.notation import render
-    from dicepool.odds import odds
+    from dicepool.odds import Budget, odds
 
     if len(texts) > MAX_LINES:
         raise DicepoolError(f"plot draws at most {MAX_LINES} lines at once, not {len(texts)}")
@@ -134,7 +134,8 @@ def lines_figure(texts: list[str]) -> tuple[Any, Any]:
     kinds = {isinstance(r, ContestRequest) for r in requests}
     if len(kinds) > 1:
         raise DicepoolError("plot single rolls or contests, not both in one picture")
-    results = [series(odds(r)) for r in requests]
+    budget = Budget()  # one for every line drawn
+    results = [series(odds(r, budget)) for r in requests]
     systems = {r.system for r in requests}
     word = "hits" if systems == {"sundown"} else "successes"
     xlabel = f"margin ({word}, attacker minus defender)" if kinds == {True} else word

@@ -24,6 +24,7 @@ from dicepool.core.pool import (
     DieRule,
     Pool,
     cancel_by_ones,
+    check_count,
     remove_by_threshold,
     require_dice,
     standing,
@@ -56,6 +57,7 @@ class Specialty:
     def __post_init__(self) -> None:
         if (self.policy is Policy.UNTIL) != (self.until >= 1):
             raise RulesError("`spec until N` needs N of 1 or more (and only with until)")
+        check_count("`spec until`", self.until)
 
 
 @dataclass(frozen=True)
@@ -80,8 +82,7 @@ class ClassicRequest:
     def __post_init__(self) -> None:
         if not 2 <= self.difficulty <= 10:
             raise RulesError(f"classic difficulty is 2..10, not {self.difficulty}")
-        if self.threshold < 0:
-            raise RulesError("a classic threshold cannot be negative")
+        check_count("a classic threshold", self.threshold)
 
     @property
     def rule(self) -> DieRule:

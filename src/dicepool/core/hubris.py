@@ -19,6 +19,7 @@ from dicepool.core.dice import DiceSource, Die
 from dicepool.core.pool import (
     DieRule,
     Pool,
+    check_count,
     check_pool,
     discard,
     reroll_failures,
@@ -76,6 +77,7 @@ class HubrisRequest:
         for name in ("edge", "difficulty", "auto"):
             if getattr(self, name) < 0:
                 raise RulesError(f"hubris {name} cannot be negative")
+            check_count(f"hubris {name}", getattr(self, name))
         if self.keep is not Keep.LARGER and not self.is_rote:
             raise RulesError("`keep` picks one of a rote's two rolls: add `rote` or `wp`")
 

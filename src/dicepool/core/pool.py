@@ -15,6 +15,10 @@ from dicepool.errors import LimitError, RulesError
 MAX_POOL = 10_000
 """The largest pool any entry point accepts."""
 
+MAX_COUNT = MAX_POOL
+"""The largest count an option takes (a threshold, automatic successes, Edge dice, an
+enhancement...): no roll has more successes to count than the largest pool has dice."""
+
 MAX_DICE_PER_ROLL = 200_000
 """Explosion chains stop with an error past this many dice in one roll (never by chance)."""
 
@@ -48,6 +52,27 @@ def check_pool(dice: int) -> None:
     """Refuse a pool over :data:`MAX_POOL` with a message that says how to fix it."""
     if dice > MAX_POOL:
         raise LimitError(f"a pool of {dice} dice is over the limit of {MAX_POOL}; roll fewer dice")
+
+
+def check_count(what: str, value: int, low: int = 0, high: int = MAX_COUNT) -> None:
+    """Refuse a count outside ``low..high`` with a message that names it and the range.
+
+    Raises:
+        RulesError: below ``low`` (the rules forbid it).
+        LimitError: above ``high`` (a protective limit).
+    """
+    if value < low:
+        raise RulesError(f"{what} is {low}..{high}, not {value}")
+    if value > high:
+        raise LimitError(f"{what} is {low}..{high}, not {shown_number(value)}")
+
+
+def shown_number(value: int) -> str:
+    """A number for a message, its digits cut short when there are many."""
+    if abs(value) < 10**12:
+        return str(value)
+    # no str() of the whole number: a huge one would cost time (and Python refuses 4300+ digits)
+    return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
 
 
 @dataclass(frozen=True)

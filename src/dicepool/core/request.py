@@ -54,3 +54,10 @@ class ContestRequest:
 
 Request = RollRequest | ContestRequest
 """Anything that can be rolled: one roll or a contest."""
+
+
+def sides_of(request: Request) -> tuple[RollRequest, ...]:
+    """The rolls a request makes: the roll itself, or a contest's attacker and defender."""
+    if isinstance(request, ContestRequest):
+        return (request.attacker, request.defender)
+    return (request,)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from dicepool.core.dice import DiceSource, Die
-from dicepool.core.pool import DieRule, Pool, require_dice, roll_pool, standing
+from dicepool.core.pool import DieRule, Pool, check_count, require_dice, roll_pool, standing
 from dicepool.core.result import Outcome, RollResult
 from dicepool.errors import RulesError
 
@@ -52,6 +52,10 @@ class StorypathRequest:
             raise RulesError("storypath Difficulty is at least 1: all challenges need a success")
         if self.enhancement < 0 or any(c < 1 for c in self.complications):
             raise RulesError("storypath enhancements are 0 or more and complications 1 or more")
+        check_count("storypath Difficulty", self.difficulty, 1)
+        check_count("a storypath enhancement", self.enhancement)
+        for rating in self.complications:
+            check_count("a storypath complication", rating, 1)
 
     @property
     def rule(self) -> DieRule:

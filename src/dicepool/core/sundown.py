@@ -17,6 +17,7 @@ from dicepool.core.dice import DiceSource, Die, Origin
 from dicepool.core.pool import (
     DieRule,
     Pool,
+    check_count,
     check_pool,
     discard,
     reroll_failures,
@@ -67,8 +68,7 @@ class SundownRequest:
     def __post_init__(self) -> None:
         if not 0 <= self.edge <= MAX_EDGE:
             raise RulesError(f"Edge is 0..{MAX_EDGE} for any character, not {self.edge}")
-        if self.threshold < 0:
-            raise RulesError("a sundown threshold cannot be negative")
+        check_count("a sundown threshold", self.threshold)
 
     @property
     def dice(self) -> int:

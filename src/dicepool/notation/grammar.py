@@ -20,7 +20,7 @@ from dicepool.core.chronicles import ChroniclesRequest
 from dicepool.core.classic import ClassicRequest
 from dicepool.core.custom import MAX_SIDES, CustomRequest
 from dicepool.core.hubris import HubrisRequest, Keep
-from dicepool.core.pool import Pool
+from dicepool.core.pool import MAX_COUNT, Pool
 from dicepool.core.request import RollRequest
 from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import MAX_EDGE, SecondChance, SundownRequest
@@ -140,7 +140,7 @@ SUNDOWN = System(
     name="sundown",
     make=SundownRequest,
     options=_table(
-        (THRESHOLD, o.number("threshold", "a sundown threshold", 0)),
+        (THRESHOLD, o.number("threshold", "a sundown threshold", 0, MAX_COUNT)),
         ("edge", o.number("edge", "Edge", 0, MAX_EDGE)),
         (
             "second-chance",
@@ -184,7 +184,7 @@ CLASSIC = System(
     make=ClassicRequest,
     options=_table(
         (DIFFICULTY, o.number("difficulty", "classic difficulty", 2, 10)),
-        (THRESHOLD, o.number("threshold", "a classic threshold", 0)),
+        (THRESHOLD, o.number("threshold", "a classic threshold", 0, MAX_COUNT)),
         (SPECIALTY, o.specialty("specialty")),
         (WILLPOWER, o.flag("willpower")),
     ),
@@ -202,9 +202,12 @@ STORYPATH = System(
     make=StorypathRequest,
     options=_table(
         ("tn", o.number("target", "storypath target number", 2, 10)),
-        (DIFFICULTY, o.number("difficulty", "storypath Difficulty", 1)),
-        (("enh", "enhancement"), o.number("enhancement", "an enhancement", 0)),
-        (("comp", "complication"), o.number("complications", "a complication", 1, repeat=True)),
+        (DIFFICULTY, o.number("difficulty", "storypath Difficulty", 1, MAX_COUNT)),
+        (("enh", "enhancement"), o.number("enhancement", "an enhancement", 0, MAX_COUNT)),
+        (
+            ("comp", "complication"),
+            o.number("complications", "a complication", 1, MAX_COUNT, repeat=True),
+        ),
         (SPECIALTY, o.flag("specialty")),
         ("double", o.flag("double_tens")),
     ),
@@ -223,11 +226,11 @@ HUBRIS = System(
     name="hubris",
     make=HubrisRequest,
     options=_table(
-        ("edge", o.number("edge", "hubris Edge", 0)),
-        (DIFFICULTY, o.number("difficulty", "hubris Difficulty", 0)),
+        ("edge", o.number("edge", "hubris Edge", 0, MAX_COUNT)),
+        (DIFFICULTY, o.number("difficulty", "hubris Difficulty", 0, MAX_COUNT)),
         ("rote", o.flag("rote")),
         (WILLPOWER, o.flag("willpower")),
-        (("auto", "automatic"), o.number("auto", "automatic successes", 0)),
+        (("auto", "automatic"), o.number("auto", "a count of automatic successes", 0, MAX_COUNT)),
         ("keep", o.word_choice("keep", {k.value: k for k in Keep})),
         ("tn", o.number("target", "hubris target number", 2, 10)),
         ("again", o.number("again", "hubris again", 2, 10)),

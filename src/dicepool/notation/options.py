@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dicepool.core.classic import Policy, Specialty
+from dicepool.core.pool import MAX_COUNT, shown_number
 from dicepool.notation.tokens import Cursor, Token
 
 Reader = Callable[[Cursor, Token], object]
@@ -47,10 +48,8 @@ def flag(field: str, value: object = True) -> Option:
     return Option(field, read)
 
 
-def number(
-    field: str, what: str, low: int, high: int | None = None, *, repeat: bool = False
-) -> Option:
-    """An option followed by a whole number from ``low`` to ``high`` (None: no upper bound).
+def number(field: str, what: str, low: int, high: int, *, repeat: bool = False) -> Option:
+    """An option followed by a whole number from ``low`` to ``high``.
 
     Args:
         field: the request field it sets.
@@ -62,9 +61,8 @@ def number(
 
     def read(cursor: Cursor, keyword: Token) -> object:
         value, token = cursor.number(after=keyword)
-        if value < low or (high is not None and value > high):
-            span = f"{low} or more" if high is None else f"{low}..{high}"
-            raise cursor.error(f"{what} is {span}, not {value}", token)
+        if not low <= value <= high:
+            raise cursor.error(f"{what} is {low}..{high}, not {shown_number(value)}", token)
         return value
 
     return Option(field, read, takes_number=True, repeat=repeat)
@@ -102,9 +100,10 @@ def specialty(field: str) -> Option:
         if token.word == "until":
             cursor.take()
             until, number_token = cursor.number(after=token)
-            if until < 1:
+            if not 1 <= until <= MAX_COUNT:
                 raise cursor.error(
-                    f"`spec until` needs 1 or more successes, not {until}", number_token
+                    f"`spec until` takes 1..{MAX_COUNT} successes, not {shown_number(until)}",
+                    number_token,
                 )
             return Specialty(Policy.UNTIL, until)
         return Specialty()

@@ -12,7 +12,7 @@ import re
 
 from dicepool.core.custom import MAX_SIDES
 from dicepool.core.hubris import HubrisRequest
-from dicepool.core.pool import MAX_POOL, Pool
+from dicepool.core.pool import MAX_POOL, Pool, shown_number
 from dicepool.core.request import ContestRequest, Request, RollRequest
 from dicepool.core.sundown import SundownRequest
 from dicepool.errors import LimitError, NotationError, RulesError
@@ -123,15 +123,23 @@ def _read_pool(cursor: Cursor, head: Token, system: System) -> dict[str, object]
     pool = Pool(tuple(int(t) for t in _TERM.findall(m.group("sum") if system.sided else m[0])))
     if pool.size > MAX_POOL:
         raise LimitError(
-            f"column {token.column}: a pool of {pool.size} dice is over the limit of {MAX_POOL}; "
-            "roll fewer dice"
+            f"column {token.column}: a pool of {shown_number(pool.size)} dice is over the limit "
+            f"of {MAX_POOL}; roll fewer dice"
+        )
+    if any(abs(term) > MAX_POOL for term in pool.terms):
+        part = max(pool.terms, key=abs)
+        raise LimitError(
+            f"column {token.column}: each part of a pool is 0..{MAX_POOL} dice, not "
+            f"{shown_number(abs(part))}; roll fewer dice"
         )
     values: dict[str, object] = {"pool": pool}
     if system.sided and m["sides"] is not None:
         sides = int(m["sides"])
         if not 2 <= sides <= MAX_SIDES:
             at = token.part(m.start("sides"))
-            raise cursor.error(f"custom dice have 2..{MAX_SIDES} sides, not {sides}", at)
+            raise cursor.error(
+                f"custom dice have 2..{MAX_SIDES} sides, not {shown_number(sides)}", at
+            )
         values["sides"] = sides
     return values
 

@@ -2,14 +2,16 @@
 
 Distributions are computed, not sampled (``simulate`` is the Monte Carlo cross-check): float64
 numpy arrays from generating functions of one die raised to the pool, cut only where the mass
-beyond is provably below 1e-15 (the bound is reported as ``tail_bound``). Importing this package
-loads numpy and nothing heavier.
+beyond is provably below 1e-15 (the bound is reported as ``tail_bound``). Every answer is first
+estimated and checked against a :class:`Budget` (about 2 s and 512 MiB unless one is given), so
+no question can exhaust the machine. Importing this package loads numpy and nothing heavier.
 """
 
 from dicepool.odds.advice import specialty_advice
 from dicepool.odds.answer import odds
 from dicepool.odds.chart import chart
 from dicepool.odds.contest import contest
+from dicepool.odds.cost import Budget, Cost, unlimited
 from dicepool.odds.prolonged import ProlongedConflict, prolonged_conflict
 from dicepool.odds.records import Chart, ContestOdds, Distribution, SpecialtyAdvice
 from dicepool.odds.several import (
@@ -25,9 +27,11 @@ from dicepool.odds.simulate import simulate
 from dicepool.odds.single import distribution
 
 __all__ = [
+    "Budget",
     "Chart",
     "ComplexAction",
     "ContestOdds",
+    "Cost",
     "Distribution",
     "ExtendedAction",
     "FirstTo",
@@ -44,4 +48,5 @@ __all__ = [
     "prolonged_conflict",
     "simulate",
     "specialty_advice",
+    "unlimited",
 ]

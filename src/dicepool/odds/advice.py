@@ -12,6 +12,7 @@ from dataclasses import replace
 from dicepool.core.classic import ClassicRequest, Policy, Specialty
 from dicepool.errors import OddsError
 from dicepool.odds.classic import classic_distribution
+from dicepool.odds.cost import Budget, Cost, budget_or_default, roll_cost
 from dicepool.odds.records import SpecialtyAdvice
 from dicepool.odds.validate import check_request
 
@@ -25,7 +26,9 @@ Stopping below the goal can only do worse than stopping at it, so the policies f
 large goal add nothing but time (each one is a chain over the whole pool)."""
 
 
-def specialty_advice(request: ClassicRequest, goal: int) -> SpecialtyAdvice:
+def specialty_advice(
+    request: ClassicRequest, goal: int, budget: Budget | None = None
+) -> SpecialtyAdvice:
     """P(successes >= goal) under every policy, and the best one.
 
     The request's own specialty (if any) is replaced by each policy in turn; ``until N`` runs
@@ -34,6 +37,7 @@ def specialty_advice(request: ClassicRequest, goal: int) -> SpecialtyAdvice:
     Raises:
         OddsError: a goal below 1.
         RulesError: the core would refuse the request.
+        BudgetError: comparing the policies would cost more than ``budget``.
     """
     if goal < 1:
         raise OddsError(f"the goal is the successes needed, 1 or more, not {goal}")
@@ -41,10 +45,12 @@ def specialty_advice(request: ClassicRequest, goal: int) -> SpecialtyAdvice:
     policies = {"always": Specialty(Policy.ALWAYS), "never": Specialty(Policy.NEVER)}
     first = max(1, goal + 3 - UNTIL_POLICIES)
     policies |= {f"until {n}": Specialty(Policy.UNTIL, n) for n in range(first, goal + 3)}
-    chances = {
-        label: classic_distribution(replace(request, specialty=specialty)).at_least(goal)
-        for label, specialty in policies.items()
-    }
+    asked = {label: replace(request, specialty=s) for label, s in policies.items()}
+    cost = sum((roll_cost(r).cost for r in asked.values()), Cost())
+    budget_or_default(budget).check(
+        cost, "comparing the specialty policies", "ask about fewer dice"
+    )
+    chances = {label: classic_distribution(r).at_least(goal) for label, r in asked.items()}
     top = max(chances.values())
     # the first policy within rounding of the best: equal policies favour the simpler one
     best = next(label for label, chance in chances.items() if chance >= top - TIE)

@@ -27,9 +27,10 @@ from dicepool.core.request import RollRequest
 from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import SundownRequest
 from dicepool.errors import OddsError
+from dicepool.odds.cost import Budget, Cost, budget_or_default, passes, roll_cost, series, steps
 from dicepool.odds.gf import die_gf, pool_series
 from dicepool.odds.records import Chart, Distribution, Pmf
-from dicepool.odds.single import distribution
+from dicepool.odds.single import exact
 from dicepool.odds.validate import check_request
 
 REQUESTS: dict[str, Callable[[int, int], RollRequest]] = {
@@ -49,13 +50,20 @@ STATS = {
 }
 
 
-def chart(system: str, pools: Sequence[int], difficulties: Sequence[int], stat: str) -> Chart:
+def chart(
+    system: str,
+    pools: Sequence[int],
+    difficulties: Sequence[int],
+    stat: str,
+    budget: Budget | None = None,
+) -> Chart:
     """A statistic for every pool (rows) and difficulty (columns).
 
     Raises:
         OddsError: an unknown system or statistic, a statistic the system lacks, or an empty
             axis.
         RulesError: a pool or difficulty the core refuses (e.g. a classic pool of 0).
+        BudgetError: the chart would cost more than ``budget``.
     """
     _check(system, pools, difficulties, stat)
     rows, columns = tuple(int(p) for p in pools), tuple(int(d) for d in difficulties)
@@ -64,13 +72,44 @@ def chart(system: str, pools: Sequence[int], difficulties: Sequence[int], stat: 
         check_request(make(pool, columns[0]))
     for d in columns:
         check_request(make(rows[0], d))
+    budget_or_default(budget).check(
+        chart_cost(system, rows, columns, stat),
+        "the chart",
+        "ask for fewer or smaller pools, or fewer difficulties",
+    )
     if system == "classic":
         values = classic_grid(np.array(rows), np.array(columns), stat)
     else:
-        values = np.array([[_stat(distribution(make(p, d)), stat) for d in columns] for p in rows])
+        values = np.array([[_stat(exact(make(p, d)), stat) for d in columns] for p in rows])
     if stat != "mean":  # sums over large pools may overshoot 1 by rounding
         np.clip(values, 0.0, 1.0, out=values)
     return Chart(system=system, stat=stat, pools=rows, difficulties=columns, values=values)
+
+
+def chart_cost(system: str, pools: Sequence[int], difficulties: Sequence[int], stat: str) -> Cost:
+    """What :func:`chart` costs: every cell's roll, or the classic grid's walk up the pools."""
+    if system == "classic" and stat == "botch":
+        return passes(8, len(pools) * len(difficulties))
+    if system == "classic":
+        return _classic_walk_cost(sorted(set(pools))).times(len(difficulties))
+    make = REQUESTS[system]
+    total = Cost()
+    for pool in pools:
+        for d in difficulties:
+            total += roll_cost(make(pool, d)).cost + steps(5)  # a distribution() call each
+    return total
+
+
+def _classic_walk_cost(pools: Sequence[int]) -> Cost:
+    """One difficulty of :func:`classic_pools`: dice added one at a time, or a pool afresh."""
+    rule = ClassicRequest(Pool.of(1)).rule
+    total, n = Cost(), 0
+    for pool in pools:
+        if pool - n > WALK:
+            n, total = pool, total + series(die_gf(rule, count_ones=True), pool)[1]
+        total += passes(pool - n, 2 * pool + 1)  # each die a three-term convolution
+        n = pool
+    return total
 
 
 def _check(system: str, pools: Sequence[int], difficulties: Sequence[int], stat: str) -> None:

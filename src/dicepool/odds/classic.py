@@ -16,14 +16,10 @@ import numpy as np
 from dicepool.core.classic import ClassicRequest, Policy
 from dicepool.core.pool import DieRule
 from dicepool.core.result import Outcome
-from dicepool.errors import OddsError
 from dicepool.odds.gf import die_gf, low_series, pool_series
 from dicepool.odds.records import Distribution, Pmf
 from dicepool.odds.specialty import until_counts
 from dicepool.odds.totals import added, distribution_of
-
-MAX_UNTIL_POOL = 1000
-"""The largest pool whose ``spec until`` odds are computed (the chain grows as the pool squared)."""
 
 
 def classic_distribution(request: ClassicRequest) -> Distribution:
@@ -31,11 +27,6 @@ def classic_distribution(request: ClassicRequest) -> Distribution:
     n, threshold = request.pool.size, request.threshold
     rule = _die_rule(request)
     if request.specialty is not None and request.specialty.policy is Policy.UNTIL:
-        if n > MAX_UNTIL_POOL:
-            raise OddsError(
-                f"odds of `spec until` are computed for pools up to {MAX_UNTIL_POOL} dice, "
-                f"not {n}; use `spec always` or `spec never` for an estimate"
-            )
         counts, offset, tail = until_counts(
             n, request.difficulty, threshold, request.specialty.until
         )

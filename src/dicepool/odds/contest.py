@@ -13,18 +13,24 @@ import numpy as np
 from dicepool.core.contest import ContestRule, contest_rule
 from dicepool.core.request import ContestRequest
 from dicepool.core.result import Winner
+from dicepool.odds.cost import Budget, budget_or_default, question_cost
 from dicepool.odds.gf import convolve
 from dicepool.odds.records import NEGLIGIBLE, ContestOdds, Distribution, Pmf
-from dicepool.odds.single import distribution
+from dicepool.odds.single import exact
+from dicepool.odds.validate import check_request
 
 
-def contest(request: ContestRequest) -> ContestOdds:
+def contest(request: ContestRequest, budget: Budget | None = None) -> ContestOdds:
     """The exact odds of a contested roll.
 
     Raises:
         RulesError: the core would refuse either side's request.
+        BudgetError: the answer would cost more than ``budget``.
     """
-    return contest_of(request, distribution(request.attacker), distribution(request.defender))
+    check_request(request.attacker)
+    check_request(request.defender)
+    budget_or_default(budget).check_exact(question_cost(request)[0], request)
+    return contest_of(request, exact(request.attacker), exact(request.defender))
 
 
 def winner_chances(rule: ContestRule, attacker: Pmf, defender: Pmf) -> dict[str, float]:

@@ -62,6 +62,12 @@ class DieGf:
     shift: int = 0
 
     @property
+    def binomial(self) -> bool:
+        """Whether the pool has the closed form of :func:`_binomial_power` (the commonest die:
+        success or not, again faces worth one)."""
+        return len(self.numerator) <= 2 and not self.head and self.b2 == 0
+
+    @property
     def explodes(self) -> bool:
         """Whether the die can add dice (its series never ends)."""
         return self.b1 > 0 or self.b2 > 0
@@ -226,7 +232,7 @@ def pool_series(gf: DieGf, n: int, eps: float = EPSILON) -> tuple[Pmf, float]:
     Series of up to :data:`CACHED` terms are remembered (a chart asks for one pool at a
     hundred difficulties); each caller gets its own copy.
     """
-    if _length(gf, n, eps) <= CACHED:
+    if series_length(gf, n, eps) <= CACHED:
         series, bound = _remembered_series(gf, n, eps)
         return series.copy(), bound
     return _pool_series(gf, n, eps)
@@ -236,7 +242,7 @@ CACHED = 1 << 16
 """The longest series :func:`pool_series` remembers (256 of them hold at most 128 MB)."""
 
 
-def _length(gf: DieGf, n: int, eps: float) -> int:
+def series_length(gf: DieGf, n: int, eps: float = EPSILON) -> int:
     """How many terms :func:`pool_series` returns, without computing them."""
     if gf.explodes:
         return cut_degree(gf, n, eps)[0] + 1
@@ -251,13 +257,12 @@ def _remembered_series(gf: DieGf, n: int, eps: float) -> tuple[Pmf, float]:
 
 
 def _pool_series(gf: DieGf, n: int, eps: float) -> tuple[Pmf, float]:
-    binomial_die = len(gf.numerator) <= 2 and not gf.head and gf.b2 == 0
     if not gf.explodes:
-        if binomial_die:
+        if gf.binomial:
             return renormalized(_binomial_power(gf, n, n + 1), n, 0.0), 0.0
         return renormalized(power(gf.series(0), n), n, 0.0), 0.0
     cut, bound = cut_degree(gf, n, eps)
-    if binomial_die:
+    if gf.binomial:
         return renormalized(_binomial_power(gf, n, cut + 1), n, bound), bound
     return renormalized(power(gf.series(cut + 1), n, cut + 1), n, bound), bound
 

@@ -48,17 +48,28 @@ def hubris_rote(rule: DieRule, n: int, keep: Keep) -> tuple[Pmf, float]:
     return _keep_larger(rule, n)
 
 
-def _keep_larger(rule: DieRule, n: int) -> tuple[Pmf, float]:
+def keep_larger_shape(rule: DieRule, n: int) -> tuple[int, Pmf, float, float]:
+    """What keeping the larger roll of ``n`` dice works over (the cost estimate reads it too).
+
+    Returns:
+        ``(length, weights, bound, dropped)``: the series length both rolls are cut at, the
+        binomial weights of the number of failed dice (negligible ones set to zero), the two
+        truncation bounds together, and the weight set to zero.
+    """
     plain = die_gf(rule)
     first_cut, first_bound = cut_degree(plain, n, EPSILON / 2)
     second_cut, second_bound = cut_degree(second_roll_gf(rule), n, EPSILON / 2)
-    length = max(first_cut, second_cut) + 1
-    die = plain.series(length)
+    weights, dropped = _binomial(n, plain.numerator[0])  # a die fails with its zero term
+    return max(first_cut, second_cut) + 1, weights, first_bound + second_bound, dropped
+
+
+def _keep_larger(rule: DieRule, n: int) -> tuple[Pmf, float]:
+    length, weights, bounds, dropped = keep_larger_shape(rule, n)
+    die = die_gf(rule).series(length)
     fail = float(die[0])
     success = die.copy()
     success[0] = 0.0
     success /= 1 - fail  # a die known to have succeeded
-    weights, dropped = _binomial(n, fail)
     kept = np.flatnonzero(weights)
     lo, hi = int(kept[0]), int(kept[-1])
     seconds = [power(die, lo, length) if lo else np.ones(1)]  # die^m for m = lo..hi
@@ -74,7 +85,7 @@ def _keep_larger(rule: DieRule, n: int) -> tuple[Pmf, float]:
         below += weights[m] * first_cdf * second_cdf
     pmf = np.diff(below, prepend=0.0)
     np.maximum(pmf, 0.0, out=pmf)
-    bound = first_bound + second_bound + dropped
+    bound = bounds + dropped
     return renormalized(pmf, n, bound), bound
 
 

@@ -28,6 +28,15 @@ import numpy.typing as npt
 from dicepool.core.contest import tie_rule
 from dicepool.core.result import Winner
 from dicepool.errors import LimitError, OddsError
+from dicepool.odds.cost import (
+    DIRECT_SECONDS,
+    FLOAT,
+    PASS_SECONDS,
+    STEP_SECONDS,
+    Budget,
+    Cost,
+    budget_or_default,
+)
 from dicepool.odds.gather import Span, level, roll_once, trimmed
 from dicepool.odds.gf import binomial
 from dicepool.odds.records import kept_range
@@ -42,10 +51,6 @@ MAX_GOAL = 10_000
 
 MAX_ROLLS = 100_000
 """Rolls, Intervals or rounds past which the iteration stops and reports what is left."""
-
-MAX_RACE = 15_000
-"""The most rounds a first-to-N race is followed (each costs a convolution per side): a race
-expected to run longer, with no smaller round limit, is refused."""
 
 
 def as_pmf(pmf: Sequence[float] | Pmf) -> Pmf:
@@ -118,7 +123,10 @@ class ExtendedAction:
 
 
 def extended_action(
-    pmf: Sequence[float] | Pmf, goal: int, rolls: int | None = None
+    pmf: Sequence[float] | Pmf,
+    goal: int,
+    rolls: int | None = None,
+    budget: Budget | None = None,
 ) -> ExtendedAction:
     """The chance to gather ``goal`` successes within ``rolls`` rolls of one pmf.
 
@@ -130,11 +138,13 @@ def extended_action(
         pmf: ``pmf[k]`` = P(one roll's total == k).
         goal: successes to gather (1 or more).
         rolls: rolls allowed (None: no limit).
+        budget: what the answer may cost.
 
     Raises:
         OddsError: a goal or roll count below 1, or a roll that can never score.
         LimitError: a goal over :data:`MAX_GOAL`, rolls over :data:`MAX_ROLLS`, or a goal that
             would take more rolls than that on average.
+        BudgetError: the answer would cost more than ``budget``.
     """
     one = as_pmf(pmf)
     check_count("the goal", goal, MAX_GOAL)
@@ -146,6 +156,11 @@ def extended_action(
     if rolls is None and not feasible:
         check_feasible(mean_of(one), goal)
     last = max(rolls or 0, MAX_ROLLS if feasible else 0)
+    budget_or_default(budget).check(
+        gathering_cost(one, goal, min(last, rolls_to_settle(one, goal))),
+        "the extended action",
+        "ask for a smaller goal or fewer rolls",
+    )
     step, leaked = trimmed(one)
     missing = max(0.0, 1.0 - float(one.sum())) + leaked
     short = Span(0, np.ones(1))  # successes gathered so far, below the goal
@@ -293,6 +308,7 @@ def first_to(
     defender: Sequence[float] | Pmf,
     goal: int,
     rounds: int | None = None,
+    budget: Budget | None = None,
 ) -> FirstTo:
     """The odds of a first-to-``goal`` contest between two pmfs of one system.
 
@@ -305,6 +321,7 @@ def first_to(
         OddsError: a goal or round count below 1, or two sides that can never score.
         LimitError: a goal over :data:`MAX_GOAL`, rounds over :data:`MAX_ROLLS`, or a race
             that would take more rounds than that on average.
+        BudgetError: the answer would cost more than ``budget``.
     """
     a, d = as_pmf(attacker), as_pmf(defender)
     check_count("the goal", goal, MAX_GOAL)
@@ -314,7 +331,13 @@ def first_to(
         raise OddsError("neither side can ever score a success, so no one reaches the goal")
     if rounds is None:
         check_feasible(max(mean_of(a), mean_of(d)), goal)
-    check_race(max(mean_of(a), mean_of(d)), goal, rounds)
+    # the race ends once the faster side is through (or at the round limit)
+    run = min(rounds or MAX_ROLLS, rolls_to_settle(a, goal), rolls_to_settle(d, goal))
+    budget_or_default(budget).check(
+        gathering_cost(a, goal, run) + gathering_cost(d, goal, run),
+        "the race",
+        "ask for a smaller goal or fewer rounds",
+    )
     (step_a, lost_a), (step_d, lost_d) = trimmed(a), trimmed(d)
     short_a = short_d = Span(0, np.ones(1))
     won = dict.fromkeys(Winner, 0.0)
@@ -393,19 +416,30 @@ def check_feasible(mean: float, goal: int) -> None:
         )
 
 
-def check_race(mean: float, goal: int, rounds: int | None) -> None:
-    """Refuse a first-to-``goal`` race that would be followed for over :data:`MAX_RACE` rounds.
+def rolls_to_settle(pmf: Pmf, goal: int) -> int:
+    """About how many rolls of ``pmf`` leave less than :data:`TAIL` of the mass short of ``goal``.
 
-    The race runs until the faster side is almost surely through (about ``goal / mean``
-    rounds), or to the round limit if that comes first.
+    With mean m and deviation s per roll, k rolls gather k m give or take sqrt(k) s; eight
+    deviations short of the goal is far less likely than the tail (a normal's 1e-15 is at 8).
     """
-    expected = goal / mean if mean > 0 else math.inf
-    if min(expected, rounds or math.inf) > MAX_RACE:
-        raise LimitError(
-            f"a race to {goal} at {mean:.3g} per round takes about {expected:.3g} rounds; odds "
-            f"are computed for up to {MAX_RACE} rounds: ask for a smaller goal, larger pools "
-            f"or at most {MAX_RACE} rounds"
-        )
+    mean = mean_of(pmf)
+    if mean <= 0:
+        return MAX_ROLLS
+    spread = 8 * math.sqrt(max(0.0, float(np.arange(pmf.size) ** 2 @ pmf) - mean * mean))
+    root = (spread + math.sqrt(spread * spread + 4 * mean * goal)) / (2 * mean)
+    return min(MAX_ROLLS, math.ceil(root * root) + 1)
+
+
+def gathering_cost(pmf: Pmf, goal: int, rolls: int) -> Cost:
+    """``rolls`` rolls of :func:`~dicepool.odds.gather.roll_once`: each a direct convolution
+    of the running total (below the goal, spreading as the rolls add up) with one roll's totals.
+    """
+    width = trimmed(pmf)[0].values.size
+    sd = math.sqrt(max(0.0, float(np.arange(pmf.size) ** 2 @ pmf) - mean_of(pmf) ** 2))
+    k = np.arange(1, max(1, rolls) + 1)
+    short = np.minimum(goal, width + 24 * sd * np.sqrt(k) + 1)  # kept to 1e-30 at either end
+    seconds = float((DIRECT_SECONDS * short * width + PASS_SECONDS * 3 * (short + width)).sum())
+    return Cost(seconds + STEP_SECONDS * 2 * rolls, FLOAT * (rolls + 4 * (goal + width)))
 
 
 def opposed_complex_action(

@@ -21,6 +21,13 @@ from dicepool.core.result import Outcome, Winner
 from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import HIT, SundownRequest
 from dicepool.errors import LimitError, OddsError
+from dicepool.odds.cost import (
+    CHUNK_DICE,
+    Budget,
+    budget_or_default,
+    round_down,
+    simulation_cost,
+)
 from dicepool.odds.records import ContestOdds, Distribution
 from dicepool.odds.validate import check_request
 
@@ -29,12 +36,6 @@ if TYPE_CHECKING:
 
 MAX_TRIALS = 100_000_000
 """The most trials one simulation runs."""
-
-CHUNK_DICE = 2_000_000
-"""Trials are rolled in chunks of about this many dice, to bound memory."""
-
-MAX_DICE = 30_000_000
-"""The most dice one simulation may expect to roll (about three seconds of numpy)."""
 
 
 def _sampler(request: RollRequest) -> Callable[[Rng, Any, int], tuple[Ints, Ints]]:
@@ -52,19 +53,30 @@ def _sampler(request: RollRequest) -> Callable[[Rng, Any, int], tuple[Ints, Ints
     return samplers[type(request)]
 
 
-def simulate(request: Request, trials: int, seed: int) -> Distribution | ContestOdds:
+def simulate(
+    request: Request, trials: int, seed: int, budget: Budget | None = None
+) -> Distribution | ContestOdds:
     """Estimate the odds of ``request`` from ``trials`` seeded rolls.
 
     Raises:
         OddsError: fewer than one trial.
         LimitError: more than :data:`MAX_TRIALS` trials.
         RulesError: the core would refuse the request.
+        BudgetError: the simulation would cost more than ``budget``.
     """
     if trials < 1:
         raise OddsError(f"a simulation needs at least one trial, not {trials}")
     if trials > MAX_TRIALS:
         raise LimitError(f"{trials} trials is over the limit of {MAX_TRIALS}; ask for fewer")
-    check_cost(request, trials)
+    budget = budget_or_default(budget)
+    affordable = budget.trials(request)
+    budget.check(
+        simulation_cost(request, trials),
+        f"simulating {trials} rolls",
+        f"ask for at most {round_down(affordable)} trials"
+        if affordable >= 1
+        else "it is too large even to simulate one roll; ask about fewer dice",
+    )
     rng = np.random.default_rng(seed)
     if isinstance(request, ContestRequest):
         check_request(request.attacker)
@@ -82,20 +94,6 @@ def simulate(request: Request, trials: int, seed: int) -> Distribution | Contest
     return _distribution(request, totals, codes)
 
 
-def check_cost(request: Request, trials: int) -> None:
-    """Refuse a simulation expected to roll more than :data:`MAX_DICE` dice (explosions in)."""
-    sides = (
-        (request.attacker, request.defender) if isinstance(request, ContestRequest) else (request,)
-    )
-    per_trial = sum(expected_dice(side) for side in sides)
-    if trials * per_trial > MAX_DICE:
-        most = max(1, int(MAX_DICE // per_trial))
-        raise LimitError(
-            f"simulating {trials} rolls would roll about {trials * per_trial:.3g} dice, over the "
-            f"limit of {MAX_DICE:.0e}; ask for at most {most} trials"
-        )
-
-
 def expected_dice(request: RollRequest) -> float:
     """About how many dice one roll of ``request`` rolls: its pool (one chance die at zero or
     less), each die with its expected explosions, twice over where a reroll may follow."""
@@ -109,7 +107,7 @@ def expected_dice(request: RollRequest) -> float:
         or (isinstance(request, HubrisRequest) and request.is_rote)
         or bool(getattr(request, "rote", False))
     )
-    per_die = 1 / (1 - explode) if explode < 1 else float(MAX_DICE)
+    per_die = 1 / (1 - explode)  # an again face never covers every face (custom checks)
     return max(1, _dice(request)) * per_die * (2 if rerolled else 1)
 
 

@@ -22,6 +22,7 @@ from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import HIT, SecondChance, SundownRequest
 from dicepool.odds.chance import chance_odds
 from dicepool.odds.classic import classic_distribution
+from dicepool.odds.cost import Budget, budget_or_default, roll_cost
 from dicepool.odds.gf import die_gf, pool_series
 from dicepool.odds.records import Distribution
 from dicepool.odds.rote import hubris_rote
@@ -32,16 +33,26 @@ SUCCESS, EXCEPTIONAL, FAILURE = Outcome.SUCCESS.value, Outcome.EXCEPTIONAL.value
 BOTCH, DRAMATIC = Outcome.BOTCH.value, Outcome.DRAMATIC_FAILURE.value
 
 
-def distribution(request: RollRequest) -> Distribution:
+def distribution(request: RollRequest, budget: Budget | None = None) -> Distribution:
     """The exact distribution of a roll's total and outcome.
+
+    Args:
+        request: the roll.
+        budget: what the answer may cost; it is refused before the work starts if its estimate
+            is over (``unlimited()`` lifts the limit).
 
     Raises:
         RulesError: the core would refuse the request (the same error, word for word).
         LimitError: the pool is over the core's limit.
-        OddsError: the odds engine cannot answer this request (a ``spec until`` pool that is
-            too large).
+        BudgetError: the answer would cost more than ``budget``.
     """
     check_request(request)
+    budget_or_default(budget).check_exact(roll_cost(request).cost, request)
+    return exact(request)
+
+
+def exact(request: RollRequest) -> Distribution:
+    """The distribution of a request already checked (by the core and against a budget)."""
     return _SYSTEMS[type(request)](request)
 
 
