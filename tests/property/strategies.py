@@ -6,7 +6,8 @@ Import from other tests as ``from tests.property.strategies import requests, con
   0..30 dice where the system rolls such a pool; every request it builds can be resolved.
 - :func:`contests` builds two rolls of one system.
 - :func:`spellings` writes a request as a line in any accepted form: random case, extra
-  whitespace, options in any order, long keywords, glued numbers, explicit defaults, aliases.
+  whitespace, options in any order, long keywords, glued numbers, explicit defaults, aliases
+  (``cod``, ``vtm``, ``scion``...), ``9-again`` and ``no-again``, ``versus``, a ``# comment``.
   It is written from the language's description, not from the parser's tables, so it checks them.
 
 Explosion chances are kept at or below one half (custom again, hubris again), so rolls and exact
@@ -165,9 +166,9 @@ def contests(system: str | None = None) -> st.SearchStrategy[ContestRequest]:
 
 SYSTEM_SPELLINGS = {
     "sundown": ("sundown", "sr"),
-    "chronicles": ("chronicles", "cod", "nwod"),
-    "classic": ("classic", "wod", "owod"),
-    "storypath": ("storypath", "sp"),
+    "chronicles": ("chronicles", "cofd", "cod", "nwod"),
+    "classic": ("classic", "wod", "owod", "vtm", "v20"),
+    "storypath": ("storypath", "scion", "sp"),
     "hubris": ("hubris", "aoh"),
     "custom": ("custom",),
 }
@@ -200,13 +201,15 @@ class _Writer:
             self.add(self.draw(st.sampled_from(keywords)))
 
     def again(self, value: int | None, default: int | None) -> None:
-        """``9again``, ``again 9`` or ``noagain``; the default maybe written."""
+        """``9again``, ``9-again``, ``again 9``, ``noagain`` or ``no-again``; the default maybe
+        written."""
         if value == default and self.draw(st.booleans()):
             return
         if value is None:
-            self.add("noagain")
+            self.add(self.draw(st.sampled_from(("noagain", "no-again"))))
         else:
-            self.add(self.draw(st.sampled_from((f"{value}again", f"again {value}"))))
+            spelled = (f"{value}again", f"{value}-again", f"again {value}")
+            self.add(*self.draw(st.sampled_from(spelled)).split())
 
 
 def _pool_text(draw: Draw, pool: Pool) -> str:
@@ -267,9 +270,7 @@ def _options(request: RollRequest, w: _Writer) -> None:
     else:
         w.number(("t",), request.target, 8 if request.sides >= 8 else None)
         if request.again is not None:
-            w.add(
-                *w.draw(st.sampled_from(([f"{request.again}again"], ["again", str(request.again)])))
-            )
+            w.again(request.again, None)
         if request.cancel:
             w.add(w.draw(st.sampled_from(("cancel 1", "cancel1"))))
         w.flag(("botch",), request.botch)
@@ -310,7 +311,7 @@ def spellings(draw: Draw, request: RollRequest | ContestRequest) -> str:
     """A line for ``request`` with random case, whitespace and option order."""
     if isinstance(request, ContestRequest):
         sides = [draw(roll_spellings(request.attacker)), draw(roll_spellings(request.defender))]
-        line = f"{sides[0]} {draw(st.sampled_from(('vs', 'VS', 'Vs')))} {sides[1]}"
+        line = f"{sides[0]} {draw(st.sampled_from(('vs', 'VS', 'Vs', 'versus')))} {sides[1]}"
     else:
         line = draw(roll_spellings(request))
     words = line.split(" ")
@@ -319,4 +320,8 @@ def spellings(draw: Draw, request: RollRequest | ContestRequest) -> str:
         cased = "".join(c.upper() if draw(st.booleans()) else c for c in word)
         out += cased + (draw(SPACES) if i < len(words) - 1 else "")
     tail: str = draw(st.sampled_from(("", " ", "\t ")))
-    return out + tail
+    return out + tail + draw(COMMENTS)
+
+
+COMMENTS = st.just("") | st.text(max_size=30).map(lambda text: f" #{text}")
+"""Nothing, or a comment: any text after a ``#`` (words, ``#``, ``vs``, control characters)."""

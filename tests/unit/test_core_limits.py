@@ -47,6 +47,27 @@ def test_left_over_faces_are_named() -> None:
         source.check_all_used()
 
 
+def test_many_left_over_faces_give_a_short_message_with_their_count() -> None:
+    source = ForcedDice([3, 4] + [7] * 50_000)
+    source.roll(10, 2)
+    with pytest.raises(DiceError) as caught:
+        source.check_all_used()
+    message = str(caught.value)
+    assert message.endswith("remove the last 50000 (7,7,7,7,7,...)")
+    assert message.startswith("50002 faces given, but the roll used 2;")
+    assert len(message) < 100
+
+
+@pytest.mark.parametrize(
+    ("left", "shown"), [(5, "(1,2,3,4,5)"), (6, "(1,2,3,4,5,...)")], ids=["five", "six"]
+)
+def test_up_to_five_left_over_faces_are_all_named(left: int, shown: str) -> None:
+    source = ForcedDice(list(range(1, left + 1)))
+    with pytest.raises(DiceError) as caught:
+        source.check_all_used()
+    assert str(caught.value).endswith(f"remove the last {left} {shown}")
+
+
 @pytest.mark.parametrize(
     ("build", "message"),
     [

@@ -17,9 +17,10 @@ from dicepool.core.request import ContestRequest, Request
 from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import SecondChance, SundownRequest
 from dicepool.errors import LimitError, NotationError, RulesError
-from dicepool.notation import expand_aliases, parse, render
+from dicepool.notation import expand_aliases, parse, render, split_comment, system_name
 from dicepool.notation import parser as parse_module
 from dicepool.notation.grammar import CLASSIC
+from dicepool.notation.suggest import did_you_mean
 
 P = Pool.of
 
@@ -134,6 +135,16 @@ ALIASES = [
     ("aoh 4 wp", "hubris 4 wp"),
     ("8cod9 rote", "chronicles 8 9again rote"),
     ("8COD vs 6cod", "chronicles 8 vs chronicles 6"),
+    ("cofd 7", "chronicles 7"),
+    ("vtm 5 diff 7", "classic 5 diff 7"),
+    ("V20 5", "classic 5"),
+    ("scion 4", "storypath 4"),
+    ("SR 3", "sundown 3"),
+    ("8codR", "chronicles 8 rote"),
+    ("8CODN", "chronicles 8 noagain"),
+    ("8Cod9", "chronicles 8 9again"),
+    ("8cod versus 6cod", "chronicles 8 versus chronicles 6"),
+    ("8cod # vs 6cod", "chronicles 8 # vs 6cod"),
 ]
 
 
@@ -192,6 +203,29 @@ ERRORS = [
     ("custom 8d10 t7 again 5", 16, "custom again must be 7..10"),
     ("6wod11", 5, "classic difficulty is 2..10, not 11"),
     ("chronicles 7 cod", 14, "chronicles has no option `cod`"),
+    ("chronicle 7", 1, "unknown system `chronicle`; did you mean `chronicles`?"),
+    ("clasic 5", 1, "unknown system `clasic`; did you mean `classic`?"),
+    ("8cod vs storypth 5", 9, "unknown system `storypth`; did you mean `storypath`?"),
+    ("chronicles 7 9agian", 14, "chronicles has no option `9agian`; did you mean `9again`?"),
+    ("classic 5 dif 2", 11, "classic has no option `dif`; did you mean `diff`?"),
+    ("sundown 5 thr 2 edg 1", 17, "sundown has no option `edg`; did you mean `edge`?"),
+    ("hubris 5 rote kep first", 15, "hubris has no option `kep`; did you mean `keep`?"),
+    ("chronicles 6 verus chronicles 4", 14, "did you mean `versus`?"),
+    ("hubris 5 keep frist", 15, "got `frist`; did you mean `first`?"),
+    ("7 chronicles", 1, "`7` is a pool; write the system first: `chronicles 7`"),
+    ("5+2 COD 9again", 1, "write the system first: `COD 5+2`"),
+    ("chronicles 6 vs 4 chronicles", 17, "write the system first: `chronicles 4`"),
+    ("7", 1, "`7` is a pool; write the system first, like `chronicles 7`"),
+    ("chronicles7", 1, "put a space between the system and the pool: `chronicles 7`"),
+    ("v5 6", 1, "dicepool does not have `v5` (Vampire 5th edition rolls hunger dice)"),
+    ("V5 6", 1, "for V20 write `classic` or `vtm`"),
+    ("hubris 5 tn 10 9-again", 16, "hubris again must be 10..10 (a face that succeeds), not 9"),
+    ("chronicles 7 7-again", 14, "chronicles again is 8..10, not 7"),
+    ("chronicles 7 9--again", 14, "chronicles has no option `9--again`"),
+    ("classic 5 9-again", 11, "classic has no option `9-again`"),
+    ("chronicles 7 junk # a note", 14, "chronicles has no option `junk`"),
+    ("chronicles # a note", 12, "expected a pool after `chronicles`, like `7` or `5+2-3`; got end"),
+    ("# a note", 1, "the line is empty"),
 ]
 
 
@@ -243,4 +277,102 @@ def test_a_rules_error_from_a_constructor_points_at_the_system(
 
 
 def test_the_public_api() -> None:
-    assert notation.__all__ == ["expand_aliases", "parse", "render"]
+    assert notation.__all__ == ["expand_aliases", "parse", "render", "split_comment", "system_name"]
+
+
+def test_no_suggestion_when_nothing_is_close() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse("chronicles 7 xyzzy")
+    assert "did you mean" not in str(caught.value)
+    assert str(caught.value).endswith("its options are 9again, 8again, noagain, rote, chance-again")
+    assert did_you_mean("xyzzy", ["chronicles", "classic"]) is None
+    assert did_you_mean("CLASIC", ["classic", "classic"]) == "did you mean `classic`?"
+
+
+@pytest.mark.parametrize(
+    ("line", "canonical"),
+    [
+        ("chronicles 7 9-again", "chronicles 7 9again"),
+        ("chronicles 7 8-AGAIN rote", "chronicles 7 8again rote"),
+        ("chronicles 7 10-again", "chronicles 7"),
+        ("chronicles 7 no-again", "chronicles 7 noagain"),
+        ("chronicles 7 No-Again chance-again", "chronicles 7 noagain chance-again"),
+        ("hubris 5 9-again", "hubris 5 9again"),
+        ("hubris 5 no-again", "hubris 5 noagain"),
+        ("custom 8d10 9-again", "custom 8d10 t8 again 9"),
+        ("chronicles 6 versus chronicles 4", "chronicles 6 vs chronicles 4"),
+        ("cod 6 VERSUS nwod 4", "chronicles 6 vs chronicles 4"),
+        ("chronicles 7 # sneaking past the guard", "chronicles 7"),
+        ("chronicles 7 9again#vs chronicles 9", "chronicles 7 9again"),
+        ("chronicles 6 vs chronicles 4 # a duel at dawn", "chronicles 6 vs chronicles 4"),
+        ("CofD 7", "chronicles 7"),
+        ("vtm 7 diff 8", "classic 7 diff 8"),
+        ("Scion 5 diff 2", "storypath 5 diff 2"),
+    ],
+)
+def test_the_spellings_players_use_parse_to_the_canonical_line(line: str, canonical: str) -> None:
+    assert render(parse(line)) == canonical
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("chronicles 7 # sneaking past the guard", ("chronicles 7 ", "sneaking past the guard")),
+        ("chronicles 7", ("chronicles 7", None)),
+        ("chronicles 7 #", ("chronicles 7 ", None)),
+        ("chronicles 7 #   ", ("chronicles 7 ", None)),
+        ("chronicles 7 #  one # two  ", ("chronicles 7 ", "one # two")),
+        ("#note", ("", "note")),
+        ("chronicles 7 #\x1b]0;x\x07", ("chronicles 7 ", "\x1b]0;x\x07")),
+    ],
+)
+def test_split_comment_keeps_the_roll_as_typed_and_trims_the_comment(
+    line: str, expected: tuple[str, str | None]
+) -> None:
+    assert split_comment(line) == expected
+
+
+def test_the_comment_counts_towards_the_line_limit() -> None:
+    line = "chronicles 7 #" + "x" * 486
+    assert len(line) == 500
+    assert parse(line) == ChroniclesRequest(P(7))
+    with pytest.raises(LimitError, match="the line is 501 characters long"):
+        parse(line + "x")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("chronicles", "chronicles"),
+        ("CoD", "chronicles"),
+        ("cofd", "chronicles"),
+        ("nWoD", "chronicles"),
+        ("wod", "classic"),
+        ("owod", "classic"),
+        ("VTM", "classic"),
+        ("v20", "classic"),
+        ("scion", "storypath"),
+        ("sp", "storypath"),
+        ("sr", "sundown"),
+        (" aoh ", "hubris"),
+        ("Custom", "custom"),
+    ],
+)
+def test_system_name_reads_names_and_aliases_in_any_case(text: str, name: str) -> None:
+    assert system_name(text) == name
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("chronicle", "unknown system `chronicle`; did you mean `chronicles`?"),
+        ("vtn", "unknown system `vtn`; did you mean `vtm`?"),
+        ("v5", "dicepool does not have `v5`"),
+        ("pokemon", "unknown system `pokemon`; use one of sundown, chronicles, classic"),
+    ],
+)
+def test_system_name_refuses_other_words_with_a_way_out(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        system_name(text)
+    assert str(caught.value).startswith(message)
+    assert caught.value.column == 0

@@ -14,14 +14,14 @@ from typing import Any, TypeVar
 import click
 
 from dicepool.core.pool import MAX_POOL
+from dicepool.errors import NotationError
+from dicepool.notation import system_name
 
 MAX_POINTS = 100
 """At most this many pools (or difficulties) in one chart."""
 
 MAX_DIFFICULTY = 1000
 """The largest value a difficulty axis accepts (a sanity bound; each system checks its own)."""
-
-SYSTEMS = ("chronicles", "classic", "custom", "hubris", "storypath", "sundown")
 
 STATS = {
     "mean": "mean successes",
@@ -42,6 +42,29 @@ def stat_label(system: str, stat: str) -> str:
     if stat == "mean" and system == "sundown":
         return "mean hits"
     return STATS[stat]
+
+
+DEFAULT_STATS = {"sundown": "success", "storypath": "success"}
+"""A chart's statistic when none is asked for, where ``mean`` would not change along the axis
+(sundown's threshold and storypath's Difficulty judge the roll but leave its total alone)."""
+
+FLAT = {"sundown": frozenset({"mean"}), "storypath": frozenset({"mean", "botch"})}
+"""Statistics that are the same in every column of a system's chart."""
+
+
+def stat_for(system: str, stat: str | None) -> str:
+    """The statistic asked for, or the system's default: one that varies along its axis."""
+    return stat if stat is not None else DEFAULT_STATS.get(system, "mean")
+
+
+def flat_note(system: str, stat: str) -> str | None:
+    """A note when ``stat`` cannot vary along ``system``'s axis (every column the same)."""
+    if stat not in FLAT.get(system, ()):
+        return None
+    return (
+        f"note: {stat_label(system, stat)} does not depend on the {AXES[system][0]}, so every "
+        "column is the same; --stat success varies with it"
+    )
 
 
 AXES = {
@@ -139,14 +162,27 @@ def chart_options(command: F) -> F:
         click.option(
             "--stat",
             type=click.Choice(sorted(STATS)),
-            default="mean",
-            show_default=True,
-            help="What each cell shows.",
+            default=None,
+            help="What each cell shows (default: mean; success for sundown and storypath, "
+            "whose mean does not change along their axis).",
         ),
     ]
     for option in reversed(options):
         command = option(command)
     return command
+
+
+class SystemName(click.ParamType[str, Any]):
+    """A system by its name or an alias players use (``cod``, ``wod``, ``vtm``), any case."""
+
+    name = "system"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        """The system's own name; a near miss fails with a suggestion."""
+        try:
+            return system_name(str(value))
+        except NotationError as exc:
+            self.fail(str(exc), param, ctx)
 
 
 class ResistancePair(click.ParamType[tuple[int, int], Any]):

@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING
 
 import click
 
-from dicepool.cli.axes import AXES, SYSTEMS, chart_options, difficulties_for, stat_label
+from dicepool.cli.axes import (
+    AXES,
+    SystemName,
+    chart_options,
+    difficulties_for,
+    flat_note,
+    stat_for,
+    stat_label,
+)
 from dicepool.errors import LimitError
 
 if TYPE_CHECKING:
@@ -29,17 +37,23 @@ on stderr says something is happening."""
 
 
 def build_chart(
-    system: str, pools: tuple[int, ...], difficulties: tuple[int, ...] | None, stat: str
+    system: str, pools: tuple[int, ...], difficulties: tuple[int, ...] | None, asked: str | None
 ) -> Chart:
     """Compute the chart asked for (numpy is imported only here).
 
-    Probabilities are clipped to 0..1: summed in float64 over thousands of terms, a certain
-    success can come out a few 1e-13 above 1, which no probability may print as.
+    With no statistic asked for, the system's default (one that varies along its axis); a
+    statistic that cannot vary along it gets a note on stderr. Probabilities are clipped to
+    0..1: summed in float64 over thousands of terms, a certain success can come out a few 1e-13
+    above 1, which no probability may print as.
     """
     import numpy as np
 
     from dicepool.odds import chart
 
+    stat = stat_for(system, asked)
+    note = flat_note(system, stat)
+    if note is not None:
+        click.echo(note, err=True)
     axis = difficulties_for(system, difficulties)
     if max(pools) >= SLOW_POOL:
         from rich.console import Console
@@ -144,7 +158,7 @@ def shade(stat: str, value: float, top: float) -> str:
 
 
 @click.command()
-@click.argument("system", type=click.Choice(SYSTEMS))
+@click.argument("system", type=SystemName())
 @chart_options
 @click.option(
     "--format",
@@ -158,15 +172,17 @@ def chart(
     system: str,
     pools: tuple[int, ...],
     difficulties: tuple[int, ...] | None,
-    stat: str,
+    stat: str | None,
     fmt: str,
 ) -> None:
     """A STAT chart for SYSTEM over --pools and --difficulties.
 
+    SYSTEM is a system's name or an alias (cod, wod, vtm, scion, sr, aoh...).
+
     \b
     Examples:
       dicepool chart classic --pools 1-10 --difficulties 2-10 --stat mean
-      dicepool chart chronicles --pools 1-20 --stat exceptional --format csv
+      dicepool chart cod --pools 1-20 --stat exceptional --format csv
     """
     grid = build_chart(system, pools, difficulties, stat)
     if fmt == "csv":

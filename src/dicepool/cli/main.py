@@ -8,18 +8,55 @@ from __future__ import annotations
 
 import importlib
 import sys
+from typing import NoReturn
 
 import click
 
+from dicepool.cli.safe import error_line
 from dicepool.errors import DicepoolError
 
 COMMANDS = {
-    "roll": ("dicepool.cli.roll", "roll", "Roll a line of dice notation and show every die."),
-    "odds": ("dicepool.cli.odds", "odds", "Exact odds of a line, and of several rolls of it."),
-    "compare": ("dicepool.cli.compare", "compare", "How the odds change from one line to another."),
-    "chart": ("dicepool.cli.chart", "chart", "A statistic over pools and difficulties."),
-    "plot": ("dicepool.cli.plot", "plot", "Draw distributions or a chart to a PNG or SVG file."),
+    "roll": (
+        "dicepool.cli.roll",
+        "roll",
+        "Roll a line of dice notation and show every die.",
+        'dicepool roll "chronicles 7"',
+    ),
+    "odds": (
+        "dicepool.cli.odds",
+        "odds",
+        "Exact odds of a line, and of several rolls of it.",
+        'dicepool odds "chronicles 7"',
+    ),
+    "compare": (
+        "dicepool.cli.compare",
+        "compare",
+        "How the odds change from one line to another.",
+        'dicepool compare "hubris 4" "hubris 4 wp"',
+    ),
+    "chart": (
+        "dicepool.cli.chart",
+        "chart",
+        "A statistic over pools and difficulties.",
+        "dicepool chart classic",
+    ),
+    "plot": (
+        "dicepool.cli.plot",
+        "plot",
+        "Draw distributions or a chart to a PNG or SVG file.",
+        'dicepool plot "chronicles 6" -o odds.png',
+    ),
 }
+"""Each subcommand: its module, its function, its one-line help and an example of its use."""
+
+NEEDS = {
+    "line": "a roll line",
+    "first": "two roll lines, each in quotes",
+    "second": "a second roll line, in quotes",
+    "system": "a system, like classic or cod",
+    "output": "the file to write, -o FILE.png or -o FILE.svg",
+}
+"""What a missing parameter is, in words, by parameter name."""
 
 
 class LazyGroup(click.Group):
@@ -31,7 +68,7 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS:
             return None
-        module, name, _ = COMMANDS[cmd_name]
+        module, name, _, _ = COMMANDS[cmd_name]
         command: click.Command = getattr(importlib.import_module(module), name)
         return command
 
@@ -47,33 +84,76 @@ def cli() -> None:
     """Dice pools for storyteller games: roll, resolve dice rolled by hand, exact odds."""
 
 
-def hint(exc: click.UsageError) -> str:
-    """Click's message, with the fix for the two slips people make typing a roll line."""
+def hint(exc: click.UsageError) -> str | None:
+    """The fix for the two slips people make typing a roll line, or None."""
     if isinstance(exc, click.NoSuchOption) and exc.option_name[1:2].isdigit():
         return (
             f"`{exc.option_name}` looks like an option to the shell: put the roll line in "
             f'quotes, e.g. dicepool roll "chronicles {exc.option_name}"'
         )
-    if "unexpected extra argument" in exc.message:
-        return f"{exc.message}; put each roll line in quotes"
-    return exc.message
+    message = exc.format_message()
+    if "unexpected extra argument" in message:
+        return f"{sentence(message)}; put each roll line in quotes"
+    return None
+
+
+def sentence(message: str) -> str:
+    """Click's sentence as a clause of ours: lower-case first letter, no full stop."""
+    message = message.removesuffix(".")
+    return message[:1].lower() + message[1:] if message[1:2].islower() else message
+
+
+def command_of(exc: click.UsageError, args: list[str]) -> str | None:
+    """The subcommand the error is about: from its context, or else the first word typed."""
+    if exc.ctx is not None:
+        return exc.ctx.command.name if exc.ctx.parent is not None else None
+    words = [a for a in args if not a.startswith("-")]
+    return words[0] if words and words[0] in COMMANDS else None
+
+
+def usage_error(exc: click.UsageError, args: list[str]) -> tuple[str, str | None]:
+    """A usage error as one line saying what is wrong and how to fix it, and maybe an example.
+
+    A missing parameter is named in words, with an example of the command; an unknown option
+    or command, or an option without its value, points at the command's --help.
+    """
+    command = command_of(exc, args)
+    path = f"dicepool {command}" if command else "dicepool"
+    if isinstance(exc, click.MissingParameter) and exc.param is not None:
+        needs = NEEDS.get(exc.param.name or "", exc.param.human_readable_name)
+        return f"`{path}` needs {needs}", COMMANDS[command][3] if command else None
+    fixed = hint(exc)
+    if fixed is not None:
+        return fixed, None
+    message = sentence(exc.format_message())
+    if isinstance(exc, click.NoSuchOption | click.NoSuchCommand | click.BadOptionUsage):
+        message += f" (see `{path} --help`)"
+    return message, None
+
+
+def report(message: str, example: str | None = None) -> NoReturn:
+    """Print an error as one short line on stderr (and maybe an example), then exit 2."""
+    click.secho(f"error: {error_line(message)}", fg="red", err=True)
+    if example is not None:
+        click.echo(f"e.g. {example}", err=True)
+    sys.exit(2)
 
 
 def main() -> None:
-    """Run the command; a DicepoolError becomes one line on stderr and exit status 2."""
+    """Run the command; every error becomes one line on stderr and exit status 2."""
     try:
         cli.main(standalone_mode=False)
     except DicepoolError as exc:
-        click.secho(f"error: {exc}", fg="red", err=True)
-        sys.exit(2)
+        report(str(exc))
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help(), err=True)  # `dicepool` alone: what it can do
+        sys.exit(2)
     except click.UsageError as exc:
-        click.UsageError(hint(exc), exc.ctx).show()
-        sys.exit(2)
+        report(*usage_error(exc, sys.argv[1:]))
     except click.ClickException as exc:
-        exc.show()
-        sys.exit(2)
+        report(exc.format_message())
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         sys.exit(1)

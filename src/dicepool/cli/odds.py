@@ -15,9 +15,10 @@ from typing import Any
 
 import click
 from rich.console import Console, RenderableType
+from rich.text import Text
 
 from dicepool.cli.axes import ResistancePair
-from dicepool.cli.line import alias_note, line_of
+from dicepool.cli.line import alias_note, comment_caption, comment_of, line_of
 from dicepool.cli.render_odds import contest_view, goal_line, roll_view, specialty_table
 from dicepool.cli.render_several import (
     complex_view,
@@ -199,7 +200,7 @@ def views(answers: dict[str, Any], word: str) -> list[RenderableType]:
 @click.option("--seed", type=click.IntRange(min=0), help="The seed for --simulate.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def odds(line: tuple[str, ...], as_json: bool, **asked: Any) -> None:
-    """Exact odds of LINE (e.g. "chronicles 8" or "storypath 5 vs storypath 4").
+    """Exact odds of LINE (e.g. "chronicles 8" or "storypath 5 vs storypath 4 # the chase").
 
     \b
     Examples:
@@ -270,7 +271,11 @@ def json_payload(
     text: str, request: Request, result: Distribution | ContestOdds | None, answers: dict[str, Any]
 ) -> dict[str, Any]:
     """The one JSON object `dicepool odds --json` prints (no exact odds: only what was asked)."""
-    payload: dict[str, Any] = {"input": text, "notation": render(request)}
+    payload: dict[str, Any] = {
+        "input": text,
+        "comment": comment_of(text),
+        "notation": render(request),
+    }
     if result is not None:
         payload |= result.to_dict()
     for key, value in answers.items():
@@ -288,9 +293,11 @@ def show(
 ) -> None:
     """Print the odds in the terminal."""
     console = Console(highlight=False)
-    note = alias_note(text)
+    note, comment = alias_note(text), comment_caption(text)
     if note is not None:
-        console.print(note, style="dim")
+        console.print(Text(note, style="dim"))  # Text: user text is never read as markup
+    if comment is not None:
+        console.print(Text(comment, style="cyan"))
     console.print(render(request), style="bold")
     word = "hits" if result.system == "sundown" else "successes"
     if isinstance(result, ContestOdds):

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from dicepool.cli.axes import AXES, SYSTEMS, chart_options, stat_label
+from dicepool.cli.axes import AXES, SystemName, chart_options, stat_label
+from dicepool.cli.safe import visible
 from dicepool.errors import DicepoolError
 
 if TYPE_CHECKING:
@@ -48,7 +49,11 @@ def output_path(ctx: click.Context, param: click.Parameter, value: str) -> Path:
         raise click.BadParameter(
             f"{value!r} does not end in .png or .svg; name the file e.g. odds.png", ctx, param
         )
-    if not path.parent.is_dir():
+    try:
+        exists = path.parent.is_dir()
+    except OSError as exc:  # a name too long for the file system, say
+        raise click.BadParameter(f"cannot use {value!r}: {exc.strerror}", ctx, param) from exc
+    if not exists:
         raise click.BadParameter(f"the directory {str(path.parent)!r} does not exist", ctx, param)
     return path
 
@@ -224,7 +229,9 @@ def save(plt: Any, figure: Any, path: Path) -> None:
     metavar="FILE.png|FILE.svg",
     help="The file to write; its extension picks the format.",
 )
-@click.option("--chart", "system", type=click.Choice(SYSTEMS), help="Draw a chart of SYSTEM.")
+@click.option(
+    "--chart", "system", type=SystemName(), help="Draw a chart of SYSTEM (a name or an alias)."
+)
 @chart_options
 def plot(
     line: tuple[str, ...],
@@ -232,7 +239,7 @@ def plot(
     system: str | None,
     pools: tuple[int, ...],
     difficulties: tuple[int, ...] | None,
-    stat: str,
+    stat: str | None,
 ) -> None:
     """Draw each LINE's distribution (quote each line), or a --chart, to a PNG or SVG file.
 
@@ -265,4 +272,4 @@ def plot(
         )
     else:
         draw_lines(list(line), output)
-    click.echo(f"wrote {output}")
+    click.echo(f"wrote {visible(str(output))}")

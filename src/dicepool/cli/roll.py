@@ -7,8 +7,9 @@ import re
 
 import click
 
-from dicepool.cli.line import alias_note, line_of
+from dicepool.cli.line import alias_note, comment_caption, comment_of, line_of
 from dicepool.cli.render_roll import to_json, to_text
+from dicepool.cli.safe import clip
 from dicepool.core.dice import DiceSource, ForcedDice, SeededDice, SystemDice
 from dicepool.core.roll import resolve_any
 from dicepool.errors import DiceError, LimitError
@@ -25,7 +26,8 @@ def parse_faces(text: str) -> list[int]:
     for position, token in enumerate(tokens, 1):
         if not re.fullmatch(r"[0-9]{1,6}", token):  # str.isdigit() takes "²" too
             raise DiceError(
-                f"--dice: `{token}` (number {position}) is not a face; give faces like 1,3,4,6,7"
+                f"--dice: `{clip(token, 20)}` (number {position}) is not a face; give faces like "
+                "1,3,4,6,7"
             )
     if not tokens:
         raise DiceError("--dice is empty; give the faces you rolled, like 1,3,4,6,7")
@@ -49,7 +51,7 @@ def pick_source(seed: int | None, dice: str | None) -> DiceSource:
 @click.option("--dice", "dice", metavar="FACES", help="Faces rolled by hand, e.g. 1,3,4,6,7.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def roll(line: tuple[str, ...], seed: int | None, dice: str | None, as_json: bool) -> None:
-    """Roll LINE (e.g. "chronicles 7 9again rote") and show every die.
+    """Roll LINE (e.g. "chronicles 7 9again rote # sneaking past the guard") and show every die.
 
     Faces given with --dice are read in this order: the first pool left to right, then each
     batch of extra dice (explosions, specialty dice), then any reroll (rote, second chance) with
@@ -64,11 +66,14 @@ def roll(line: tuple[str, ...], seed: int | None, dice: str | None, as_json: boo
     if as_json:
         payload = to_json(result, render)
         payload["input"] = text
+        payload["comment"] = comment_of(text)
         click.echo(json.dumps(payload))
         return
-    note = alias_note(text)
+    note, comment = alias_note(text), comment_caption(text)
     if note is not None:
         click.secho(note, dim=True)
+    if comment is not None:
+        click.secho(comment, fg="cyan")
     click.echo(to_text(result, render))
     if seed is not None:
         click.secho(f"  (seed {seed})", dim=True)

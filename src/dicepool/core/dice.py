@@ -48,6 +48,10 @@ class SeededDice:
         return [self._rng.randint(1, sides) for _ in range(count)]
 
 
+SHOWN_LEFTOVERS = 5
+"""The most leftover faces an error message lists (it gives their count too)."""
+
+
 class ForcedDice:
     """Faces given in advance (rolled by hand, or fixed by a test), consumed in order."""
 
@@ -81,10 +85,15 @@ class ForcedDice:
         return faces
 
     def check_all_used(self) -> None:
-        """Raise if faces are left over: a leftover face is almost always a typing slip."""
+        """Raise if faces are left over: a leftover face is almost always a typing slip.
+
+        The message names the first few leftovers and their count, so it stays one short line
+        however many faces were given.
+        """
         extra = self._faces[self._used :]
         if extra:
-            shown = ",".join(str(f) for f in extra)
+            shown = ",".join(str(f) for f in extra[:SHOWN_LEFTOVERS])
+            shown += ",..." if len(extra) > SHOWN_LEFTOVERS else ""
             raise DiceError(
                 f"{len(self._faces)} faces given, but the roll used {self._used}; "
                 f"remove the last {len(extra)} ({shown})"

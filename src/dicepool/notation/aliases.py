@@ -1,7 +1,8 @@
 """Dice Maiden style shorthands, accepted where a line (or a side of a contest) names its system.
 
-Short system names: ``cod`` and ``nwod`` are chronicles, ``wod`` and ``owod`` classic, ``sr``
-sundown, ``sp`` storypath, ``aoh`` hubris. Whole-roll shorthands (options may follow them):
+Short system names, as players know the games: ``cofd``, ``cod`` and ``nwod`` are chronicles;
+``wod``, ``owod``, ``vtm`` and ``v20`` classic; ``scion`` and ``sp`` storypath; ``sr`` sundown;
+``aoh`` hubris. Whole-roll shorthands (options may follow them; case does not matter):
 
 =========  ==========================
 ``8cod``   ``chronicles 8``
@@ -23,14 +24,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from dicepool.notation.tokens import Token, tokenize
+from dicepool.notation.tokens import VERSUS, Token, split_comment, tokenize
 
 SYSTEM_ALIASES = {
+    "cofd": "chronicles",
     "cod": "chronicles",
     "nwod": "chronicles",
     "wod": "classic",
     "owod": "classic",
+    "vtm": "classic",
+    "v20": "classic",
     "sr": "sundown",
+    "scion": "storypath",
     "sp": "storypath",
     "aoh": "hubris",
 }
@@ -41,7 +46,7 @@ _COD_SUFFIX = {"9": "9again", "8": "8again", "0": "noagain", "n": "noagain", "r"
 def _cod(token: Token, m: re.Match[str]) -> list[Token]:
     tokens = [Token("chronicles", token.column), token.part(*m.span("pool"))]
     if m["again"]:
-        tokens.append(Token(_COD_SUFFIX[m["again"]], token.part(m.start("again")).column))
+        tokens.append(Token(_COD_SUFFIX[m["again"].lower()], token.part(m.start("again")).column))
     return tokens
 
 
@@ -88,14 +93,16 @@ def expand_token(token: Token) -> list[Token] | None:
 def expand_aliases(line: str) -> str:
     """The line with every alias expanded, the rest left exactly as typed.
 
-    Only the first word of the line and the first word after each ``vs`` can be aliases.
-    Never raises: a line that will not parse is expanded as far as it goes.
+    Only the first word of the line and the first word after each ``vs`` (or ``versus``) can be
+    aliases; a comment is left alone. Never raises: a line that will not parse is expanded as far
+    as it goes.
 
     >>> expand_aliases("8cod9 rote vs 6cod")
     'chronicles 8 9again rote vs chronicles 6'
     """
-    tokens = tokenize(line)
-    heads = [t for i, t in enumerate(tokens) if i == 0 or tokens[i - 1].word == "vs"]
+    body, _ = split_comment(line)
+    tokens = tokenize(body)
+    heads = [t for i, t in enumerate(tokens) if i == 0 or tokens[i - 1].word in VERSUS]
     for head in reversed(heads):  # right to left, so earlier columns stay valid
         expanded = expand_token(head)
         if expanded is not None:

@@ -65,9 +65,11 @@ class System:
         """The option a token names, with its keyword part and any number glued to it.
 
         A number may be glued after a keyword that takes one (``t8``, ``diff7``), and before
-        ``again`` (``9again``).
+        ``again``, with or without the hyphen players often write (``9again``, ``9-again``);
+        ``no-again`` is ``noagain``.
         """
         text, word = token.text, token.word
+        word = "noagain" if word == "no-again" else word
         if word in self.options:
             return self.options[word], token, None
         head = text.rstrip("0123456789")
@@ -75,9 +77,10 @@ class System:
         if head and head != text and option is not None and option.takes_number:
             return option, token.part(0, len(head)), token.part(len(head))
         cut = len(text) - len("again")
+        number = text[:cut].removesuffix("-")
         option = self.options.get("again")
-        if cut > 0 and text[cut:].lower() == "again" and DIGITS.fullmatch(text[:cut]) and option:
-            return option, token.part(cut), token.part(0, cut)
+        if cut > 0 and text[cut:].lower() == "again" and DIGITS.fullmatch(number) and option:
+            return option, token.part(cut), token.part(0, len(number))
         return None
 
 

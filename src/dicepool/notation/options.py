@@ -13,6 +13,7 @@ from typing import Any
 
 from dicepool.core.classic import Policy, Specialty
 from dicepool.core.pool import MAX_COUNT, shown_number
+from dicepool.notation.suggest import did_you_mean
 from dicepool.notation.tokens import Cursor, Token
 
 Reader = Callable[[Cursor, Token], object]
@@ -79,8 +80,11 @@ def word_choice(field: str, choices: Mapping[str, object], default: object = Non
         if default is not None:
             return default
         listed = ", ".join(choices)
+        hint = did_you_mean(token.word, choices) if token.text else None
         raise cursor.error(
-            f"expected one of {listed} after `{keyword.text}`, got {token.shown}", token
+            f"expected one of {listed} after `{keyword.text}`, got {token.shown}"
+            + (f"; {hint}" if hint else ""),
+            token,
         )
 
     return Option(field, read)

@@ -1,5 +1,7 @@
 """Turn a typed roll line into a request: ``SYSTEM POOL OPTION...``, or two joined by ``vs``.
 
+A ``# comment`` at the end of the line is allowed and left out of the request.
+
 Every problem is reported as a :class:`~dicepool.errors.NotationError` naming the 1-based column
 and what was expected there, or a :class:`~dicepool.errors.LimitError` for a line or a pool over
 the limits. Range rules the request constructors also enforce are checked here first, so the
@@ -18,7 +20,17 @@ from dicepool.core.sundown import SundownRequest
 from dicepool.errors import LimitError, NotationError, RulesError
 from dicepool.notation.aliases import expand_token
 from dicepool.notation.grammar import SYSTEMS, System
-from dicepool.notation.tokens import MAX_LINE, Cursor, Token, end_of, tokenize
+from dicepool.notation.names import unknown_system
+from dicepool.notation.suggest import did_you_mean
+from dicepool.notation.tokens import (
+    MAX_LINE,
+    VERSUS,
+    Cursor,
+    Token,
+    end_of,
+    split_comment,
+    tokenize,
+)
 
 _SUM = r"[+-]?[0-9]+(?:[+-][0-9]+)*"
 _POOL = re.compile(_SUM)
@@ -33,13 +45,15 @@ def parse(line: str) -> Request:
 
     Args:
         line: e.g. ``"chronicles 5+2-3 9again rote"`` or ``"storypath 5 vs storypath 6"``;
-            case-insensitive, any whitespace between words; aliases such as ``8cod9`` accepted.
+            case-insensitive, any whitespace between words; aliases such as ``8cod9`` accepted;
+            a comment after ``#`` is ignored (:func:`~dicepool.notation.split_comment` reads it).
 
     Returns:
         A single roll request, or a :class:`~dicepool.core.request.ContestRequest`.
 
     Raises:
-        LimitError: the line is over 500 characters, or a pool over 10,000 dice.
+        LimitError: the line (its comment included) is over 500 characters, or a pool over
+            10,000 dice.
         NotationError: anything else wrong with the line; the message names the column.
     """
     if len(line) > MAX_LINE:
@@ -47,12 +61,13 @@ def parse(line: str) -> Request:
             f"column {MAX_LINE + 1}: the line is {len(line)} characters long, over the limit of "
             f"{MAX_LINE}; shorten it"
         )
-    tokens = tokenize(line)
+    body, _ = split_comment(line)
+    tokens = tokenize(body)
     if not tokens:
         raise NotationError(
             "the line is empty; write a system and a pool, like `chronicles 7`", line, 1
         )
-    sides = _split_sides(line, tokens)
+    sides = _split_sides(body, tokens)
     attacker = _parse_roll(Cursor(line, *sides[0]), None)
     if len(sides) == 1:
         return attacker
@@ -67,11 +82,11 @@ def parse(line: str) -> Request:
 
 
 def _split_sides(line: str, tokens: list[Token]) -> list[tuple[list[Token], Token]]:
-    """Split at each ``vs``: each side's tokens, and the token that ends it."""
+    """Split at each ``vs`` (or ``versus``): each side's tokens, and the token that ends it."""
     sides: list[tuple[list[Token], Token]] = []
     current: list[Token] = []
     for token in tokens:
-        if token.word == "vs":
+        if token.word in VERSUS:
             sides.append((current, token))
             current = []
         else:
@@ -92,7 +107,7 @@ def _parse_roll(cursor: Cursor, contest_system: str | None) -> RollRequest:
     head = cursor.take()
     system = SYSTEMS.get(head.word)
     if system is None:
-        raise cursor.error(f"unknown system `{head.text}`; use one of {_NAMES}", head)
+        raise cursor.error(unknown_system(head.text, cursor.peek().text), head)
     if contest_system is not None and system.name != contest_system:
         raise cursor.error(
             f"both sides of `vs` must roll one system: the first side rolls {contest_system}, "
@@ -173,6 +188,9 @@ def _read_options(cursor: Cursor, system: System, values: dict[str, object]) -> 
 
 
 def _unknown(system: System, token: Token) -> str:
+    hint = did_you_mean(token.word, [*system.listed, *system.options, *sorted(VERSUS)])
+    if hint:
+        return f"{system.name} has no option `{token.text}`; {hint}"
     message = f"{system.name} has no option `{token.text}`; its options are "
     message += ", ".join(system.listed)
     if _POOLISH.fullmatch(token.text):

@@ -2,7 +2,8 @@
 
 A token is a run of non-whitespace characters, so any whitespace separates tokens and nothing
 inside a token (a pool like ``5+2-3``, a glued ``t8``) may contain any. Matching is done on the
-lower-cased word; messages quote the text as typed.
+lower-cased word; messages quote the text as typed. A ``#`` starts a comment that runs to the end
+of the line: it is kept with the roll but is no part of the request (:func:`split_comment`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,12 @@ from dicepool.errors import NotationError
 
 MAX_LINE = 500
 """The longest line the parser reads, in characters."""
+
+VERSUS = frozenset({"vs", "versus"})
+"""The words that join the two sides of a contest."""
+
+COMMENT = "#"
+"""The character that starts a comment."""
 
 _TOKEN = re.compile(r"\S+")
 # Only ASCII digits: int() would also accept other scripts' digits and underscores.
@@ -45,6 +52,25 @@ class Token:
     def part(self, start: int, end: int | None = None) -> Token:
         """The piece of this token from ``start`` (0-based) to ``end``, at its own column."""
         return Token(self.text[start:end], self.column + start)
+
+
+def split_comment(line: str) -> tuple[str, str | None]:
+    """Split a line at its first ``#`` into the roll and the comment after it.
+
+    Every entry point reads comments this way; the roll part keeps its columns.
+
+    Args:
+        line: a roll line, maybe ending in a comment.
+
+    Returns:
+        The text before the ``#`` as typed, and the comment without the ``#`` and the
+        whitespace around it (None when there is no ``#`` or nothing after it).
+
+    >>> split_comment("chronicles 7 # sneaking past the guard")
+    ('chronicles 7 ', 'sneaking past the guard')
+    """
+    body, mark, comment = line.partition(COMMENT)
+    return body, (comment.strip() or None) if mark else None
 
 
 def tokenize(line: str) -> list[Token]:
