@@ -39,13 +39,26 @@ def test_enhancement_only_with_a_rolled_success() -> None:
     assert unhelped.counts["successes"] == 0 and unhelped.counts["enhancement"] == 0
 
 
-def test_complications_are_bought_off_in_order_with_threshold_successes() -> None:
+def test_complications_too_dear_stand_and_the_next_is_still_considered() -> None:
     request = storypath(6, complications=(1, 3, 1))
     result = roll(request, 8, 8, 8, 9, 2, 2)  # 4 successes: threshold 3
-    assert result.counts["complications_bought"] == 1  # 1 bought, 3 is too dear: stop
-    assert result.counts["complications_left"] == 2
-    assert result.counts["stunt_successes"] == 2
-    assert result.label == "Excellence"
+    # ruling 10: 1 is bought (2 left), 3 is too dear and stands, the last 1 is bought (1 left)
+    assert result.counts["complications_bought"] == 2
+    assert result.counts["complications_left"] == 1
+    assert result.counts["stunt_successes"] == 0  # no stunts while a complication stands
+    assert result.label == "Normal"
+
+
+def test_stunts_only_once_every_complication_is_bought_off() -> None:
+    result = roll(storypath(3, complications=(3,)), 8, 8, 8)  # threshold 2 cannot pay 3
+    assert result.counts["threshold_successes"] == 2
+    assert result.counts["complications_left"] == 1
+    assert result.counts["stunt_successes"] == 0
+    assert result.label == "Normal"
+    paid = roll(storypath(5, complications=(2, 1)), 8, 8, 8, 8, 8)  # threshold 4: 1 left
+    assert paid.counts["complications_left"] == 0
+    assert paid.counts["stunt_successes"] == 1
+    assert paid.label == "Competent"
 
 
 def test_botch_earns_three_momentum_and_plain_failure_one() -> None:

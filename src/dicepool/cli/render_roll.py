@@ -59,7 +59,7 @@ def count_words(name: str, value: int) -> str:
         for plural, single in (("successes", "success"), ("hits", "hit"), ("ones", "one")):
             if words.endswith(plural):
                 words = words[: -len(plural)] + single
-        words = words.replace("complications bought", "complication bought")
+        words = words.replace("complications ", "complication ")
     return f"{value} {words}"
 
 

@@ -4,7 +4,9 @@ Words as the text uses them: the *target number* (default 8) is the face a die m
 *Difficulty* (default 1) is the number of successes needed (not a dice penalty as in hubris);
 *threshold successes* are those above the Difficulty; an *enhancement* adds successes when at
 least one success was rolled (ruling 6); *complications* are bought off in order with threshold
-successes; what is left over is the *degree of success* and pays for stunts; a *botch* is no
+successes (ruling 10: one too dear is left standing and the next is considered); what is left
+once every complication is bought off pays for *stunts* and is the *degree of success* (while
+a complication stands there are no stunts and the degree is Normal); a *botch* is no
 successes and at least one 1; a failure earns *Momentum* (ruling 6).
 """
 
@@ -68,18 +70,26 @@ def resolve(request: StorypathRequest, source: DiceSource) -> RollResult:
 
 
 def buy_off(threshold: int, complications: Sequence[int]) -> tuple[int, int]:
-    """Buy off complications in order while threshold successes last.
+    """Buy off complications in the order written (ruling 10).
+
+    Each complication the threshold successes left can pay for is bought; one they cannot pay
+    for is left standing, and the next one is still considered.
 
     Returns:
         How many complications were bought off, and the threshold successes left.
     """
     bought = 0
     for rating in complications:
-        if rating > threshold:
-            break
-        threshold -= rating
-        bought += 1
+        if rating <= threshold:
+            threshold -= rating
+            bought += 1
     return bought, threshold
+
+
+def stunts(threshold: int, complications: Sequence[int]) -> int:
+    """Threshold successes left for stunts: none while any complication stands (ruling 10)."""
+    bought, left = buy_off(threshold, complications)
+    return left if bought == len(complications) else 0
 
 
 def momentum(outcome: Outcome, specialty: bool) -> int:
@@ -100,7 +110,8 @@ def judge(request: StorypathRequest, dice: list[Die]) -> RollResult:
     else:
         outcome = Outcome.BOTCH if rolled == 0 and any(d.one for d in dice) else Outcome.FAILURE
         threshold = 0
-    bought, left = buy_off(threshold, request.complications)
+    bought, _ = buy_off(threshold, request.complications)
+    left = stunts(threshold, request.complications)
     gained = momentum(outcome, request.specialty)
     counts = {
         "successes": successes,
