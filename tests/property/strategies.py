@@ -100,6 +100,8 @@ def storypath_requests(draw: Draw) -> StorypathRequest:
         complications=tuple(draw(st.lists(st.integers(1, 4), max_size=3))),
         specialty=draw(st.booleans()),
         double_tens=draw(st.booleans()),
+        assists=tuple(draw(st.lists(st.integers(1, 8), max_size=3))),
+        scale=draw(st.integers(0, 3)),
     )
 
 
@@ -253,6 +255,9 @@ def _options(request: RollRequest, w: _Writer) -> None:
             w.number(("comp", "complication"), rating)
         w.flag(("spec", "specialty"), request.specialty)
         w.flag(("double",), request.double_tens)
+        for dice in request.assists:
+            w.number(("assist", "assistant"), dice)
+        w.number(("scale",), request.scale, 0)
     elif isinstance(request, HubrisRequest):
         w.number(("edge",), request.edge, 0)
         w.number(("diff", "difficulty"), request.difficulty, 0)
@@ -297,11 +302,11 @@ def roll_spellings(draw: Draw, request: RollRequest) -> str:
     w = _Writer(draw)
     _options(request, w)
     order = draw(st.permutations(range(len(w.chunks))))
-    # Complications keep their order: shuffle the others around them.
-    comps = [c for c in w.chunks if c[0].startswith("comp")]
+    # Complications and assistants keep their order: shuffle the others around them.
     chunks = [w.chunks[i] for i in order]
-    it = iter(comps)
-    chunks = [next(it) if c[0].startswith("comp") else c for c in chunks]
+    for repeated in ("comp", "assist"):
+        same = iter([c for c in w.chunks if c[0].startswith(repeated)])
+        chunks = [next(same) if c[0].startswith(repeated) else c for c in chunks]
     return " ".join([_head(draw, request), *(" ".join(c) for c in chunks)])
 
 

@@ -42,7 +42,8 @@ def check_counts(result: RollResult) -> None:
         assert counts["net_hits"] == max(0, standing - request.threshold)
         assert (result.outcome is Outcome.SUCCESS) == (standing >= request.threshold)
         return
-    bonus = counts.get("auto", 0) + counts.get("enhancement", 0)
+    # storypath teamwork is the assistants' dice: it stands among the dice
+    bonus = counts.get("auto", 0) + counts.get("enhancement", 0) + counts.get("scale", 0)
     assert counts["successes"] == standing + bonus >= 0
     if "ones" in counts:
         assert counts["ones"] == sum(d.one for d in result.dice)

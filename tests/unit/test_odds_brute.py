@@ -173,6 +173,10 @@ STORYPATH = [
     StorypathRequest(P(2), target=6, difficulty=2, enhancement=2),
     StorypathRequest(P(3), difficulty=3, double_tens=True),
     StorypathRequest(P(2), target=10, enhancement=1, complications=(1, 2)),
+    StorypathRequest(P(2), assists=(1,)),  # teamwork: an assistant's pool after the main roll
+    StorypathRequest(P(1), difficulty=3, assists=(1, 1), scale=1),
+    StorypathRequest(P(2), target=9, double_tens=True, assists=(2,), enhancement=1),
+    StorypathRequest(P(2), target=6, difficulty=4, scale=2),
 ]
 HUBRIS = [
     HubrisRequest(P(3)),

@@ -1,12 +1,15 @@
-"""Storypath: target number, Difficulty, enhancement, complications, botch, Momentum, degrees."""
+"""Storypath: target number, Difficulty, enhancement, complications, botch, Momentum, degrees,
+teamwork and Scale."""
 
 import pytest
 
-from dicepool.core.pool import Pool
+from dicepool.core.dice import ForcedDice, Origin
+from dicepool.core.pool import MAX_POOL, Pool
 from dicepool.core.request import ContestRequest
 from dicepool.core.result import Outcome, Winner
-from dicepool.core.storypath import DEGREES, StorypathRequest
-from dicepool.errors import RulesError
+from dicepool.core.roll import resolve
+from dicepool.core.storypath import DEGREES, MAX_ASSISTS, MAX_SCALE, StorypathRequest
+from dicepool.errors import LimitError, RulesError
 
 from .forced import contest, roll
 
@@ -97,3 +100,88 @@ def test_contest_ties_go_to_the_defender() -> None:
 def test_difficulty_is_at_least_one() -> None:
     with pytest.raises(RulesError, match="at least 1"):
         storypath(3, difficulty=0)
+
+
+# --- teamwork and Scale (ruling 10; faces in the order of ruling 12) -------------------------
+
+
+def test_teamwork_adds_the_assistants_successes_read_after_the_main_roll() -> None:
+    request = storypath(3, difficulty=2, assists=(2, 1))
+    # main 8 10 3, its batch 9; assistant 1: 10 2, its batch 8; assistant 2: 7
+    result = roll(request, 8, 10, 3, 9, 10, 2, 8, 7)
+    assert [(d.origin, d.roll) for d in result.dice] == [
+        (Origin.ROLLED, 0),
+        (Origin.ROLLED, 0),
+        (Origin.ROLLED, 0),
+        (Origin.EXPLODED, 0),
+        (Origin.ASSIST, 1),
+        (Origin.ASSIST, 1),
+        (Origin.EXPLODED, 1),
+        (Origin.ASSIST, 2),
+    ]
+    assert result.counts["rolled"] == 3
+    assert result.counts["teamwork"] == 2
+    assert result.counts["successes"] == 5
+    assert result.counts["threshold_successes"] == 3
+
+
+def test_help_counts_only_with_a_success_of_the_main_roll() -> None:
+    request = storypath(2, difficulty=1, assists=(2,))
+    result = roll(request, 2, 3, 8, 9)
+    assert result.outcome is Outcome.FAILURE
+    assert result.counts["successes"] == 0 and result.counts["teamwork"] == 0
+    assert all(d.discarded for d in result.dice if d.origin is Origin.ASSIST)
+    helped = roll(request, 8, 3, 8, 9)
+    assert helped.counts["successes"] == 3 and helped.counts["teamwork"] == 2
+
+
+def test_only_the_main_roll_botches() -> None:
+    request = storypath(2, assists=(2,))
+    assert roll(request, 2, 3, 1, 1).outcome is Outcome.FAILURE  # the assistant's ones
+    assert roll(request, 1, 3, 8, 9).outcome is Outcome.BOTCH  # help does not save a botch
+    assert not any(d.one for d in roll(request, 8, 3, 1, 1).dice[2:])
+
+
+def test_assistants_roll_with_the_main_rolls_target_number_and_tens() -> None:
+    result = roll(storypath(1, target=7, double_tens=True, assists=(2,)), 7, 10, 7)
+    assert result.counts["teamwork"] == 3  # a 10 counts twice, a 7 meets the target number
+    exploding = roll(storypath(1, target=7, assists=(1,)), 7, 10, 6)
+    assert exploding.counts["teamwork"] == 1 and len(exploding.dice) == 3
+
+
+def test_scale_adds_successes_on_the_condition_of_an_enhancement() -> None:
+    request = storypath(2, difficulty=3, scale=2)
+    scaled = roll(request, 8, 2)
+    assert scaled.outcome is Outcome.SUCCESS and scaled.counts["scale"] == 2
+    assert scaled.counts["successes"] == 3
+    flat = roll(request, 2, 3)
+    assert flat.counts["successes"] == 0 and flat.counts["scale"] == 0
+
+
+def test_every_bonus_together_pays_for_complications() -> None:
+    request = storypath(2, difficulty=2, enhancement=1, scale=1, assists=(1,), complications=(2,))
+    result = roll(request, 8, 3, 9)  # 1 rolled + 1 enhancement + 1 teamwork + 1 scale
+    assert result.counts["successes"] == 4
+    assert result.counts["complications_left"] == 0
+    assert result.label == "Normal"
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"assists": (0,)}, RulesError, "assistant rolls at least one die"),
+        ({"assists": (1,) * (MAX_ASSISTS + 1)}, LimitError, "11 assistants are over the limit"),
+        ({"scale": MAX_SCALE + 1}, RulesError, "Scale is 0..10, not 11"),
+        ({"scale": -1}, RulesError, "Scale is 0..10, not -1"),
+    ],
+)
+def test_teamwork_and_scale_limits(options: dict[str, object], error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        storypath(3, **options)
+
+
+def test_all_the_dice_of_a_roll_stay_within_the_pool_limit() -> None:
+    request = storypath(MAX_POOL - 2, assists=(2, 1))
+    assert request.dice == MAX_POOL + 1
+    with pytest.raises(LimitError, match="assistants' dice the roll is 10001 dice"):
+        resolve(request, ForcedDice([]))

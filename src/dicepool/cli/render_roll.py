@@ -41,11 +41,19 @@ def style_die(die: Die) -> str:
 
 
 def dice_lines(result: RollResult) -> list[str]:
-    """The dice grouped by how they came to be rolled, in the order their faces were read."""
+    """The dice grouped by how they came to be rolled, in the order their faces were read.
+
+    A storypath assistant's pool is ``assist 1``, ``assist 2``... (its explosions
+    ``exploded (assist 1)``), numbered in the order the assistants are written.
+    """
+    assists = {d.roll for d in result.dice if d.origin is Origin.ASSIST}
     groups: dict[str, list[str]] = {}
     for die in result.dice:
         name = die.origin.value
-        if die.roll and die.origin is not Origin.REROLLED:
+        if die.roll in assists:
+            helper = f"assist {die.roll}"
+            name = helper if die.origin is Origin.ASSIST else f"{name} ({helper})"
+        elif die.roll and die.origin is not Origin.REROLLED:
             name = f"{name} (reroll)"
         groups.setdefault(name, []).append(style_die(die))
     width = max(len(name) for name in groups)

@@ -8,20 +8,39 @@ successes (ruling 10: one too dear is left standing and the next is considered);
 once every complication is bought off pays for *stunts* and is the *degree of success* (while
 a complication stands there are no stunts and the degree is Normal); a *botch* is no
 successes and at least one 1; a failure earns *Momentum* (ruling 6).
+
+More than one roller, and Scale (ruling 10): in *teamwork* each assistant rolls their own pool,
+read like the main roller's dice, and the sum of their successes is added as an enhancement;
+*Scale* adds bonus successes. Both count only when the main roll has a success of its own, and
+only the main roll's dice can botch.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from dicepool.core.dice import DiceSource, Die
-from dicepool.core.pool import DieRule, Pool, require_dice, roll_pool, standing
+from dicepool.core.dice import DiceSource, Die, Origin
+from dicepool.core.pool import (
+    MAX_POOL,
+    DieRule,
+    Pool,
+    discard,
+    require_dice,
+    roll_pool,
+    standing,
+)
 from dicepool.core.result import Outcome, RollResult
-from dicepool.errors import RulesError
+from dicepool.errors import LimitError, RulesError
 
 DEGREES = ("Normal", "Competent", "Excellence", "Amazing", "Divine")
+
+MAX_ASSISTS = 10
+"""The most assistants one roll takes (each rolls a pool of its own)."""
+
+MAX_SCALE = 10
+"""The largest Scale: the text's tables stop at 5 (Extreme) and a Feat of Scale adds one."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +55,8 @@ class StorypathRequest:
         complications: the rating of each complication, bought off in this order.
         specialty: a Specialty was used (one more Momentum on a failure).
         double_tens: house rule: a 10 counts two successes instead of being rerolled.
+        assists: teamwork: the pool of each assistant, in the order their faces are read.
+        scale: Scale: bonus successes, added on the same condition as an enhancement.
     """
 
     system: ClassVar[str] = "storypath"
@@ -46,6 +67,8 @@ class StorypathRequest:
     complications: tuple[int, ...] = ()
     specialty: bool = False
     double_tens: bool = False
+    assists: tuple[int, ...] = ()
+    scale: int = 0
 
     def __post_init__(self) -> None:
         if not 2 <= self.target <= 10:
@@ -54,19 +77,52 @@ class StorypathRequest:
             raise RulesError("storypath Difficulty is at least 1: all challenges need a success")
         if self.enhancement < 0 or any(c < 1 for c in self.complications):
             raise RulesError("storypath enhancements are 0 or more and complications 1 or more")
+        if not 0 <= self.scale <= MAX_SCALE:
+            raise RulesError(f"storypath Scale is 0..{MAX_SCALE}, not {self.scale}")
+        if any(n < 1 for n in self.assists):
+            raise RulesError("a storypath assistant rolls at least one die")
+        if len(self.assists) > MAX_ASSISTS:
+            raise LimitError(
+                f"{len(self.assists)} assistants are over the limit of {MAX_ASSISTS}; "
+                "let fewer help"
+            )
+
+    @property
+    def dice(self) -> int:
+        """Dice rolled in all: the main pool and every assistant's."""
+        return self.pool.size + sum(self.assists)
 
     @property
     def rule(self) -> DieRule:
-        """How a die of this roll is read."""
+        """How a die of the main roll is read."""
         if self.double_tens:
             return DieRule(sides=10, target=self.target, again=None, double=10, ones=True)
         return DieRule(sides=10, target=self.target, again=10, ones=True)
 
+    @property
+    def assist_rule(self) -> DieRule:
+        """How an assistant's die is read: as the main roll's, but its 1s never botch."""
+        return replace(self.rule, ones=False)
+
 
 def resolve(request: StorypathRequest, source: DiceSource) -> RollResult:
-    """Resolve a storypath roll, reading faces from ``source``."""
+    """Resolve a storypath roll, reading faces from ``source``.
+
+    Faces are read as ruling 12 orders them: the main roll with its batches, then each
+    assistant's pool with its own batches, in the order the assistants are written.
+    """
     require_dice("storypath", request.pool.size, "add dice (Momentum buys them) to roll")
-    return judge(request, roll_pool(source, request.pool.size, request.rule))
+    if request.dice > MAX_POOL:
+        raise LimitError(
+            f"with its assistants' dice the roll is {request.dice} dice, over the limit of "
+            f"{MAX_POOL}; roll fewer dice"
+        )
+    dice = roll_pool(source, request.pool.size, request.rule)
+    helped = [
+        roll_pool(source, n, request.assist_rule, origin=Origin.ASSIST, roll=i)
+        for i, n in enumerate(request.assists, 1)
+    ]
+    return judge(request, dice, [d for pool in helped for d in pool])
 
 
 def buy_off(threshold: int, complications: Sequence[int]) -> tuple[int, int]:
@@ -99,11 +155,22 @@ def momentum(outcome: Outcome, specialty: bool) -> int:
     return 1 + int(specialty) + (2 if outcome is Outcome.BOTCH else 0)
 
 
-def judge(request: StorypathRequest, dice: list[Die]) -> RollResult:
-    """Apply enhancement, Difficulty and complications; name the outcome and degree."""
+def judge(request: StorypathRequest, dice: list[Die], helped: Sequence[Die] = ()) -> RollResult:
+    """Apply the bonuses, Difficulty and complications; name the outcome and degree.
+
+    Args:
+        request: the roll.
+        dice: the main roller's dice.
+        helped: every assistant's dice; they count only with a success of the main roll's
+            own, and are marked discarded otherwise.
+    """
     rolled = standing(dice)
-    enhancement = request.enhancement if rolled >= 1 else 0
-    successes = rolled + enhancement
+    if not rolled:
+        helped = discard(helped)
+    teamwork = standing(helped)
+    enhancement = request.enhancement if rolled else 0
+    scale = request.scale if rolled else 0
+    successes = rolled + enhancement + teamwork + scale
     if successes >= request.difficulty:
         outcome = Outcome.SUCCESS
         threshold = successes - request.difficulty
@@ -117,6 +184,8 @@ def judge(request: StorypathRequest, dice: list[Die]) -> RollResult:
         "successes": successes,
         "rolled": rolled,
         "enhancement": enhancement,
+        "teamwork": teamwork,
+        "scale": scale,
         "threshold_successes": threshold,
         "complications_bought": bought,
         "complications_left": len(request.complications) - bought,
@@ -125,7 +194,7 @@ def judge(request: StorypathRequest, dice: list[Die]) -> RollResult:
     }
     return RollResult(
         request=request,
-        dice=tuple(dice),
+        dice=(*dice, *helped),
         counts=counts,
         outcome=outcome,
         label=label(outcome, left, gained),

@@ -20,9 +20,9 @@ from dicepool.core.chronicles import ChroniclesRequest
 from dicepool.core.classic import ClassicRequest
 from dicepool.core.custom import MAX_SIDES, CustomRequest
 from dicepool.core.hubris import HubrisRequest, Keep
-from dicepool.core.pool import Pool
+from dicepool.core.pool import MAX_POOL, Pool
 from dicepool.core.request import RollRequest
-from dicepool.core.storypath import StorypathRequest
+from dicepool.core.storypath import MAX_ASSISTS, MAX_SCALE, StorypathRequest
 from dicepool.core.sundown import MAX_EDGE, SecondChance, SundownRequest
 from dicepool.notation import options as o
 from dicepool.notation.options import Option, Speller
@@ -121,6 +121,22 @@ def _hubris_again(values: Values) -> tuple[str, str] | None:
     return "again", f"hubris again must be {target}..10 (a face that succeeds), not {again}"
 
 
+def _storypath_assists(values: Values) -> tuple[str, str] | None:
+    assists = values["assists"]
+    assert isinstance(assists, tuple)
+    if len(assists) <= MAX_ASSISTS:
+        return None
+    return (
+        "assists",
+        f"a storypath roll takes at most {MAX_ASSISTS} assistants, not {len(assists)}; "
+        "remove some `assist`",
+    )
+
+
+STORYPATH_RATING = 1000
+"""The largest storypath Difficulty, enhancement or complication rating a line takes: a sanity
+bound (the text's tables stop at 5, Extreme), as far as a chart's difficulty axis goes."""
+
 THRESHOLD = ("thr", "threshold")
 DIFFICULTY = ("diff", "difficulty")
 WILLPOWER = ("wp", "willpower")
@@ -202,13 +218,21 @@ STORYPATH = System(
     make=StorypathRequest,
     options=_table(
         ("tn", o.number("target", "storypath target number", 2, 10)),
-        (DIFFICULTY, o.number("difficulty", "storypath Difficulty", 1)),
-        (("enh", "enhancement"), o.number("enhancement", "an enhancement", 0)),
-        (("comp", "complication"), o.number("complications", "a complication", 1, repeat=True)),
+        (DIFFICULTY, o.number("difficulty", "storypath Difficulty", 1, STORYPATH_RATING)),
+        (("enh", "enhancement"), o.number("enhancement", "an enhancement", 0, STORYPATH_RATING)),
+        (
+            ("comp", "complication"),
+            o.number("complications", "a complication", 1, STORYPATH_RATING, repeat=True),
+        ),
         (SPECIALTY, o.flag("specialty")),
         ("double", o.flag("double_tens")),
+        (
+            ("assist", "assistant"),
+            o.number("assists", "an assistant's pool", 1, MAX_POOL, repeat=True),
+        ),
+        ("scale", o.number("scale", "storypath Scale", 0, MAX_SCALE)),
     ),
-    listed=("tn", "diff", "enh", "comp", "spec", "double"),
+    listed=("tn", "diff", "enh", "comp", "spec", "double", "assist", "scale"),
     spelling=(
         ("target", o.spelled("tn")),
         ("difficulty", o.spelled("diff")),
@@ -216,7 +240,10 @@ STORYPATH = System(
         ("complications", o.each("comp")),
         ("specialty", o.word("spec")),
         ("double_tens", o.word("double")),
+        ("assists", o.each("assist")),
+        ("scale", o.spelled("scale")),
     ),
+    checks=(_storypath_assists,),
 )
 
 HUBRIS = System(

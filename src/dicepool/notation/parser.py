@@ -14,6 +14,7 @@ from dicepool.core.custom import MAX_SIDES
 from dicepool.core.hubris import HubrisRequest
 from dicepool.core.pool import MAX_POOL, Pool
 from dicepool.core.request import ContestRequest, Request, RollRequest
+from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import SundownRequest
 from dicepool.errors import LimitError, NotationError, RulesError
 from dicepool.notation.aliases import expand_token
@@ -192,8 +193,9 @@ def _check(
 
 
 def _check_dice(request: RollRequest, pool_token: Token) -> None:
-    """Refuse a roll whose Edge or Willpower dice take it over the pool limit."""
-    dice = request.dice if isinstance(request, SundownRequest | HubrisRequest) else 0
+    """Refuse a roll whose Edge, Willpower or assistants' dice take it over the pool limit."""
+    bonus = SundownRequest | HubrisRequest | StorypathRequest
+    dice = request.dice if isinstance(request, bonus) else 0
     if dice > MAX_POOL:
         raise LimitError(
             f"column {pool_token.column}: with its bonus dice the roll is {dice} dice, over the "

@@ -174,9 +174,17 @@ def _until(
 
 
 def storypath(rng: Rng, request: StorypathRequest, size: int) -> tuple[Ints, Ints]:
-    """Successes and outcome codes of ``size`` storypath rolls."""
+    """Successes and outcome codes of ``size`` storypath rolls.
+
+    The assistants' dice are read alike, so they are rolled as one pool of all their dice; they
+    and the bonuses count only where the main roll has a success of its own.
+    """
     rolled = roll(rng, np.full(size, request.pool.size), request.rule)
-    total = rolled.successes + request.enhancement * (rolled.successes >= 1)
+    bonus = np.full(size, request.enhancement + request.scale)
+    if request.assists:
+        helpers = np.full(size, sum(request.assists))
+        bonus = bonus + roll(rng, helpers, request.assist_rule).successes
+    total = rolled.successes + bonus * (rolled.successes >= 1)
     botch = (rolled.successes == 0) & (rolled.ones >= 1)
     code = np.select(
         [total >= request.difficulty, botch],

@@ -138,7 +138,8 @@ def _sample(rng: Rng, request: RollRequest, trials: int) -> tuple[Ints, Ints]:
 
 
 def _dice(request: RollRequest) -> int:
-    size = request.dice if isinstance(request, (SundownRequest, HubrisRequest)) else None
+    bonus = (SundownRequest, HubrisRequest, StorypathRequest)  # Edge, Willpower, assistants
+    size = request.dice if isinstance(request, bonus) else None
     return size if size is not None else request.pool.size
 
 
