@@ -48,8 +48,13 @@ def check_counts(result: RollResult) -> None:
     if "ones" in counts:
         assert counts["ones"] == sum(d.one for d in result.dice)
     if isinstance(request, StorypathRequest):
-        met = counts["successes"] >= request.difficulty
-        assert (result.outcome is Outcome.SUCCESS) == met
+        judged = [c.counts for c in result.challenges] or [counts]
+        assert len(judged) == len(request.challenges)
+        met = all(
+            c["successes"] >= challenge.difficulty
+            for c, challenge in zip(judged, request.challenges, strict=True)
+        )
+        assert (result.outcome is Outcome.SUCCESS) == met  # a mixed action: every challenge
     elif result.outcome in (Outcome.SUCCESS, Outcome.EXCEPTIONAL):
         assert counts["successes"] >= 1
     else:

@@ -1,5 +1,5 @@
 """Storypath: target number, Difficulty, enhancement, complications, botch, Momentum, degrees,
-teamwork and Scale."""
+teamwork, Scale and mixed actions."""
 
 import pytest
 
@@ -8,7 +8,14 @@ from dicepool.core.pool import MAX_POOL, Pool
 from dicepool.core.request import ContestRequest
 from dicepool.core.result import Outcome, Winner
 from dicepool.core.roll import resolve
-from dicepool.core.storypath import DEGREES, MAX_ASSISTS, MAX_SCALE, StorypathRequest
+from dicepool.core.storypath import (
+    DEGREES,
+    MAX_ASSISTS,
+    MAX_CHALLENGES,
+    MAX_SCALE,
+    Challenge,
+    StorypathRequest,
+)
 from dicepool.errors import LimitError, RulesError
 
 from .forced import contest, roll
@@ -185,3 +192,67 @@ def test_all_the_dice_of_a_roll_stay_within_the_pool_limit() -> None:
     assert request.dice == MAX_POOL + 1
     with pytest.raises(LimitError, match="assistants' dice the roll is 10001 dice"):
         resolve(request, ForcedDice([]))
+
+
+# --- mixed actions (ruling 10): one roll judged against each challenge -----------------------
+
+
+def test_a_mixed_action_judges_one_roll_against_each_challenge() -> None:
+    request = storypath(4, difficulty=2, enhancement=1, mixed=(Challenge(3, 0, (1,)),))
+    result = roll(request, 8, 9, 3, 1)  # 2 successes
+    first, second = result.challenges
+    assert first.outcome is Outcome.SUCCESS and first.counts["successes"] == 3
+    assert first.label == "Competent"
+    assert second.outcome is Outcome.FAILURE and second.counts["successes"] == 2
+    assert second.counts["complications_left"] == 1
+    assert result.outcome is Outcome.FAILURE  # not every challenge was met
+    assert result.label == "1 of 2 challenges met: a Consolation, or 1 Momentum"
+    assert result.counts["momentum"] == 1  # one roll, one Consolation
+    assert result.counts["successes"] == 3  # the counts are the first challenge's
+    listed = result.to_dict()["challenges"]
+    assert isinstance(listed, list)
+    assert listed[1] == {**second.counts, "outcome": "failure", "label": second.label}
+
+
+def test_a_mixed_action_succeeds_when_every_challenge_is_met() -> None:
+    request = storypath(3, mixed=(Challenge(2, complications=(1,)), Challenge(1, 2)))
+    result = roll(request, 8, 10, 4, 2)  # 2 successes
+    assert [c.label for c in result.challenges] == ["Competent", "Normal", "Amazing"]
+    assert result.challenges[1].counts["complications_left"] == 1  # met, with a complication
+    assert result.outcome is Outcome.SUCCESS
+    assert result.label == "Every challenge met: Competent, Normal, Amazing"
+    assert result.counts["momentum"] == 0
+
+
+def test_each_challenges_enhancement_needs_a_rolled_success_and_a_botch_is_the_rolls() -> None:
+    request = storypath(2, difficulty=1, enhancement=2, mixed=(Challenge(1, 3),))
+    result = roll(request, 1, 5)
+    assert all(c.outcome is Outcome.BOTCH for c in result.challenges)
+    assert all(c.counts["successes"] == 0 for c in result.challenges)
+    assert result.outcome is Outcome.BOTCH and result.counts["momentum"] == 3
+
+
+def test_teamwork_and_scale_serve_every_challenge() -> None:
+    request = storypath(1, difficulty=3, scale=1, assists=(1,), mixed=(Challenge(4, 1),))
+    result = roll(request, 8, 9)  # 1 rolled + 1 teamwork + 1 Scale
+    assert [c.counts["successes"] for c in result.challenges] == [3, 4]
+    assert result.outcome is Outcome.SUCCESS
+
+
+def test_a_plain_roll_has_one_challenge_and_no_list() -> None:
+    request = storypath(3, difficulty=2, complications=(1,))
+    assert request.challenges == (Challenge(2, 0, (1,)),)
+    result = roll(request, 8, 8, 8)
+    assert result.challenges == ()
+    assert "challenges" not in result.to_dict()
+
+
+def test_mixed_action_limits_and_contests() -> None:
+    with pytest.raises(LimitError, match="11 challenges is over the limit of 10"):
+        storypath(3, mixed=(Challenge(),) * MAX_CHALLENGES)
+    with pytest.raises(RulesError, match="Difficulty is at least 1"):
+        Challenge(0)
+    with pytest.raises(RulesError, match="complications 1 or more"):
+        Challenge(1, 0, (0,))
+    with pytest.raises(RulesError, match=r"mixed action \(`;`\) cannot be a side of a contest"):
+        ContestRequest(storypath(3), storypath(3, mixed=(Challenge(),)))

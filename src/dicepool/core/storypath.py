@@ -12,7 +12,10 @@ successes and at least one 1; a failure earns *Momentum* (ruling 6).
 More than one roller, and Scale (ruling 10): in *teamwork* each assistant rolls their own pool,
 read like the main roller's dice, and the sum of their successes is added as an enhancement;
 *Scale* adds bonus successes. Both count only when the main roll has a success of its own, and
-only the main roll's dice can botch.
+only the main roll's dice can botch. A *mixed action* is one roll (the smallest of the action
+pools) judged against each of its challenges separately, each with its own Difficulty,
+enhancement and complications: one can fail while another succeeds. The roll as a whole
+succeeds only when every challenge does, and earns Momentum once.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from dicepool.core.pool import (
     roll_pool,
     standing,
 )
-from dicepool.core.result import Outcome, RollResult
+from dicepool.core.result import ChallengeResult, Outcome, RollResult
 from dicepool.errors import LimitError, RulesError
 
 DEGREES = ("Normal", "Competent", "Excellence", "Amazing", "Divine")
@@ -42,6 +45,32 @@ MAX_ASSISTS = 10
 MAX_SCALE = 10
 """The largest Scale: the text's tables stop at 5 (Extreme) and a Feat of Scale adds one."""
 
+MAX_CHALLENGES = 10
+"""The most challenges one mixed action is judged against, the first included."""
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """One challenge a storypath roll is judged against.
+
+    A plain roll has one, written on the main line; a mixed action (ruling 10) has more.
+
+    Attributes:
+        difficulty: successes needed (default 1).
+        enhancement: successes added when at least one success was rolled.
+        complications: the rating of each complication, bought off in this order.
+    """
+
+    difficulty: int = 1
+    enhancement: int = 0
+    complications: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.difficulty < 1:
+            raise RulesError("storypath Difficulty is at least 1: all challenges need a success")
+        if self.enhancement < 0 or any(c < 1 for c in self.complications):
+            raise RulesError("storypath enhancements are 0 or more and complications 1 or more")
+
 
 @dataclass(frozen=True)
 class StorypathRequest:
@@ -50,13 +79,15 @@ class StorypathRequest:
     Attributes:
         pool: Attribute + Skill and any dice bought with Momentum.
         target: the target number a die must reach (default 8).
-        difficulty: successes needed (default 1).
-        enhancement: successes added when at least one success was rolled.
-        complications: the rating of each complication, bought off in this order.
+        difficulty: the first challenge's successes needed (default 1).
+        enhancement: the first challenge's enhancement, added with a rolled success.
+        complications: the first challenge's complications, bought off in this order.
         specialty: a Specialty was used (one more Momentum on a failure).
         double_tens: house rule: a 10 counts two successes instead of being rerolled.
         assists: teamwork: the pool of each assistant, in the order their faces are read.
         scale: Scale: bonus successes, added on the same condition as an enhancement.
+        mixed: a mixed action's other challenges, after the first (the roll-level options,
+            target number to Scale, belong to the roll and serve every challenge).
     """
 
     system: ClassVar[str] = "storypath"
@@ -69,14 +100,16 @@ class StorypathRequest:
     double_tens: bool = False
     assists: tuple[int, ...] = ()
     scale: int = 0
+    mixed: tuple[Challenge, ...] = ()
 
     def __post_init__(self) -> None:
         if not 2 <= self.target <= 10:
             raise RulesError(f"storypath target number must be 2..10, not {self.target}")
-        if self.difficulty < 1:
-            raise RulesError("storypath Difficulty is at least 1: all challenges need a success")
-        if self.enhancement < 0 or any(c < 1 for c in self.complications):
-            raise RulesError("storypath enhancements are 0 or more and complications 1 or more")
+        if len(self.challenges) > MAX_CHALLENGES:  # building them checks the first
+            raise LimitError(
+                f"a mixed action of {len(self.challenges)} challenges is over the limit of "
+                f"{MAX_CHALLENGES}; split it into several rolls"
+            )
         if not 0 <= self.scale <= MAX_SCALE:
             raise RulesError(f"storypath Scale is 0..{MAX_SCALE}, not {self.scale}")
         if any(n < 1 for n in self.assists):
@@ -86,6 +119,12 @@ class StorypathRequest:
                 f"{len(self.assists)} assistants are over the limit of {MAX_ASSISTS}; "
                 "let fewer help"
             )
+
+    @property
+    def challenges(self) -> tuple[Challenge, ...]:
+        """Every challenge the roll is judged against: the main line's first, then ``mixed``."""
+        first = Challenge(self.difficulty, self.enhancement, self.complications)
+        return (first, *self.mixed)
 
     @property
     def dice(self) -> int:
@@ -156,7 +195,7 @@ def momentum(outcome: Outcome, specialty: bool) -> int:
 
 
 def judge(request: StorypathRequest, dice: list[Die], helped: Sequence[Die] = ()) -> RollResult:
-    """Apply the bonuses, Difficulty and complications; name the outcome and degree.
+    """Apply the bonuses, then judge the roll against each challenge; name the outcome.
 
     Args:
         request: the roll.
@@ -168,28 +207,21 @@ def judge(request: StorypathRequest, dice: list[Die], helped: Sequence[Die] = ()
     if not rolled:
         helped = discard(helped)
     teamwork = standing(helped)
-    enhancement = request.enhancement if rolled else 0
     scale = request.scale if rolled else 0
-    successes = rolled + enhancement + teamwork + scale
-    if successes >= request.difficulty:
-        outcome = Outcome.SUCCESS
-        threshold = successes - request.difficulty
-    else:
-        outcome = Outcome.BOTCH if rolled == 0 and any(d.one for d in dice) else Outcome.FAILURE
-        threshold = 0
-    bought, _ = buy_off(threshold, request.complications)
-    left = stunts(threshold, request.complications)
+    botched = rolled == 0 and any(d.one for d in dice)
+    met = [
+        meet(c, rolled, teamwork + scale, botched, request.specialty) for c in request.challenges
+    ]
+    outcome = overall(met, botched)
     gained = momentum(outcome, request.specialty)
+    first = met[0].counts
     counts = {
-        "successes": successes,
+        "successes": first["successes"],
         "rolled": rolled,
-        "enhancement": enhancement,
+        "enhancement": first["enhancement"],
         "teamwork": teamwork,
         "scale": scale,
-        "threshold_successes": threshold,
-        "complications_bought": bought,
-        "complications_left": len(request.complications) - bought,
-        "stunt_successes": left,
+        **{k: v for k, v in first.items() if k not in ("successes", "enhancement")},
         "momentum": gained,
     }
     return RollResult(
@@ -197,8 +229,54 @@ def judge(request: StorypathRequest, dice: list[Die], helped: Sequence[Die] = ()
         dice=(*dice, *helped),
         counts=counts,
         outcome=outcome,
-        label=label(outcome, left, gained),
+        label=met[0].label if len(met) == 1 else mixed_label(met, outcome, gained),
+        challenges=tuple(met) if len(met) > 1 else (),
     )
+
+
+def meet(
+    challenge: Challenge, rolled: int, bonus: int, botched: bool, specialty: bool
+) -> ChallengeResult:
+    """Judge ``rolled`` successes (and ``bonus`` from teamwork and Scale) against a challenge.
+
+    Its enhancement, like ``bonus``, counts only when ``rolled`` is at least 1 (ruling 6).
+    """
+    enhancement = challenge.enhancement if rolled else 0
+    successes = rolled + enhancement + bonus
+    if successes >= challenge.difficulty:
+        outcome = Outcome.SUCCESS
+        threshold = successes - challenge.difficulty
+    else:
+        outcome = Outcome.BOTCH if botched else Outcome.FAILURE
+        threshold = 0
+    bought, _ = buy_off(threshold, challenge.complications)
+    left = stunts(threshold, challenge.complications)
+    counts = {
+        "successes": successes,
+        "enhancement": enhancement,
+        "threshold_successes": threshold,
+        "complications_bought": bought,
+        "complications_left": len(challenge.complications) - bought,
+        "stunt_successes": left,
+    }
+    return ChallengeResult(counts, outcome, label(outcome, left, momentum(outcome, specialty)))
+
+
+def overall(met: Sequence[ChallengeResult], botched: bool) -> Outcome:
+    """The roll's outcome: a success when every challenge is met; a botch is the roll's."""
+    if all(m.outcome is Outcome.SUCCESS for m in met):
+        return Outcome.SUCCESS
+    return Outcome.BOTCH if botched else Outcome.FAILURE
+
+
+def mixed_label(met: Sequence[ChallengeResult], outcome: Outcome, gained: int) -> str:
+    """A mixed action's words: every challenge's degree, or how many were met."""
+    if outcome is Outcome.SUCCESS:
+        return "Every challenge met: " + ", ".join(m.label for m in met)
+    if outcome is Outcome.BOTCH:
+        return label(outcome, 0, gained)
+    won = sum(m.outcome is Outcome.SUCCESS for m in met)
+    return f"{won} of {len(met)} challenges met: a Consolation, or {gained} Momentum"
 
 
 def label(outcome: Outcome, degree: int, gained: int) -> str:

@@ -61,6 +61,14 @@ def parse(line: str) -> Request:
     if len(sides) > 2:
         extra = sides[1][1]
         raise NotationError("a contest has two sides; remove this second `vs`", line, extra.column)
+    mixed = next((t for t in tokens if t.text == ";"), None)
+    if mixed is not None:  # the core refuses it too; this names the column
+        raise NotationError(
+            "a storypath mixed action (`;`) cannot be a side of a contest, which compares one "
+            "total a side; contest one challenge and roll the others on their own line",
+            line,
+            mixed.column,
+        )
     try:
         return ContestRequest(attacker, defender)
     except RulesError as exc:  # the check above should make this unreachable

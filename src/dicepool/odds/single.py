@@ -80,16 +80,24 @@ def _storypath(request: StorypathRequest) -> Distribution:
     n, rule = request.pool.size, request.rule
     rolled, tail = pool_series(die_gf(rule), n)
     helped, helped_tail = _helped(request, rolled)
-    pmf = bonus_on_success(helped, request.enhancement + request.scale)
+    scaled = bonus_on_success(helped, request.scale)  # a total before its challenge's enhancement
     fail_faces = (rule.target - 1) / rule.sides  # no success on the die: no again either
     blank_faces = fail_faces - 1 / rule.sides  # ... and no 1
     botch = fail_faces**n - blank_faces**n  # only the main roll's dice botch (ruling 10)
-    short = lower(pmf, request.difficulty)
+
+    def reaching(need: int) -> dict[str, float]:
+        """Outcomes where success is a total before enhancement of ``need`` or more."""
+        short = lower(scaled, max(1, need))  # a total of 0 (nothing rolled) always fails
+        return {SUCCESS: 1 - short, FAILURE: short - botch, BOTCH: botch}
+
+    needs = [c.difficulty - c.enhancement for c in request.challenges]
+    first = request.challenges[0]
     return distribution_of(
         "storypath",
-        pmf,
-        {SUCCESS: 1 - short, FAILURE: short - botch, BOTCH: botch},
+        bonus_on_success(scaled, first.enhancement),
+        reaching(max(needs)),  # the roll succeeds when its hardest challenge is met
         tail + helped_tail,
+        tuple(reaching(need) for need in needs) if request.mixed else (),
     )
 
 
