@@ -228,6 +228,7 @@ def test_one_exploding_die_to_1e_12(request_: RollRequest) -> None:
     [
         ClassicRequest(P(2), difficulty=7, threshold=1),
         StorypathRequest(P(2), target=9, double_tens=True, enhancement=1),
+        StorypathRequest(P(1), target=9, assists=(1,), scale=1, difficulty=3),
         CustomRequest(P(2), sides=6, target=4, cancel=True, botch=True, rote=True),
         ChroniclesRequest(P(1), rote=True, again=None),
         ChroniclesRequest(P(1), again=10),
