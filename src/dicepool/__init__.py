@@ -12,9 +12,9 @@ from dicepool.core.dice import DiceSource, Die, ForcedDice, Origin, SeededDice, 
 from dicepool.core.hubris import HubrisRequest, Keep
 from dicepool.core.pool import Pool
 from dicepool.core.request import ContestRequest, Request, RollRequest
-from dicepool.core.result import ContestResult, Outcome, RollResult, Winner
+from dicepool.core.result import ChallengeResult, ContestResult, Outcome, RollResult, Winner
 from dicepool.core.roll import resolve, resolve_any, resolve_contest
-from dicepool.core.storypath import StorypathRequest
+from dicepool.core.storypath import Challenge, StorypathRequest
 from dicepool.core.sundown import SecondChance, SundownRequest
 from dicepool.errors import (
     DiceError,
@@ -27,6 +27,8 @@ from dicepool.errors import (
 )
 
 __all__ = [
+    "Challenge",
+    "ChallengeResult",
     "ChroniclesRequest",
     "ClassicRequest",
     "ContestRequest",

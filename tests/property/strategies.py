@@ -27,7 +27,7 @@ from dicepool.core.custom import CustomRequest
 from dicepool.core.hubris import HubrisRequest, Keep
 from dicepool.core.pool import Pool
 from dicepool.core.request import ContestRequest, RollRequest
-from dicepool.core.storypath import StorypathRequest
+from dicepool.core.storypath import Challenge, StorypathRequest
 from dicepool.core.sundown import SecondChance, SundownRequest
 
 SYSTEM_NAMES = ("sundown", "chronicles", "classic", "storypath", "hubris", "custom")
@@ -90,9 +90,17 @@ def classic_requests(draw: Draw) -> ClassicRequest:
     )
 
 
+CHALLENGES = st.builds(
+    Challenge,
+    difficulty=st.integers(1, 6),
+    enhancement=st.integers(0, 3),
+    complications=st.lists(st.integers(1, 4), max_size=3).map(tuple),
+)
+
+
 @st.composite
-def storypath_requests(draw: Draw) -> StorypathRequest:
-    """A storypath roll (one die at least)."""
+def storypath_requests(draw: Draw, mixed: bool = True) -> StorypathRequest:
+    """A storypath roll (one die at least); with ``mixed``, maybe a mixed action."""
     return StorypathRequest(
         draw(pools(1)),
         target=draw(st.integers(2, 10)),
@@ -101,6 +109,9 @@ def storypath_requests(draw: Draw) -> StorypathRequest:
         complications=tuple(draw(st.lists(st.integers(1, 4), max_size=3))),
         specialty=draw(st.booleans()),
         double_tens=draw(st.booleans()),
+        assists=tuple(draw(st.lists(st.integers(1, 8), max_size=3))),
+        scale=draw(st.integers(0, 3)),
+        mixed=tuple(draw(st.lists(CHALLENGES, max_size=3 if mixed else 0))),
     )
 
 
@@ -157,9 +168,13 @@ def requests(system: str | None = None) -> st.SearchStrategy[RollRequest]:
 
 
 def contests(system: str | None = None) -> st.SearchStrategy[ContestRequest]:
-    """Valid contests: two rolls of one system."""
+    """Valid contests: two rolls of one system (a storypath mixed action is never a side)."""
     names = st.sampled_from(SYSTEM_NAMES if system is None else (system,))
-    return names.flatmap(lambda name: st.builds(ContestRequest, BUILDERS[name](), BUILDERS[name]()))
+    return names.flatmap(lambda name: st.builds(ContestRequest, _side(name), _side(name)))
+
+
+def _side(name: str) -> st.SearchStrategy[Any]:
+    return storypath_requests(mixed=False) if name == "storypath" else BUILDERS[name]()
 
 
 # --- spelling a request as a line, in any accepted form ---------------------------------------
@@ -256,6 +271,9 @@ def _options(request: RollRequest, w: _Writer) -> None:
             w.number(("comp", "complication"), rating)
         w.flag(("spec", "specialty"), request.specialty)
         w.flag(("double",), request.double_tens)
+        for dice in request.assists:
+            w.number(("assist", "assistant"), dice)
+        w.number(("scale",), request.scale, 0)
     elif isinstance(request, HubrisRequest):
         w.number(("edge",), request.edge, 0)
         w.number(("diff", "difficulty"), request.difficulty, 0)
@@ -292,18 +310,38 @@ def _head(draw: Draw, request: RollRequest) -> str:
     return f"{name} {pool}"
 
 
+def _shuffled(draw: Draw, w: _Writer) -> list[str]:
+    """The chunks in any order, as words; complications and assistants keep theirs."""
+    order = draw(st.permutations(range(len(w.chunks))))
+    chunks = [w.chunks[i] for i in order]
+    for repeated in ("comp", "assist"):
+        same = iter([c for c in w.chunks if c[0].startswith(repeated)])
+        chunks = [next(same) if c[0].startswith(repeated) else c for c in chunks]
+    return [" ".join(c) for c in chunks]
+
+
+def _challenge_words(draw: Draw, challenge: Challenge) -> str:
+    """``; diff 2 comp 1`` in any order, the `;` spaced or glued to either side."""
+    w = _Writer(draw)
+    w.number(("diff", "difficulty"), challenge.difficulty, 1)
+    w.number(("enh", "enhancement"), challenge.enhancement, 0)
+    for rating in challenge.complications:
+        w.number(("comp", "complication"), rating)
+    if not w.chunks:  # a challenge needs at least one option after its `;`
+        w.number(("diff", "difficulty"), challenge.difficulty)
+    words = " ".join(_shuffled(draw, w))
+    return draw(st.sampled_from((f"; {words}", f";{words}", f" ;{words}", f" ; {words}")))
+
+
 @st.composite
 def roll_spellings(draw: Draw, request: RollRequest) -> str:
     """One roll written in any accepted form (single spaces; :func:`spellings` adds the rest)."""
     w = _Writer(draw)
     _options(request, w)
-    order = draw(st.permutations(range(len(w.chunks))))
-    # Complications keep their order: shuffle the others around them.
-    comps = [c for c in w.chunks if c[0].startswith("comp")]
-    chunks = [w.chunks[i] for i in order]
-    it = iter(comps)
-    chunks = [next(it) if c[0].startswith("comp") else c for c in chunks]
-    return " ".join([_head(draw, request), *(" ".join(c) for c in chunks)])
+    line = " ".join([_head(draw, request), *_shuffled(draw, w)])
+    if isinstance(request, StorypathRequest):
+        line += "".join(_challenge_words(draw, c) for c in request.mixed)
+    return line
 
 
 @st.composite

@@ -42,13 +42,19 @@ def check_counts(result: RollResult) -> None:
         assert counts["net_hits"] == max(0, standing - request.threshold)
         assert (result.outcome is Outcome.SUCCESS) == (standing >= request.threshold)
         return
-    bonus = counts.get("auto", 0) + counts.get("enhancement", 0)
+    # storypath teamwork is the assistants' dice: it stands among the dice
+    bonus = counts.get("auto", 0) + counts.get("enhancement", 0) + counts.get("scale", 0)
     assert counts["successes"] == standing + bonus >= 0
     if "ones" in counts:
         assert counts["ones"] == sum(d.one for d in result.dice)
     if isinstance(request, StorypathRequest):
-        met = counts["successes"] >= request.difficulty
-        assert (result.outcome is Outcome.SUCCESS) == met
+        judged = [c.counts for c in result.challenges] or [counts]
+        assert len(judged) == len(request.challenges)
+        met = all(
+            c["successes"] >= challenge.difficulty
+            for c, challenge in zip(judged, request.challenges, strict=True)
+        )
+        assert (result.outcome is Outcome.SUCCESS) == met  # a mixed action: every challenge
     elif result.outcome in (Outcome.SUCCESS, Outcome.EXCEPTIONAL):
         assert counts["successes"] >= 1
     else:

@@ -193,7 +193,7 @@ ERRORS = [
     ("vs chronicles 7", 1, "got `vs`"),
     ("chronicles 7 vs chronicles 4 vs chronicles 2", 30, "a contest has two sides"),
     ("sundown 5 edge 7", 16, "Edge is 0..6, not 7"),
-    ("storypath 5 diff 0", 18, "storypath Difficulty is 1..10000, not 0"),
+    ("storypath 5 diff 0", 18, "storypath Difficulty is 1..1000, not 0"),
     ("hubris 5 keep most", 15, "expected one of larger, first, second after `keep`, got `most`"),
     ("hubris 5 tn 10 9again", 16, "hubris again must be 10..10"),
     ("classic 7 spec until 0", 22, "`spec until` takes 1..10000 successes, not 0"),

@@ -173,6 +173,10 @@ STORYPATH = [
     StorypathRequest(P(2), target=6, difficulty=2, enhancement=2),
     StorypathRequest(P(3), difficulty=3, double_tens=True),
     StorypathRequest(P(2), target=10, enhancement=1, complications=(1, 2)),
+    StorypathRequest(P(2), assists=(1,)),  # teamwork: an assistant's pool after the main roll
+    StorypathRequest(P(1), difficulty=3, assists=(1, 1), scale=1),
+    StorypathRequest(P(2), target=9, double_tens=True, assists=(2,), enhancement=1),
+    StorypathRequest(P(2), target=6, difficulty=4, scale=2),
 ]
 HUBRIS = [
     HubrisRequest(P(3)),
@@ -224,6 +228,7 @@ def test_one_exploding_die_to_1e_12(request_: RollRequest) -> None:
     [
         ClassicRequest(P(2), difficulty=7, threshold=1),
         StorypathRequest(P(2), target=9, double_tens=True, enhancement=1),
+        StorypathRequest(P(1), target=9, assists=(1,), scale=1, difficulty=3),
         CustomRequest(P(2), sides=6, target=4, cancel=True, botch=True, rote=True),
         ChroniclesRequest(P(1), rote=True, again=None),
         ChroniclesRequest(P(1), again=10),

@@ -208,10 +208,37 @@ def summary(dist: Distribution, simulated: Distribution | None = None) -> Text:
     return text
 
 
+def challenges_table(dist: Distribution, simulated: Distribution | None = None) -> Group:
+    """A storypath mixed action: each challenge's chances, one row per challenge."""
+    names = list(dist.challenges[0])
+    table = plain_table()
+    table.add_column("challenge", justify="right")
+    for name in names:
+        table.add_column(label(name), justify="right", style=OUTCOME_COLOURS.get(name, ""))
+    if simulated is not None:
+        table.add_column("simulated success", justify="right", style="dim")
+    table.add_column("")
+    for i, chances in enumerate(dist.challenges):
+        row: list[str | Text] = [str(i + 1), *(percent(chances[name]) for name in names)]
+        if simulated is not None:
+            row.append(percent(simulated.challenges[i]["success"]))
+        row.append(bar(chances.get("success", 0.0), 1.0, "green", NARROW))
+        table.add_row(*row)
+    return titled("Each challenge of the mixed action (one roll for all)", table)
+
+
 def roll_view(dist: Distribution, simulated: Distribution | None = None) -> Group:
-    """Everything about one roll: outcomes, the distribution, the summary."""
-    outcomes = chances_table("Outcomes", dist.outcomes, simulated.outcomes if simulated else None)
-    return Group(outcomes, Text(), distribution_table(dist, simulated), summary(dist, simulated))
+    """Everything about one roll: outcomes, the distribution, the summary.
+
+    A mixed action's outcomes are the roll's as a whole (every challenge met); each challenge's
+    follow, and the distribution is the first challenge's successes.
+    """
+    title = "Outcomes (every challenge)" if dist.challenges else "Outcomes"
+    outcomes = chances_table(title, dist.outcomes, simulated.outcomes if simulated else None)
+    parts: list[Group | Text] = [outcomes, Text()]
+    if dist.challenges:
+        parts += [challenges_table(dist, simulated), Text()]
+    return Group(*parts, distribution_table(dist, simulated), summary(dist, simulated))
 
 
 def margin_table(odds: ContestOdds) -> Group:

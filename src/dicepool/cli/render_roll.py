@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import click
 
@@ -41,11 +41,19 @@ def style_die(die: Die) -> str:
 
 
 def dice_lines(result: RollResult) -> list[str]:
-    """The dice grouped by how they came to be rolled, in the order their faces were read."""
+    """The dice grouped by how they came to be rolled, in the order their faces were read.
+
+    A storypath assistant's pool is ``assist 1``, ``assist 2``... (its explosions
+    ``exploded (assist 1)``), numbered in the order the assistants are written.
+    """
+    assists = {d.roll for d in result.dice if d.origin is Origin.ASSIST}
     groups: dict[str, list[str]] = {}
     for die in result.dice:
         name = die.origin.value
-        if die.roll and die.origin is not Origin.REROLLED:
+        if die.roll in assists:
+            helper = f"assist {die.roll}"
+            name = helper if die.origin is Origin.ASSIST else f"{name} ({helper})"
+        elif die.roll and die.origin is not Origin.REROLLED:
             name = f"{name} (reroll)"
         groups.setdefault(name, []).append(style_die(die))
     width = max(len(name) for name in groups)
@@ -59,27 +67,47 @@ def count_words(name: str, value: int) -> str:
         for plural, single in (("successes", "success"), ("hits", "hit"), ("ones", "one")):
             if words.endswith(plural):
                 words = words[: -len(plural)] + single
-        words = words.replace("complications bought", "complication bought")
+        words = words.replace("complications ", "complication ")
     return f"{value} {words}"
 
 
-def counts_line(result: RollResult) -> str:
-    """The counts that matter, the judged count first."""
+def counts_line(counts: Mapping[str, int], judged: bool = True) -> str:
+    """The counts that matter, the judged count first (shown even at 0 when ``judged``)."""
     shown = [
         count_words(name, value)
-        for name, value in result.counts.items()
-        if value or name in ("successes", "hits", "net_hits")
+        for name, value in counts.items()
+        if value or (judged and name in ("successes", "hits", "net_hits"))
     ]
     return ", ".join(shown)
 
 
+def outcome_word(outcome: Outcome) -> str:
+    """The outcome class in capitals, in its colour."""
+    colour = OUTCOME_COLOURS[outcome]
+    return click.style(outcome.value.replace("_", " ").upper(), fg=colour, bold=True)
+
+
+def challenge_lines(result: RollResult) -> list[str]:
+    """A storypath mixed action: each challenge's outcome, label and counts, in order."""
+    return [
+        f"  challenge {i}: {outcome_word(c.outcome)}  {c.label}  ({counts_line(c.counts)})"
+        for i, c in enumerate(result.challenges, 1)
+    ]
+
+
 def render_result(result: RollResult, notation: str) -> str:
-    """A roll for the terminal: the line, the dice, the counts, the outcome and label."""
-    colour = OUTCOME_COLOURS[result.outcome]
-    outcome = click.style(result.outcome.value.replace("_", " ").upper(), fg=colour, bold=True)
+    """A roll for the terminal: the line, the dice, the counts, the outcome and label.
+
+    A mixed action's counts line shows the roll's own counts; each challenge's follow it.
+    """
+    counts = result.counts
+    if result.challenges:
+        own = result.challenges[0].counts
+        counts = {name: value for name, value in counts.items() if name not in own}
     lines = [click.style(notation, bold=True), *dice_lines(result)]
-    lines.append(f"  = {counts_line(result)}")
-    lines.append(f"  {outcome}  {result.label}")
+    lines.append(f"  = {counts_line(counts, judged=not result.challenges)}")
+    lines.append(f"  {outcome_word(result.outcome)}  {result.label}")
+    lines += challenge_lines(result)
     lines += [click.style(f"  ({note})", dim=True) for note in result.notes]
     return "\n".join(lines)
 

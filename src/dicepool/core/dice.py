@@ -108,6 +108,7 @@ class Origin(StrEnum):
     SPECIALTY = "specialty"  # classic: the extra die a specialty grants for a 10
     REROLLED = "rerolled"  # rote or Edge second chance: a new roll of a failed die
     CHANCE = "chance"  # the single chance die rolled when the pool is zero or less
+    ASSIST = "assist"  # storypath teamwork: a die of an assistant's own pool
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,9 @@ class Die:
     Attributes:
         face: the face it shows.
         origin: how it came to be rolled.
-        roll: 0 for the first roll, 1 for a reroll pool (rote, second chance).
+        roll: which pool of the request it belongs to, counted in the order faces are read: 0
+            for the first roll, 1 for a reroll pool (rote, second chance); a storypath
+            assistant's pool is 1, 2, ... in the order the assistants are written.
         successes: successes (hits) its face is worth as rolled: 0, 1 or 2.
         exploded: its face added another die (10-again, specialty).
         rerolled: it was picked up and rolled again (rote, second chance).
@@ -125,7 +128,8 @@ class Die:
         removed: how many of its successes the threshold removed.
         cancelled: how many of its successes a one cancelled.
         cancels: how many successes this one cancelled.
-        discarded: it belongs to a roll the player did not keep (hubris rote).
+        discarded: it belongs to a roll the player did not keep (hubris rote), or to help
+            that counts for nothing (storypath teamwork when the main roll has no success).
     """
 
     face: int

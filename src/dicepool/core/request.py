@@ -45,6 +45,14 @@ class ContestRequest:
                 f"a contest needs one system on both sides, not {self.attacker.system} "
                 f"vs {self.defender.system}"
             )
+        if any(
+            isinstance(side, StorypathRequest) and side.mixed
+            for side in (self.attacker, self.defender)
+        ):
+            raise RulesError(
+                "a storypath mixed action (`;`) cannot be a side of a contest, which compares "
+                "one total a side; contest one challenge and roll the others on their own line"
+            )
 
     @property
     def system(self) -> str:

@@ -32,6 +32,26 @@ class Winner(StrEnum):
 
 
 @dataclass(frozen=True)
+class ChallengeResult:
+    """How one roll fared against one challenge of a storypath mixed action (ruling 10).
+
+    Attributes:
+        counts: the challenge's own counts (its successes with its enhancement, threshold
+            successes, complications, stunt successes), in display order.
+        outcome: the challenge's outcome class.
+        label: the rules text's words for it.
+    """
+
+    counts: Mapping[str, int]
+    outcome: Outcome
+    label: str
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready view: the counts, the outcome and the label."""
+        return {**self.counts, "outcome": self.outcome.value, "label": self.label}
+
+
+@dataclass(frozen=True)
 class RollResult:
     """One resolved roll.
 
@@ -43,6 +63,8 @@ class RollResult:
         outcome: the outcome class.
         label: the rules text's own words for the result.
         notes: short remarks on how the rules applied (e.g. "chance die", "Edge as the pool").
+        challenges: a storypath mixed action's judgement against each of its challenges, in
+            the order written (empty for any other roll); ``counts`` then are the first's.
     """
 
     request: RollRequest
@@ -51,6 +73,7 @@ class RollResult:
     outcome: Outcome
     label: str
     notes: tuple[str, ...] = field(default=())
+    challenges: tuple[ChallengeResult, ...] = field(default=())
 
     @property
     def system(self) -> str:
@@ -71,6 +94,7 @@ class RollResult:
             "outcome": self.outcome.value,
             "label": self.label,
             "notes": list(self.notes),
+            **({"challenges": [c.to_dict() for c in self.challenges]} if self.challenges else {}),
         }
 
 

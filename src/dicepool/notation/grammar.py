@@ -20,13 +20,19 @@ from dicepool.core.chronicles import ChroniclesRequest
 from dicepool.core.classic import ClassicRequest
 from dicepool.core.custom import MAX_SIDES, CustomRequest
 from dicepool.core.hubris import HubrisRequest, Keep
-from dicepool.core.pool import MAX_COUNT, Pool
+from dicepool.core.pool import MAX_COUNT, MAX_POOL, Pool
 from dicepool.core.request import RollRequest
-from dicepool.core.storypath import StorypathRequest
+from dicepool.core.storypath import (
+    MAX_ASSISTS,
+    MAX_CHALLENGES,
+    MAX_SCALE,
+    Challenge,
+    StorypathRequest,
+)
 from dicepool.core.sundown import MAX_EDGE, SecondChance, SundownRequest
 from dicepool.notation import options as o
 from dicepool.notation.options import Option, Speller
-from dicepool.notation.tokens import DIGITS, Token
+from dicepool.notation.tokens import DIGITS, Cursor, Token
 
 Values = Mapping[str, object]
 Check = Callable[[Values], tuple[str, str] | None]
@@ -124,6 +130,88 @@ def _hubris_again(values: Values) -> tuple[str, str] | None:
     return "again", f"hubris again must be {target}..10 (a face that succeeds), not {again}"
 
 
+def _storypath_assists(values: Values) -> tuple[str, str] | None:
+    assists = values["assists"]
+    assert isinstance(assists, tuple)
+    if len(assists) <= MAX_ASSISTS:
+        return None
+    return (
+        "assists",
+        f"a storypath roll takes at most {MAX_ASSISTS} assistants, not {len(assists)}; "
+        "remove some `assist`",
+    )
+
+
+def _storypath_challenges(values: Values) -> tuple[str, str] | None:
+    mixed = values["mixed"]
+    assert isinstance(mixed, tuple)
+    if 1 + len(mixed) <= MAX_CHALLENGES:
+        return None
+    return (
+        "mixed",
+        f"a storypath mixed action takes at most {MAX_CHALLENGES} challenges, not "
+        f"{1 + len(mixed)}; split it into several rolls",
+    )
+
+
+CHALLENGE_FIELDS = ("difficulty", "enhancement", "complications")
+"""The options of one challenge: after a `;` only these; before it they are the first's."""
+
+
+def _challenge(cursor: Cursor, keyword: Token) -> object:
+    """Read a mixed action's next challenge: its `diff`, `enh`, `comp` up to the next `;`."""
+    values: dict[str, object] = {}
+    where: dict[str, Token] = {}
+    while not cursor.at_end() and cursor.peek().text != ";":
+        token = cursor.take()
+        found = STORYPATH.lookup(token)
+        if found is None or found[0].field not in CHALLENGE_FIELDS:
+            raise cursor.error(_not_a_challenge_option(token, found is not None), token)
+        option, word, glued = found
+        if option.field in where and not option.repeat:
+            first = where[option.field]
+            raise cursor.error(
+                f"`{token.text}` repeats {option.field} in this challenge, already set by "
+                f"`{first.text}` at column {first.column}; give each option once",
+                token,
+            )
+        if glued is not None:
+            cursor.push(glued)
+        value = option.read(cursor, word)
+        previous = values.get(option.field, ())
+        assert isinstance(previous, tuple)
+        values[option.field] = (*previous, value) if option.repeat else value
+        where.setdefault(option.field, token)
+    if not where:
+        token = cursor.peek()
+        raise cursor.error(
+            f"expected a challenge after `;`, like `diff 2`, got {token.shown}", token
+        )
+    make: Callable[..., Challenge] = Challenge  # the values were read by the options above
+    return make(**values)
+
+
+def _not_a_challenge_option(token: Token, of_the_roll: bool) -> str:
+    if of_the_roll:
+        return f"`{token.text}` belongs to the whole roll: write it before the first `;`"
+    return f"a storypath challenge has no option `{token.text}`; its options are diff, enh, comp"
+
+
+def _spell_challenges(challenges: tuple[Challenge, ...]) -> str:
+    """``; diff 1 comp 1`` for each further challenge, its Difficulty always written."""
+    spelled = []
+    for c in challenges:
+        words = [f"; diff {c.difficulty}"]
+        words += [f"enh {c.enhancement}"] if c.enhancement else []
+        words += [f"comp {rating}" for rating in c.complications]
+        spelled.append(" ".join(words))
+    return " ".join(spelled)
+
+
+STORYPATH_RATING = 1000
+"""The largest storypath Difficulty, enhancement or complication rating a line takes: a sanity
+bound (the text's tables stop at 5, Extreme), as far as a chart's difficulty axis goes."""
+
 THRESHOLD = ("thr", "threshold")
 DIFFICULTY = ("diff", "difficulty")
 WILLPOWER = ("wp", "willpower")
@@ -205,16 +293,22 @@ STORYPATH = System(
     make=StorypathRequest,
     options=_table(
         ("tn", o.number("target", "storypath target number", 2, 10)),
-        (DIFFICULTY, o.number("difficulty", "storypath Difficulty", 1, MAX_COUNT)),
-        (("enh", "enhancement"), o.number("enhancement", "an enhancement", 0, MAX_COUNT)),
+        (DIFFICULTY, o.number("difficulty", "storypath Difficulty", 1, STORYPATH_RATING)),
+        (("enh", "enhancement"), o.number("enhancement", "an enhancement", 0, STORYPATH_RATING)),
         (
             ("comp", "complication"),
-            o.number("complications", "a complication", 1, MAX_COUNT, repeat=True),
+            o.number("complications", "a complication", 1, STORYPATH_RATING, repeat=True),
         ),
         (SPECIALTY, o.flag("specialty")),
         ("double", o.flag("double_tens")),
+        (
+            ("assist", "assistant"),
+            o.number("assists", "an assistant's pool", 1, MAX_POOL, repeat=True),
+        ),
+        ("scale", o.number("scale", "storypath Scale", 0, MAX_SCALE)),
+        (";", o.Option("mixed", _challenge, repeat=True)),
     ),
-    listed=("tn", "diff", "enh", "comp", "spec", "double"),
+    listed=("tn", "diff", "enh", "comp", "spec", "double", "assist", "scale"),
     spelling=(
         ("target", o.spelled("tn")),
         ("difficulty", o.spelled("diff")),
@@ -222,7 +316,11 @@ STORYPATH = System(
         ("complications", o.each("comp")),
         ("specialty", o.word("spec")),
         ("double_tens", o.word("double")),
+        ("assists", o.each("assist")),
+        ("scale", o.spelled("scale")),
+        ("mixed", _spell_challenges),  # last: everything after the first `;` is a challenge's
     ),
+    checks=(_storypath_assists, _storypath_challenges),
 )
 
 HUBRIS = System(

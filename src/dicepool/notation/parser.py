@@ -16,6 +16,7 @@ from dicepool.core.custom import MAX_SIDES
 from dicepool.core.hubris import HubrisRequest
 from dicepool.core.pool import MAX_POOL, Pool, shown_number
 from dicepool.core.request import ContestRequest, Request, RollRequest
+from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import SundownRequest
 from dicepool.errors import LimitError, NotationError, RulesError
 from dicepool.notation.aliases import expand_token
@@ -75,6 +76,14 @@ def parse(line: str) -> Request:
     if len(sides) > 2:
         extra = sides[1][1]
         raise NotationError("a contest has two sides; remove this second `vs`", line, extra.column)
+    mixed = next((t for t in tokens if t.text == ";"), None)
+    if mixed is not None:  # the core refuses it too; this names the column
+        raise NotationError(
+            "a storypath mixed action (`;`) cannot be a side of a contest, which compares one "
+            "total a side; contest one challenge and roll the others on their own line",
+            line,
+            mixed.column,
+        )
     try:
         return ContestRequest(attacker, defender)
     except RulesError as exc:  # the check above should make this unreachable
@@ -218,8 +227,9 @@ def _check(
 
 
 def _check_dice(request: RollRequest, pool_token: Token) -> None:
-    """Refuse a roll whose Edge or Willpower dice take it over the pool limit."""
-    dice = request.dice if isinstance(request, SundownRequest | HubrisRequest) else 0
+    """Refuse a roll whose Edge, Willpower or assistants' dice take it over the pool limit."""
+    bonus = SundownRequest | HubrisRequest | StorypathRequest
+    dice = request.dice if isinstance(request, bonus) else 0
     if dice > MAX_POOL:
         raise LimitError(
             f"column {pool_token.column}: with its bonus dice the roll is {dice} dice, over the "

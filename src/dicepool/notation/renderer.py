@@ -2,7 +2,9 @@
 
 Canonical means lower case, single spaces, the system name, the pool as its parts (``5+2-3``;
 custom adds the die size, ``8d10``), then every option that differs from its default in the
-system's fixed order (custom always writes its target, ``t8``, so the line reads fully).
+system's fixed order (custom always writes its target, ``t8``, so the line reads fully). A
+storypath mixed action writes each further challenge after ``; `` with its Difficulty always
+written: ``storypath 4 diff 2 enh 1; diff 1 comp 1``.
 """
 
 from __future__ import annotations
@@ -36,4 +38,4 @@ def _render_roll(request: RollRequest) -> str:
         value = getattr(request, field)
         if field in system.always or value != getattr(default, field):
             words.append(spell(value))
-    return " ".join(words)
+    return " ".join(words).replace(" ;", ";")  # `;` follows the word before it: `enh 1; diff 1`

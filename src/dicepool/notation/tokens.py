@@ -1,9 +1,11 @@
 """The words of a roll line, each with the 1-based column where it starts, and a cursor over them.
 
 A token is a run of non-whitespace characters, so any whitespace separates tokens and nothing
-inside a token (a pool like ``5+2-3``, a glued ``t8``) may contain any. Matching is done on the
-lower-cased word; messages quote the text as typed. A ``#`` starts a comment that runs to the end
-of the line: it is kept with the roll but is no part of the request (:func:`split_comment`).
+inside a token (a pool like ``5+2-3``, a glued ``t8``) may contain any; a ``;`` (it separates
+the challenges of a storypath mixed action) is a token of its own, spaced or not. Matching is
+done on the lower-cased word; messages quote the text as typed. A ``#`` starts a comment that
+runs to the end of the line: it is kept with the roll but is no part of the request
+(:func:`split_comment`).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ VERSUS = frozenset({"vs", "versus"})
 COMMENT = "#"
 """The character that starts a comment."""
 
-_TOKEN = re.compile(r"\S+")
+_TOKEN = re.compile(r";|[^\s;]+")
 # Only ASCII digits: int() would also accept other scripts' digits and underscores.
 DIGITS = re.compile(r"[0-9]+")
 

@@ -290,7 +290,12 @@ def _chronicles(request: ChroniclesRequest) -> Estimate:
 
 def _storypath(request: StorypathRequest) -> Estimate:
     length, work = series(die_gf(request.rule), request.pool.size)
-    return _estimate(length + request.enhancement, work)
+    if request.assists:  # all the assistants' dice as one pool, added where the roll succeeds
+        helped, help_work = series(die_gf(request.assist_rule), sum(request.assists))
+        work += help_work + convolution(length, helped)
+        length += helped - 1
+    bonus = request.scale + max(c.enhancement for c in request.challenges)
+    return _estimate(length + bonus, work + passes(2 + len(request.challenges), length + bonus))
 
 
 def _hubris(request: HubrisRequest) -> Estimate:

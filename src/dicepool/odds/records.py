@@ -76,12 +76,17 @@ class Distribution:
             can produce; the classes partition the probability (exceptional is not also success).
         tail_bound: an upper bound on the probability missing from ``pmf`` because an explosion
             was truncated (at most 1e-15); 0.0 when nothing was truncated.
+        challenges: a storypath mixed action's outcome probabilities against each of its
+            challenges, in the order written (empty for any other roll). ``outcomes`` is then
+            the roll's as a whole (a success only when every challenge is met) and ``pmf`` the
+            first challenge's total.
     """
 
     system: str
     pmf: Pmf
     outcomes: dict[str, float]
     tail_bound: float
+    challenges: tuple[dict[str, float], ...] = ()
 
     @cached_property
     def mean(self) -> float:
@@ -113,10 +118,12 @@ class Distribution:
         ``distribution`` runs from the first to the last total whose chance is at least
         :data:`NEGLIGIBLE` (the totals left out, at either end, are all below it);
         ``at_least`` gives P(total >= k) for the same totals from 1 on (below them it is
-        within 1e-15 of 1, above them below 1e-15).
+        within 1e-15 of 1, above them below 1e-15). A mixed action adds ``challenges``, each
+        with its ``outcomes``.
         """
         totals = kept_range(self.pmf)
         from_one = range(max(1, totals.start), totals.stop)
+        mixed = [{"outcomes": dict(c)} for c in self.challenges]
         return {
             "system": self.system,
             "outcomes": dict(self.outcomes),
@@ -129,6 +136,7 @@ class Distribution:
             "at_least": dict(
                 zip(map(str, from_one), at_least_over(self.pmf, from_one).tolist(), strict=True)
             ),
+            **({"challenges": mixed} if mixed else {}),
         }
 
 

@@ -174,16 +174,31 @@ def _until(
 
 
 def storypath(rng: Rng, request: StorypathRequest, size: int) -> tuple[Ints, Ints]:
-    """Successes and outcome codes of ``size`` storypath rolls."""
+    """Successes and outcome codes of ``size`` storypath rolls.
+
+    The assistants' dice are read alike, so they are rolled as one pool of all their dice; they
+    and the bonuses count only where the main roll has a success of its own. The successes are
+    the first challenge's. A mixed action's codes have one column for the roll as a whole (a
+    success when every challenge is met), then one per challenge.
+    """
     rolled = roll(rng, np.full(size, request.pool.size), request.rule)
-    total = rolled.successes + request.enhancement * (rolled.successes >= 1)
+    made = rolled.successes >= 1
+    bonus = np.full(size, request.scale)
+    if request.assists:
+        helpers = np.full(size, sum(request.assists))
+        bonus = bonus + roll(rng, helpers, request.assist_rule).successes
+    scaled = rolled.successes + bonus * made  # a total before its challenge's enhancement
     botch = (rolled.successes == 0) & (rolled.ones >= 1)
-    code = np.select(
-        [total >= request.difficulty, botch],
-        [CODE[Outcome.SUCCESS], CODE[Outcome.BOTCH]],
-        CODE[Outcome.FAILURE],
+    met = [made & (scaled + c.enhancement >= c.difficulty) for c in request.challenges]
+    codes = [_storypath_code(m, botch) for m in [np.logical_and.reduce(met), *met]]
+    total = scaled + request.enhancement * made
+    return total, np.column_stack(codes) if request.mixed else codes[0]
+
+
+def _storypath_code(met: npt.NDArray[np.bool_], botch: npt.NDArray[np.bool_]) -> Ints:
+    return np.select(
+        [met, botch], [CODE[Outcome.SUCCESS], CODE[Outcome.BOTCH]], CODE[Outcome.FAILURE]
     )
-    return total, code
 
 
 def hubris(rng: Rng, request: HubrisRequest, size: int) -> tuple[Ints, Ints]:

@@ -136,17 +136,31 @@ def _sample(rng: Rng, request: RollRequest, trials: int) -> tuple[Ints, Ints]:
 
 
 def _dice(request: RollRequest) -> int:
-    size = request.dice if isinstance(request, (SundownRequest, HubrisRequest)) else None
+    bonus = (SundownRequest, HubrisRequest, StorypathRequest)  # Edge, Willpower, assistants
+    size = request.dice if isinstance(request, bonus) else None
     return size if size is not None else request.pool.size
 
 
 def _distribution(request: RollRequest, totals: Ints, codes: Ints) -> Distribution:
+    """The frequencies; ``codes`` with columns (a storypath mixed action) hold the roll's
+    outcome as a whole, then each challenge's."""
     trials = totals.size
     pmf = np.bincount(totals).astype(np.float64) / trials
+    columns = [codes] if codes.ndim == 1 else list(codes.T)
+    outcomes, *challenges = [_frequencies(request, column) for column in columns]
+    return Distribution(
+        system=request.system,
+        pmf=pmf,
+        outcomes=outcomes,
+        tail_bound=0.0,
+        challenges=tuple(challenges),
+    )
+
+
+def _frequencies(request: RollRequest, codes: Ints) -> dict[str, float]:
     counts = np.bincount(codes, minlength=len(Outcome))
     index = {o: i for i, o in enumerate(Outcome)}
-    outcomes = {o.value: float(counts[index[o]]) / trials for o in outcome_classes(request)}
-    return Distribution(system=request.system, pmf=pmf, outcomes=outcomes, tail_bound=0.0)
+    return {o.value: float(counts[index[o]]) / codes.size for o in outcome_classes(request)}
 
 
 def _contest(

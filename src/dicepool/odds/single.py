@@ -23,8 +23,8 @@ from dicepool.core.sundown import HIT, SecondChance, SundownRequest
 from dicepool.odds.chance import chance_odds
 from dicepool.odds.classic import classic_distribution
 from dicepool.odds.cost import Budget, budget_or_default, roll_cost
-from dicepool.odds.gf import die_gf, pool_series
-from dicepool.odds.records import Distribution
+from dicepool.odds.gf import convolve, die_gf, pool_series
+from dicepool.odds.records import Distribution, Pmf
 from dicepool.odds.rote import hubris_rote
 from dicepool.odds.totals import added, bonus_on_success, distribution_of, lower
 from dicepool.odds.validate import check_request
@@ -90,14 +90,43 @@ def _chronicles(request: ChroniclesRequest) -> Distribution:
 def _storypath(request: StorypathRequest) -> Distribution:
     n, rule = request.pool.size, request.rule
     rolled, tail = pool_series(die_gf(rule), n)
-    pmf = bonus_on_success(rolled, request.enhancement)
+    helped, helped_tail = _helped(request, rolled)
+    scaled = bonus_on_success(helped, request.scale)  # a total before its challenge's enhancement
     fail_faces = (rule.target - 1) / rule.sides  # no success on the die: no again either
     blank_faces = fail_faces - 1 / rule.sides  # ... and no 1
-    botch = fail_faces**n - blank_faces**n
-    short = lower(pmf, request.difficulty)
+    botch = fail_faces**n - blank_faces**n  # only the main roll's dice botch (ruling 10)
+
+    def reaching(need: int) -> dict[str, float]:
+        """Outcomes where success is a total before enhancement of ``need`` or more."""
+        short = lower(scaled, max(1, need))  # a total of 0 (nothing rolled) always fails
+        return {SUCCESS: 1 - short, FAILURE: short - botch, BOTCH: botch}
+
+    needs = [c.difficulty - c.enhancement for c in request.challenges]
+    first = request.challenges[0]
     return distribution_of(
-        "storypath", pmf, {SUCCESS: 1 - short, FAILURE: short - botch, BOTCH: botch}, tail
+        "storypath",
+        bonus_on_success(scaled, first.enhancement),
+        reaching(max(needs)),  # the roll succeeds when its hardest challenge is met
+        tail + helped_tail,
+        tuple(reaching(need) for need in needs) if request.mixed else (),
     )
+
+
+def _helped(request: StorypathRequest, rolled: Pmf) -> tuple[Pmf, float]:
+    """The main roll's successes plus the assistants' (which count only where the main roll
+    has one of its own), and the assistants' truncation bound.
+
+    Every assistant's die is read alike, so their sum is one pool of all their dice: the
+    convolution of their pools' series is that pool's series.
+    """
+    if not request.assists:
+        return rolled, 0.0
+    assists, tail = pool_series(die_gf(request.assist_rule), sum(request.assists))
+    made = rolled.copy()
+    made[0] = 0.0
+    helped = convolve(made, assists)  # nothing at 0: the main roll has a success
+    helped[0] = rolled[0]  # no success of its own: the help counts for nothing
+    return helped, tail
 
 
 def _hubris(request: HubrisRequest) -> Distribution:

@@ -32,12 +32,22 @@ def bonus_on_success(pmf: Pmf, bonus: int) -> Pmf:
 
 
 def distribution_of(
-    system: str, pmf: Pmf, outcomes: dict[str, float], tail_bound: float
+    system: str,
+    pmf: Pmf,
+    outcomes: dict[str, float],
+    tail_bound: float,
+    challenges: tuple[dict[str, float], ...] = (),
 ) -> Distribution:
-    """The record, outcome classes in a fixed order (a rounding slip outside 0..1 is clipped)."""
+    """The record, outcome classes in a fixed order (a rounding slip outside 0..1 is clipped);
+    ``challenges`` are a storypath mixed action's outcomes against each challenge."""
     return Distribution(
         system=system,
         pmf=pmf,
-        outcomes={o: min(1.0, max(0.0, outcomes[o])) for o in ORDER if o in outcomes},
+        outcomes=_classes(outcomes),
         tail_bound=tail_bound,
+        challenges=tuple(_classes(c) for c in challenges),
     )
+
+
+def _classes(outcomes: dict[str, float]) -> dict[str, float]:
+    return {o: min(1.0, max(0.0, outcomes[o])) for o in ORDER if o in outcomes}

@@ -24,6 +24,7 @@ EXAMPLES = [
     "sundown 12 thr 3 edge 2",
     "sundown 12 thr 3 second-chance",
     "storypath 7 tn 7 diff 2 enh 1 comp 1",
+    "storypath 5 diff 2 assist 3 assist 2 scale 1",
     "hubris 6 edge 2 diff 1 rote",
     "hubris 4 wp auto 1",
     "custom 8d10 t8 again 10 cancel 1 botch",
@@ -49,7 +50,7 @@ def check_roll_object(roll: dict[str, object], system: str) -> None:
         assert roll["hits"] == total
         assert "successes" not in roll
     else:
-        extra = roll.get("auto", 0) + roll.get("enhancement", 0)  # type: ignore[operator]
+        extra = roll.get("auto", 0) + roll.get("enhancement", 0) + roll.get("scale", 0)  # type: ignore[operator]
         assert roll["successes"] == total + extra
 
 
