@@ -72,7 +72,7 @@ def shown_number(value: int) -> str:
     if abs(value) < 10**12:
         return str(value)
     # no str() of the whole number: a huge one would cost time (and Python refuses 4300+ digits)
-    return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    return f"a {int(value.bit_length() * 0.30103) + 1}-digit number"
 
 
 @dataclass(frozen=True)

@@ -147,8 +147,9 @@ def _read_pool(cursor: Cursor, head: Token, system: System) -> dict[str, object]
     pool = Pool(tuple(int(t) for t in _TERM.findall(m.group("sum") if system.sided else m[0])))
     if pool.size > MAX_POOL:
         raise LimitError(
-            f"column {token.column}: a pool of {shown_number(pool.size)} dice is over the limit "
-            f"of {MAX_POOL}; roll fewer dice"
+            f"column {token.column}: a pool of {shown_number(pool.size)}"
+            f"{' dice' if pool.size < 10**12 else ' of dice'} is over the limit of {MAX_POOL}; "
+            "roll fewer dice"
         )
     if any(abs(term) > MAX_POOL for term in pool.terms):
         part = max(pool.terms, key=abs)
