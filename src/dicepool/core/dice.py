@@ -116,7 +116,10 @@ class Die:
         removed: how many of its successes the threshold removed.
         cancelled: how many of its successes a one cancelled.
         cancels: how many successes this one cancelled.
-        discarded: it belongs to a roll the player did not keep (hubris rote).
+        discarded: it belongs to a roll the player did not keep (hubris rote), or to a roll
+            not applied (hubris teamwork).
+        roller: who rolled it: 0 the main roller, k the k-th team member in the order written
+            (hubris teamwork).
     """
 
     face: int
@@ -130,6 +133,7 @@ class Die:
     cancelled: int = 0
     cancels: int = 0
     discarded: bool = False
+    roller: int = 0
 
     @property
     def standing(self) -> int:
@@ -157,6 +161,7 @@ class Die:
             "face": self.face,
             "origin": self.origin.value,
             "roll": self.roll,
+            "roller": self.roller,
             "successes": self.successes,
             "standing": self.standing,
             "events": self.events(),

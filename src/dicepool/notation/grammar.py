@@ -20,7 +20,7 @@ from dicepool.core.chronicles import ChroniclesRequest
 from dicepool.core.classic import ClassicRequest
 from dicepool.core.custom import MAX_SIDES, CustomRequest
 from dicepool.core.hubris import HubrisRequest, Keep
-from dicepool.core.pool import Pool
+from dicepool.core.pool import MAX_POOL, Pool
 from dicepool.core.request import RollRequest
 from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import MAX_EDGE, SecondChance, SundownRequest
@@ -222,17 +222,20 @@ STORYPATH = System(
 HUBRIS = System(
     name="hubris",
     make=HubrisRequest,
+    # Every number has a range: dice and successes up to the largest pool (MAX_POOL).
     options=_table(
-        ("edge", o.number("edge", "hubris Edge", 0)),
-        (DIFFICULTY, o.number("difficulty", "hubris Difficulty", 0)),
+        ("edge", o.number("edge", "hubris Edge", 0, MAX_POOL)),
+        (DIFFICULTY, o.number("difficulty", "hubris Difficulty", 0, MAX_POOL)),
         ("rote", o.flag("rote")),
         (WILLPOWER, o.flag("willpower")),
-        (("auto", "automatic"), o.number("auto", "automatic successes", 0)),
+        (("auto", "automatic"), o.number("auto", "automatic successes", 0, MAX_POOL)),
+        (("min", "minimum"), o.number("minimum", "a minimum of successes", 0, MAX_POOL)),
         ("keep", o.word_choice("keep", {k.value: k for k in Keep})),
         ("tn", o.number("target", "hubris target number", 2, 10)),
         ("again", o.number("again", "hubris again", 2, 10)),
         ("noagain", o.flag("again", None)),
         ("chance-again", o.flag("chance_again")),
+        ("team", o.number("team", "a team member's pool", 1, MAX_POOL, repeat=True)),
     ),
     listed=(
         "edge",
@@ -240,12 +243,14 @@ HUBRIS = System(
         "rote",
         "wp",
         "auto",
+        "min",
         "keep",
         "tn",
         "9again",
         "8again",
         "noagain",
         "chance-again",
+        "team",
     ),
     spelling=(
         ("edge", o.spelled("edge")),
@@ -253,10 +258,12 @@ HUBRIS = System(
         ("rote", o.word("rote")),
         ("willpower", o.word("wp")),
         ("auto", o.spelled("auto")),
+        ("minimum", o.spelled("min")),
         ("keep", lambda v: f"keep {v.value}"),
         ("target", o.spelled("tn")),
         ("again", o.again),
         ("chance_again", o.word("chance-again")),
+        ("team", o.each("team")),
     ),
     checks=(_hubris_again,),
 )
