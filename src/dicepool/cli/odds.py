@@ -99,7 +99,7 @@ def several_for_contest(odds: ContestOdds, q: Questions) -> dict[str, Any]:
     found: dict[str, Any] = {}
     if q.goal is not None:
         found["first_to"] = first_to(
-            odds.system, odds.attacker.pmf, odds.defender.pmf, q.goal, q.rolls
+            odds.system, odds.attacker.pmf, odds.defender.pmf, q.goal, q.rolls, ties=odds.ties
         )
     if q.milestones is not None:
         require_storypath(odds.system)

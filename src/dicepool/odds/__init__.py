@@ -7,7 +7,7 @@ loads numpy and nothing heavier.
 """
 
 from dicepool.odds.advice import specialty_advice
-from dicepool.odds.answer import odds
+from dicepool.odds.answer import distribution, odds
 from dicepool.odds.chart import chart
 from dicepool.odds.contest import contest
 from dicepool.odds.prolonged import ProlongedConflict, prolonged_conflict
@@ -22,7 +22,6 @@ from dicepool.odds.several import (
     opposed_complex_action,
 )
 from dicepool.odds.simulate import simulate
-from dicepool.odds.single import distribution
 
 __all__ = [
     "Chart",
