@@ -4,7 +4,8 @@ Import from other tests as ``from tests.property.strategies import requests, con
 
 - :func:`requests` builds single rolls in every system (or one), with every option, pools of
   0..30 dice where the system rolls such a pool; every request it builds can be resolved.
-- :func:`contests` builds two rolls of one system.
+- :func:`contests` builds two rolls of one system, sometimes with a tie rule (``ties``) where
+  the system lets the line choose one.
 - :func:`spellings` writes a request as a line in any accepted form: random case, extra
   whitespace, options in any order, long keywords, glued numbers, explicit defaults, aliases.
   It is written from the language's description, not from the parser's tables, so it checks them.
@@ -26,6 +27,7 @@ from dicepool.core.custom import CustomRequest
 from dicepool.core.hubris import HubrisRequest, Keep
 from dicepool.core.pool import Pool
 from dicepool.core.request import ContestRequest, RollRequest
+from dicepool.core.result import Winner
 from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import SecondChance, SundownRequest
 
@@ -119,6 +121,8 @@ def hubris_requests(draw: Draw) -> HubrisRequest:
         target=target,
         again=draw(_maybe(st.integers(max(target, 6), 10))),
         chance_again=draw(st.booleans()),
+        minimum=draw(st.sampled_from((0, 0, 1, 2, 5, 10_000))),
+        team=tuple(draw(st.lists(st.integers(1, 8), max_size=3))),
     )
 
 
@@ -155,10 +159,21 @@ def requests(system: str | None = None) -> st.SearchStrategy[RollRequest]:
     return st.one_of(*(BUILDERS[name]() for name in names))
 
 
+TIE_RULES = {"storypath": (None, Winner.DEFENDER), "sundown": (None, Winner.DEFENDER)}
+"""The tie rules a contest may be built with, by system (any where the rules leave it open)."""
+
+
 def contests(system: str | None = None) -> st.SearchStrategy[ContestRequest]:
-    """Valid contests: two rolls of one system."""
+    """Valid contests: two rolls of one system, with a tie rule the system accepts."""
     names = st.sampled_from(SYSTEM_NAMES if system is None else (system,))
-    return names.flatmap(lambda name: st.builds(ContestRequest, BUILDERS[name](), BUILDERS[name]()))
+    return names.flatmap(
+        lambda name: st.builds(
+            ContestRequest,
+            BUILDERS[name](),
+            BUILDERS[name](),
+            st.sampled_from(TIE_RULES.get(name, (None, *Winner))),
+        )
+    )
 
 
 # --- spelling a request as a line, in any accepted form ---------------------------------------
@@ -259,6 +274,9 @@ def _options(request: RollRequest, w: _Writer) -> None:
         w.flag(("rote",), request.rote)
         w.flag(("wp", "willpower"), request.willpower)
         w.number(("auto", "automatic"), request.auto, 0)
+        w.number(("min", "minimum"), request.minimum, 0)
+        for pool in request.team:
+            w.number(("team",), pool)
         if request.keep is not Keep.LARGER or w.draw(st.booleans()):
             w.add("keep", request.keep.value)
         w.number(("tn",), request.target, 8)
@@ -297,11 +315,11 @@ def roll_spellings(draw: Draw, request: RollRequest) -> str:
     w = _Writer(draw)
     _options(request, w)
     order = draw(st.permutations(range(len(w.chunks))))
-    # Complications keep their order: shuffle the others around them.
-    comps = [c for c in w.chunks if c[0].startswith("comp")]
     chunks = [w.chunks[i] for i in order]
-    it = iter(comps)
-    chunks = [next(it) if c[0].startswith("comp") else c for c in chunks]
+    # Complications and team members keep their order: shuffle the others around them.
+    for keyword in ("comp", "team"):
+        kept = iter([c for c in w.chunks if c[0].startswith(keyword)])
+        chunks = [next(kept) if c[0].startswith(keyword) else c for c in chunks]
     return " ".join([_head(draw, request), *(" ".join(c) for c in chunks)])
 
 
@@ -311,6 +329,9 @@ def spellings(draw: Draw, request: RollRequest | ContestRequest) -> str:
     if isinstance(request, ContestRequest):
         sides = [draw(roll_spellings(request.attacker)), draw(roll_spellings(request.defender))]
         line = f"{sides[0]} {draw(st.sampled_from(('vs', 'VS', 'Vs')))} {sides[1]}"
+        # the tie rule ends the line; the system's own rule may be written too
+        if request.ties is not None or draw(st.booleans()):
+            line += f" ties {request.tie_rule.value}"
     else:
         line = draw(roll_spellings(request))
     words = line.split(" ")
