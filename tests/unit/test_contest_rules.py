@@ -117,7 +117,7 @@ def test_a_tie_rule_equal_to_the_systems_is_no_override() -> None:
 @pytest.mark.parametrize("system", ["storypath", "sundown"])
 def test_systems_that_settle_ties_by_their_rules_refuse_another_rule(system: str) -> None:
     plain = line(f"{system} 3 vs {system} 2")
-    with pytest.raises(RulesError, match=f"^{system} contests give equal totals to the defender"):
+    with pytest.raises(RulesError, match=f"^{system} gives equal totals to the defender"):
         ContestRequest(plain.attacker, plain.defender, Winner.ATTACKER)
     with pytest.raises(NotationError, match="remove `ties tie`"):
         parse(f"{system} 3 vs {system} 2 ties tie")

@@ -226,9 +226,9 @@ ERRORS = [
     (
         "storypath 5 vs storypath 4 ties attacker",
         33,
-        "storypath contests give equal totals to the defender by its rules; remove `ties attacker`",
+        "storypath gives equal totals to the defender by its rules; remove `ties attacker`",
     ),
-    ("sundown 5 vs sundown 4 ties tie", 29, "sundown contests give equal totals to the defender"),
+    ("sundown 5 vs sundown 4 ties tie", 29, "sundown gives equal totals to the defender"),
 ]
 
 

@@ -57,7 +57,7 @@ class ContestRequest:
         elif fixed_ties(self.system):
             rule = tie_rule(self.system).value
             raise RulesError(
-                f"{self.system} contests give equal totals to the {rule} by its rules; "
+                f"{self.system} gives equal totals to the {rule} by its rules; "
                 f"remove `ties {self.ties.value}`"
             )
 
