@@ -3,6 +3,12 @@
 The library's public face. The rules core (``dicepool.core``) resolves a request by reading faces
 from a dice source; the roll language (``dicepool.notation``) turns one line of text into a
 request; the odds engine (``dicepool.odds``, needs numpy) computes exact distributions.
+
+>>> from dicepool.notation import parse
+>>> faces = ForcedDice([8, 2, 2, 2, 2, 9, 2, 2, 2])  # the attacker's five, then the defender's
+>>> result = resolve(parse("hubris 5 vs hubris 4 ties attacker"), faces)
+>>> (result.winner.value, result.margin)
+('attacker', 0)
 """
 
 from dicepool.core.chronicles import ChroniclesRequest
@@ -25,6 +31,9 @@ from dicepool.errors import (
     OddsError,
     RulesError,
 )
+
+__version__ = "0.1.0"
+"""The package version (pyproject.toml reads it from here; no metadata lookup at import)."""
 
 __all__ = [
     "Challenge",

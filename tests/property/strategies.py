@@ -4,7 +4,8 @@ Import from other tests as ``from tests.property.strategies import requests, con
 
 - :func:`requests` builds single rolls in every system (or one), with every option, pools of
   0..30 dice where the system rolls such a pool; every request it builds can be resolved.
-- :func:`contests` builds two rolls of one system.
+- :func:`contests` builds two rolls of one system, sometimes with a tie rule (``ties``) where
+  the system lets the line choose one.
 - :func:`spellings` writes a request as a line in any accepted form: random case, extra
   whitespace, options in any order, long keywords, glued numbers, explicit defaults, aliases
   (``cod``, ``vtm``, ``scion``...), ``9-again`` and ``no-again``, ``versus``, a ``# comment``.
@@ -27,6 +28,7 @@ from dicepool.core.custom import CustomRequest
 from dicepool.core.hubris import HubrisRequest, Keep
 from dicepool.core.pool import Pool
 from dicepool.core.request import ContestRequest, RollRequest
+from dicepool.core.result import Winner
 from dicepool.core.storypath import Challenge, StorypathRequest
 from dicepool.core.sundown import SecondChance, SundownRequest
 
@@ -131,6 +133,8 @@ def hubris_requests(draw: Draw) -> HubrisRequest:
         target=target,
         again=draw(_maybe(st.integers(max(target, 6), 10))),
         chance_again=draw(st.booleans()),
+        minimum=draw(st.sampled_from((0, 0, 1, 2, 5, 10_000))),
+        team=tuple(draw(st.lists(st.integers(1, 8), max_size=3))),
     )
 
 
@@ -167,10 +171,22 @@ def requests(system: str | None = None) -> st.SearchStrategy[RollRequest]:
     return st.one_of(*(BUILDERS[name]() for name in names))
 
 
+TIE_RULES = {"storypath": (None, Winner.DEFENDER), "sundown": (None, Winner.DEFENDER)}
+"""The tie rules a contest may be built with, by system (any where the rules leave it open)."""
+
+
 def contests(system: str | None = None) -> st.SearchStrategy[ContestRequest]:
-    """Valid contests: two rolls of one system (a storypath mixed action is never a side)."""
+    """Valid contests: two rolls of one system (a storypath mixed action is never a side),
+    with a tie rule the system accepts."""
     names = st.sampled_from(SYSTEM_NAMES if system is None else (system,))
-    return names.flatmap(lambda name: st.builds(ContestRequest, _side(name), _side(name)))
+    return names.flatmap(
+        lambda name: st.builds(
+            ContestRequest,
+            _side(name),
+            _side(name),
+            st.sampled_from(TIE_RULES.get(name, (None, *Winner))),
+        )
+    )
 
 
 def _side(name: str) -> st.SearchStrategy[Any]:
@@ -280,6 +296,9 @@ def _options(request: RollRequest, w: _Writer) -> None:
         w.flag(("rote",), request.rote)
         w.flag(("wp", "willpower"), request.willpower)
         w.number(("auto", "automatic"), request.auto, 0)
+        w.number(("min", "minimum"), request.minimum, 0)
+        for pool in request.team:
+            w.number(("team",), pool)
         if request.keep is not Keep.LARGER or w.draw(st.booleans()):
             w.add("keep", request.keep.value)
         w.number(("tn",), request.target, 8)
@@ -311,10 +330,11 @@ def _head(draw: Draw, request: RollRequest) -> str:
 
 
 def _shuffled(draw: Draw, w: _Writer) -> list[str]:
-    """The chunks in any order, as words; complications and assistants keep theirs."""
+    """The chunks in any order, as words; complications, assistants and team members keep
+    theirs."""
     order = draw(st.permutations(range(len(w.chunks))))
     chunks = [w.chunks[i] for i in order]
-    for repeated in ("comp", "assist"):
+    for repeated in ("comp", "assist", "team"):
         same = iter([c for c in w.chunks if c[0].startswith(repeated)])
         chunks = [next(same) if c[0].startswith(repeated) else c for c in chunks]
     return [" ".join(c) for c in chunks]
@@ -350,6 +370,9 @@ def spellings(draw: Draw, request: RollRequest | ContestRequest) -> str:
     if isinstance(request, ContestRequest):
         sides = [draw(roll_spellings(request.attacker)), draw(roll_spellings(request.defender))]
         line = f"{sides[0]} {draw(st.sampled_from(('vs', 'VS', 'Vs', 'versus')))} {sides[1]}"
+        # the tie rule ends the line; the system's own rule may be written too
+        if request.ties is not None or draw(st.booleans()):
+            line += f" ties {request.tie_rule.value}"
     else:
         line = draw(roll_spellings(request))
     words = line.split(" ")

@@ -24,6 +24,7 @@ KEYWORD_LINES = (
     "rote chance-again diff difficulty spec specialty until never double always wp willpower tn",
     "enh enhancement comp complication auto automatic keep first second larger t t8 cancel botch",
     "assist assistant scale ; ;diff 1; comp2;",
+    "min minimum team team3 ties attacker defender tie",
     "8cod 8cod9 8codr 8CODN 6wod7 sr12 sp5t7 d10 8d10 6+2d6 5+2-3 2-4 + - 0 1 -1 11 9000+2000 x",
 )
 KEYWORDS = [word for line in KEYWORD_LINES for word in line.split()]
@@ -31,7 +32,7 @@ SOUP_WORDS = st.sampled_from(KEYWORDS) | st.integers(0, 12).map(str) | st.text(m
 SOUP = st.lists(SOUP_WORDS, max_size=12).map(" ".join)
 # Option words after a valid head parse more often, so odd valid lines get round-tripped too.
 HEADS = st.sampled_from(KEYWORD_LINES[0].split()[:-2])
-OPTION_WORDS = st.sampled_from(" ".join(KEYWORD_LINES[1:5]).split()) | st.integers(1, 9).map(str)
+OPTION_WORDS = st.sampled_from(" ".join(KEYWORD_LINES[1:6]).split()) | st.integers(1, 9).map(str)
 HEADED_SOUP = st.builds(
     lambda head, n, rest: f"{head} {n} {' '.join(rest)}",
     HEADS,

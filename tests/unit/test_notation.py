@@ -14,6 +14,7 @@ from dicepool.core.custom import CustomRequest
 from dicepool.core.hubris import HubrisRequest, Keep
 from dicepool.core.pool import Pool
 from dicepool.core.request import ContestRequest, Request
+from dicepool.core.result import Winner
 from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import SecondChance, SundownRequest
 from dicepool.errors import LimitError, NotationError, RulesError
@@ -93,6 +94,13 @@ def test_a_contest_with_defaults_renders_short() -> None:
         ("storypath 5 comp 2 double complication 1 spec", "storypath 5 comp 2 comp 1 spec double"),
         ("hubris 3 keep second rote tn 9 noagain", "hubris 3 rote keep second tn 9 noagain"),
         ("hubris 3 keep larger 10again automatic 2", "hubris 3 auto 2"),
+        ("hubris 5 team 4 minimum 2 team3", "hubris 5 min 2 team 4 team 3"),
+        ("hubris 5 team 4 min 0 team 3 auto 1", "hubris 5 auto 1 team 4 team 3"),
+        ("hubris 5 min 2 team 4 wp", "hubris 5 wp min 2 team 4"),
+        ("hubris 5 vs hubris 4 TIES Attacker", "hubris 5 vs hubris 4 ties attacker"),
+        ("hubris 5 vs hubris 4 ties tie", "hubris 5 vs hubris 4"),
+        ("storypath 5 vs storypath 4 ties defender", "storypath 5 vs storypath 4"),
+        ("8cod vs 6cod ties defender", "chronicles 8 vs chronicles 6 ties defender"),
         ("custom 8", "custom 8d10 t8"),
         ("custom 6+2D6 T 4 double 6 rote 5again", "custom 6+2d6 t4 again 5 rote double 6"),
     ],
@@ -106,6 +114,15 @@ def test_complications_keep_their_order() -> None:
     request = parse("storypath 5 comp 3 enh 1 comp 1 comp 2")
     assert isinstance(request, StorypathRequest)
     assert request.complications == (3, 1, 2)
+
+
+def test_hubris_team_members_keep_their_order_and_the_tie_rule_ends_a_contest() -> None:
+    request = parse("hubris 5 team 4 diff 1 team 3 team 6")
+    assert request == HubrisRequest(P(5), difficulty=1, team=(4, 3, 6))
+    contest = parse("hubris 5 min 2 vs hubris 4 team 2 ties attacker")
+    assert contest == ContestRequest(
+        HubrisRequest(P(5), minimum=2), HubrisRequest(P(4), team=(2,)), Winner.ATTACKER
+    )
 
 
 def test_hubris_keep_and_sundown_second_chance_values() -> None:
@@ -226,6 +243,26 @@ ERRORS = [
     ("chronicles 7 junk # a note", 14, "chronicles has no option `junk`"),
     ("chronicles # a note", 12, "expected a pool after `chronicles`, like `7` or `5+2-3`; got end"),
     ("# a note", 1, "the line is empty"),
+    ("hubris 5 team 0", 15, "a team member's pool is 1..10000, not 0"),
+    ("hubris 5 team 10001", 15, "a team member's pool is 1..10000, not 10001"),
+    ("hubris 5 team", 14, "expected a number after `team`, got end of line"),
+    ("hubris 5 min 10001", 14, "a minimum of successes is 0..10000, not 10001"),
+    ("hubris 5 min 1 minimum 2", 16, "`minimum` repeats minimum, already set by `min`"),
+    ("hubris 5 auto 10001", 15, "automatic successes is 0..10000, not 10001"),
+    ("hubris 5 edge 10001", 15, "hubris Edge is 0..10000, not 10001"),
+    ("hubris 5 diff 10001", 15, "hubris Difficulty is 0..10000, not 10001"),
+    ("hubris 5 ties attacker", 10, "`ties` settles a contest: write it after the defender"),
+    ("hubris 5 ties attacker vs hubris 4", 10, "`ties` ends a contest line: write it last"),
+    ("hubris 5 vs hubris 4 ties attacker rote", 22, "`ties` ends a contest line"),
+    ("hubris 5 vs hubris 4 ties", 26, "expected one of attacker, defender, tie after `ties`"),
+    ("hubris 5 vs hubris 4 ties nobody", 27, "got `nobody`"),
+    ("hubris 5 vs ties attacker", 13, "expected a system (sundown"),
+    (
+        "storypath 5 vs storypath 4 ties attacker",
+        33,
+        "storypath gives equal totals to the defender by its rules; remove `ties attacker`",
+    ),
+    ("sundown 5 vs sundown 4 ties tie", 29, "sundown gives equal totals to the defender"),
 ]
 
 
@@ -249,6 +286,11 @@ def test_errors_name_the_column_and_what_was_expected(line: str, column: int, me
         ("chronicles 5 vs chronicles 20000", "column 28: a pool of 20000 dice"),
         ("sundown 9999 edge 6", "column 9: with its bonus dice the roll is 10005 dice"),
         ("hubris 9999 wp", "column 8: with its bonus dice the roll is 10002 dice"),
+        (
+            "hubris 5000 team 4000 team 1001",
+            "column 8: with its bonus and team dice the roll is 10001 dice",
+        ),
+        ("hubris 1 team 10000", "column 8: with its bonus and team dice the roll is 10001 dice"),
     ],
 )
 def test_limits_are_limit_errors_that_say_where_and_how_to_fix(line: str, message: str) -> None:
@@ -259,6 +301,13 @@ def test_limits_are_limit_errors_that_say_where_and_how_to_fix(line: str, messag
 
 def test_limits_are_inclusive() -> None:
     assert parse("chronicles 10000") == ChroniclesRequest(P(10_000))
+    team = parse("hubris 4000 team 5000 team 1000")
+    assert isinstance(team, HubrisRequest) and team.all_dice == 10_000
+    chance = parse("hubris 1 diff 1 team 10000")  # the main roll's chance die counts one
+    assert isinstance(chance, HubrisRequest) and chance.all_dice == 10_000
+    assert parse("hubris 1 diff 10000 team 1 min 10000 auto 10000 edge 10000") == HubrisRequest(
+        P(1), difficulty=10_000, team=(1,), minimum=10_000, auto=10_000, edge=10_000
+    )
     assert parse("chronicles 7" + " " * 488) == ChroniclesRequest(P(7))  # 500 characters
 
 

@@ -111,7 +111,16 @@ def test_contest_to_dict_and_tie_rules() -> None:
     assert tie.winner["tie"] > 0
     assert sum(tie.winner.values()) == pytest.approx(1, abs=1e-12)
     view = tie.to_dict()
-    assert list(view) == ["system", "attacker", "defender", "winner", "margin", "tail_bound"]
+    assert list(view) == [
+        "system",
+        "attacker",
+        "defender",
+        "winner",
+        "ties",
+        "margin",
+        "tail_bound",
+    ]
+    assert view["ties"] == "tie"
     margin = view["margin"]
     assert isinstance(margin, dict)
     assert "-3" in margin and "0" in margin

@@ -25,6 +25,7 @@ from dicepool.core.dice import ForcedDice
 from dicepool.core.hubris import HubrisRequest, Keep
 from dicepool.core.pool import Pool
 from dicepool.core.request import ContestRequest, RollRequest
+from dicepool.core.result import Winner
 from dicepool.core.roll import resolve, resolve_contest
 from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import SecondChance, SundownRequest
@@ -68,7 +69,8 @@ def breakpoints(request: RollRequest) -> set[int]:
     if rule.ones:
         points.add(2)
     chance = isinstance(request, ChroniclesRequest) and request.pool.size <= 0
-    chance = chance or (isinstance(request, HubrisRequest) and request.dice <= 0)
+    if isinstance(request, HubrisRequest):  # the main roll's or a team member's chance die
+        chance = chance or min((request.dice, *request.team_dice)) <= 0
     if chance:
         points |= {2, 10}
     if isinstance(request, ClassicRequest):
@@ -189,6 +191,23 @@ HUBRIS = [
     HubrisRequest(P(1), difficulty=3, rote=True, chance_again=True),
     HubrisRequest(P(0), auto=1),  # a chance die with an automatic success: never dramatic
     HubrisRequest(P(0), willpower=True, difficulty=2),  # Willpower: three dice and rote
+    # rote on a chance die keeps one roll (ruling 11)
+    HubrisRequest(P(0), rote=True),
+    HubrisRequest(P(0), rote=True, keep=Keep.FIRST),
+    HubrisRequest(P(0), rote=True, keep=Keep.SECOND),
+    HubrisRequest(P(1), difficulty=2, rote=True, chance_again=True, again=None),
+    HubrisRequest(P(0), rote=True, auto=1),
+    # a guaranteed minimum, with and without automatic successes
+    HubrisRequest(P(2), minimum=2),
+    HubrisRequest(P(2), minimum=3, auto=1, rote=True),
+    HubrisRequest(P(0), minimum=1),
+    # teamwork: the best of every roller's roll
+    HubrisRequest(P(1), team=(2,)),
+    HubrisRequest(P(1), team=(1, 1), again=None),
+    HubrisRequest(P(1), difficulty=1, team=(1, 2)),  # chance dice for the main roll and team 1
+    HubrisRequest(P(0), rote=True, team=(1,), chance_again=True),
+    HubrisRequest(P(1), auto=1, minimum=2, team=(3,), again=None),
+    HubrisRequest(P(0), willpower=True, keep=Keep.SECOND, team=(2,), difficulty=2, again=None),
 ]
 CUSTOM = [
     CustomRequest(P(3), sides=6, target=5),
@@ -246,6 +265,14 @@ def test_face_classes_change_nothing(request_: RollRequest) -> None:
         ContestRequest(SundownRequest(P(2)), SundownRequest(P(2))),
         ContestRequest(StorypathRequest(P(1), enhancement=1), StorypathRequest(P(1), target=7)),
         ContestRequest(ClassicRequest(P(2), difficulty=7), ClassicRequest(P(2))),
+        ContestRequest(HubrisRequest(P(2)), HubrisRequest(P(1), auto=1), Winner.ATTACKER),
+        ContestRequest(
+            HubrisRequest(P(1), team=(1,)), HubrisRequest(P(1), again=None), Winner.DEFENDER
+        ),
+        ContestRequest(ChroniclesRequest(P(1)), ChroniclesRequest(P(2, -1)), Winner.ATTACKER),
+        ContestRequest(
+            CustomRequest(P(2), sides=6, target=5), CustomRequest(P(2), sides=6, target=4)
+        ),
     ],
     ids=repr,
 )

@@ -18,6 +18,7 @@ from dicepool.core.dice import SeededDice
 from dicepool.core.hubris import HubrisRequest, Keep
 from dicepool.core.pool import Pool
 from dicepool.core.request import ContestRequest, Request, RollRequest
+from dicepool.core.result import Winner
 from dicepool.core.roll import resolve, resolve_contest
 from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import SecondChance, SundownRequest
@@ -100,6 +101,13 @@ SIMULATED: list[Request] = [
     CustomRequest(P(3), sides=12, target=8, double=11, again=10, botch=True, rote=True),
     ContestRequest(SundownRequest(P(5)), SundownRequest(P(4))),
     ContestRequest(HubrisRequest(P(3)), HubrisRequest(P(3), rote=True)),
+    HubrisRequest(P(1), difficulty=3, willpower=True),  # rote on a chance die: the better roll
+    HubrisRequest(P(0), rote=True, keep=Keep.SECOND, chance_again=True),
+    HubrisRequest(P(3), auto=1, minimum=3, rote=True),
+    HubrisRequest(P(4), difficulty=2, team=(5, 3, 1), again=9),
+    HubrisRequest(P(1), difficulty=2, team=(2, 1), chance_again=True),
+    ContestRequest(HubrisRequest(P(3), team=(4,)), HubrisRequest(P(4)), Winner.ATTACKER),
+    ContestRequest(ChroniclesRequest(P(4)), ChroniclesRequest(P(4)), Winner.DEFENDER),
 ]
 
 

@@ -10,6 +10,7 @@ from functools import cache
 import numpy as np
 import pytest
 
+from dicepool.core.result import Winner
 from dicepool.errors import LimitError, OddsError
 from dicepool.odds.prolonged import prolonged_conflict
 from dicepool.odds.several import (
@@ -170,12 +171,14 @@ def brute_first_to(
     d: tuple[Fraction, ...],
     goal: int,
     rounds: int,
+    ties: str | None = None,
 ) -> dict[str, Fraction]:
     """Exact outcome of a first-to-N contest by recursion over every round's pair of totals.
 
-    Reaching the round limit undecided is reported as "unresolved" (split by nobody).
+    Reaching the round limit undecided is reported as "unresolved" (split by nobody). ``ties``
+    overrides the system's tie rule, as a line's ``ties`` does.
     """
-    ties_to = {"storypath": "defender", "sundown": "defender"}.get(system, "tie")
+    ties_to = ties or {"storypath": "defender", "sundown": "defender"}.get(system, "tie")
 
     @cache
     def go(have_a: int, have_d: int, left: int) -> dict[str, Fraction]:
@@ -212,6 +215,23 @@ def test_first_to_matches_brute_force(system: str, goal: int, rounds: int) -> No
     assert result.leader["attacker"] + result.leader["defender"] + result.leader["tie"] == (
         pytest.approx(result.unresolved)
     )
+
+
+@pytest.mark.parametrize("ties", [Winner.ATTACKER, Winner.DEFENDER, Winner.TIE])
+def test_first_to_follows_a_lines_tie_rule(ties: Winner) -> None:
+    exact = brute_first_to("hubris", ROLL_A, ROLL_B, 3, 4, ties.value)
+    result = first_to("hubris", floats(ROLL_A), floats(ROLL_B), 3, 4, ties=ties)
+    assert result.ties is ties
+    for side in ("attacker", "defender", "tie"):
+        assert result.winner[side] == pytest.approx(float(exact[side]), abs=1e-14)
+    # the leader at the round limit: equal totals by the same rule, except that 0 against 0
+    # is never the attacker's (it needs a success of its own)
+    even = first_to("hubris", floats(ROLL_A), floats(ROLL_B), 3, 4)
+    nothing = float(ROLL_A[0] ** 4 * ROLL_B[0] ** 4)
+    moved = even.leader["tie"] - (nothing if ties is Winner.ATTACKER else 0.0)
+    assert (result.leader["tie"] > 0) == (ties is Winner.TIE)
+    if ties is not Winner.TIE:
+        assert result.leader[ties] == pytest.approx(even.leader[ties] + moved, abs=1e-15)
 
 
 def test_first_to_ties_go_to_the_defender_in_storypath_and_stand_in_chronicles() -> None:

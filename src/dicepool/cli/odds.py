@@ -105,7 +105,13 @@ def several_for_contest(odds: ContestOdds, q: Questions, budget: Budget) -> dict
     found: dict[str, Any] = {}
     if q.goal is not None:
         found["first_to"] = first_to(
-            odds.system, odds.attacker.pmf, odds.defender.pmf, q.goal, q.rolls, budget
+            odds.system,
+            odds.attacker.pmf,
+            odds.defender.pmf,
+            q.goal,
+            q.rolls,
+            budget,
+            ties=odds.ties,
         )
     if q.milestones is not None:
         require_storypath(odds.system)

@@ -272,23 +272,24 @@ def margin_array(margin: Mapping[int, float]) -> tuple[int, Pmf]:
     return origin, values
 
 
-def sides(system: str, chances: Mapping[str, float]) -> dict[str, float]:
-    """A contest's chances without the ``tie`` row where the system gives ties to the defender."""
-    ties = tie_rule(system) is Winner.TIE
-    return {side: p for side, p in chances.items() if ties or side != Winner.TIE.value}
+def sides(ties: Winner, chances: Mapping[str, float]) -> dict[str, float]:
+    """A contest's chances without the ``tie`` row where equal totals go to one side."""
+    tied = ties is Winner.TIE
+    return {side: p for side, p in chances.items() if tied or side != Winner.TIE.value}
 
 
 def tie_note(odds: ContestOdds) -> Text:
-    """How the system settles equal totals."""
-    if tie_rule(odds.system) is Winner.DEFENDER:
-        return Text(f"equal totals go to the defender in {odds.system}", style="dim")
-    return Text(f"equal totals are a tie in {odds.system}", style="dim")
+    """How the contest settles equal totals: by the system's rule, or the line's ``ties``."""
+    words = "are a tie" if odds.ties is Winner.TIE else f"go to the {odds.ties}"
+    if odds.ties is tie_rule(odds.system):
+        return Text(f"equal totals {words} in {odds.system}", style="dim")
+    return Text(f"equal totals {words} (ties {odds.ties})", style="dim")
 
 
 def contest_view(odds: ContestOdds, simulated: ContestOdds | None = None) -> Group:
     """Everything about a contest: who wins after the tie rule, the margin, both means."""
     winner = chances_table(
-        "Winner", sides(odds.system, odds.winner), simulated.winner if simulated else None
+        "Winner", sides(odds.ties, odds.winner), simulated.winner if simulated else None
     )
     means = Text(
         f"attacker mean {odds.attacker.mean:.3f}  defender mean {odds.defender.mean:.3f}  "

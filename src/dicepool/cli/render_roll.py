@@ -7,8 +7,8 @@ from collections.abc import Callable, Mapping
 import click
 
 from dicepool.core.dice import Die, Origin
-from dicepool.core.request import Request, RollRequest
-from dicepool.core.result import ContestResult, Outcome, RollResult
+from dicepool.core.request import ContestRequest, Request, RollRequest
+from dicepool.core.result import ContestResult, Outcome, RollResult, Winner
 
 Render = Callable[[Request], str]
 
@@ -25,11 +25,12 @@ def style_die(die: Die) -> str:
     """One die as text: its face and marks that survive without colour.
 
     ``10!`` added a die, ``10x2`` counts twice, ``(7)`` a success cancelled by a one or removed
-    by a threshold, ``[3]`` a die rerolled or in a roll not kept. Colours say the same again:
-    green successes, red ones, struck-through dice that no longer count.
+    by a threshold, ``[3]`` a die rerolled or in a roll not kept or not applied. Colours say the
+    same again: green successes, red ones, struck-through dice that no longer count. A rerolled
+    chance die whose roll was kept still shows its 1: it is the dramatic failure.
     """
     text = str(die.face) + ("x2" if die.successes > 1 else "") + ("!" if die.exploded else "")
-    if die.rerolled or die.discarded:
+    if die.discarded or (die.rerolled and not die.one):
         return click.style(f"[{text}]", dim=True, strikethrough=True)
     if die.successes and die.standing == 0:
         return click.style(f"({text})", fg="yellow", strikethrough=True)
@@ -41,10 +42,11 @@ def style_die(die: Die) -> str:
 
 
 def dice_lines(result: RollResult) -> list[str]:
-    """The dice grouped by how they came to be rolled, in the order their faces were read.
+    """The dice grouped by roller and how they came to be rolled, in the order read.
 
     A storypath assistant's pool is ``assist 1``, ``assist 2``... (its explosions
-    ``exploded (assist 1)``), numbered in the order the assistants are written.
+    ``exploded (assist 1)``), a hubris team member's ``team 1 rolled``..., numbered in the
+    order they are written.
     """
     assists = {d.roll for d in result.dice if d.origin is Origin.ASSIST}
     groups: dict[str, list[str]] = {}
@@ -55,6 +57,8 @@ def dice_lines(result: RollResult) -> list[str]:
             name = helper if die.origin is Origin.ASSIST else f"{name} ({helper})"
         elif die.roll and die.origin is not Origin.REROLLED:
             name = f"{name} (reroll)"
+        if die.roller:
+            name = f"team {die.roller} {name}"
         groups.setdefault(name, []).append(style_die(die))
     width = max(len(name) for name in groups)
     return [f"  {name:<{width}}  {' '.join(faces)}" for name, faces in groups.items()]
@@ -68,15 +72,18 @@ def count_words(name: str, value: int) -> str:
             if words.endswith(plural):
                 words = words[: -len(plural)] + single
         words = words.replace("complications ", "complication ")
+        words = words.replace("hits left", "hit left")
     return f"{value} {words}"
 
 
 def counts_line(counts: Mapping[str, int], judged: bool = True) -> str:
-    """The counts that matter, the judged count first (shown even at 0 when ``judged``)."""
+    """The counts that matter, the judged count first (shown even at 0 when ``judged``);
+    whose roll applies is said in the notes."""
+    judged_names = ("successes", "hits", "hits_left", "net_hits") if judged else ()
     shown = [
         count_words(name, value)
         for name, value in counts.items()
-        if value or (judged and name in ("successes", "hits", "net_hits"))
+        if (value or name in judged_names) and name != "applied"
     ]
     return ", ".join(shown)
 
@@ -118,11 +125,18 @@ def render_contest(result: ContestResult, render: Render) -> str:
     defender = render_result(result.defender, render(result.defender.request))
     who = result.winner.value
     verdict = "a tie" if who == "tie" else f"the {who} wins by {result.margin}"
-    if who == "defender" and result.margin == 0:
-        verdict = "the defender wins the tie"
-    return "\n".join(
-        ["attacker: " + attacker, "defender: " + defender, click.style(verdict, bold=True)]
-    )
+    if who != "tie" and result.margin == 0:
+        verdict = f"the {who} wins the tie"
+    lines = ["attacker: " + attacker, "defender: " + defender, click.style(verdict, bold=True)]
+    override = contest_request(result).ties
+    if override is not None:  # the line changed the system's tie rule: say so
+        lines.append(click.style(f"  ({ties_words(override)}: ties {override})", dim=True))
+    return "\n".join(lines)
+
+
+def ties_words(ties: Winner) -> str:
+    """Who takes equal totals, in words."""
+    return "equal totals are a tie" if ties is Winner.TIE else f"equal totals go to the {ties}"
 
 
 def result_json(result: RollResult, render: Render) -> dict[str, object]:
@@ -131,16 +145,21 @@ def result_json(result: RollResult, render: Render) -> dict[str, object]:
     return {"notation": render(request), **result.to_dict()}
 
 
+def contest_request(result: ContestResult) -> ContestRequest:
+    """The contest a result answers (its tie rule included), to write its line back."""
+    return ContestRequest(result.attacker.request, result.defender.request, result.ties)
+
+
 def contest_json(result: ContestResult, render: Render) -> dict[str, object]:
-    """A contest as one JSON object: both rolls, the winner and the margin."""
-    notation = f"{render(result.attacker.request)} vs {render(result.defender.request)}"
+    """A contest as one JSON object: both rolls, the winner, the margin and the tie rule."""
     return {
         "system": result.system,
-        "notation": notation,
+        "notation": render(contest_request(result)),
         "attacker": result_json(result.attacker, render),
         "defender": result_json(result.defender, render),
         "winner": result.winner.value,
         "margin": result.margin,
+        "ties": result.ties.value,
     }
 
 

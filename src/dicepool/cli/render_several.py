@@ -109,10 +109,10 @@ def first_to_view(race: FirstTo, word: str, limit_name: str = "rounds") -> Group
         title = f"First to {race.goal} {word}"
     else:
         title = f"First to {race.goal} {word} within {race.rounds} {limit_name}"
-    parts: list[RenderableType] = [chances_table(title, sides(race.system, race.winner))]
+    parts: list[RenderableType] = [chances_table(title, sides(race.ties, race.winner))]
     if race.rounds is not None:
         parts.append(Text(f"undecided when the {limit_name} run out: {percent(race.unresolved)}"))
-        final = sides(race.system, race.final)
+        final = sides(race.ties, race.final)
         parts.append(chances_table("With the leader taking an undecided contest", final))
     parts.append(
         Text(f"expected {limit_name} {race.expected_rounds:.3f}  tail bound {race.tail_bound:.1e}")

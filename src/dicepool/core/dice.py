@@ -128,8 +128,11 @@ class Die:
         removed: how many of its successes the threshold removed.
         cancelled: how many of its successes a one cancelled.
         cancels: how many successes this one cancelled.
-        discarded: it belongs to a roll the player did not keep (hubris rote), or to help
-            that counts for nothing (storypath teamwork when the main roll has no success).
+        discarded: it belongs to a roll the player did not keep (hubris rote), to a roll not
+            applied (hubris teamwork), or to help that counts for nothing (storypath teamwork
+            when the main roll has no success).
+        roller: who rolled it: 0 the main roller, k the k-th team member in the order written
+            (hubris teamwork).
     """
 
     face: int
@@ -143,6 +146,7 @@ class Die:
     cancelled: int = 0
     cancels: int = 0
     discarded: bool = False
+    roller: int = 0
 
     @property
     def standing(self) -> int:
@@ -170,6 +174,7 @@ class Die:
             "face": self.face,
             "origin": self.origin.value,
             "roll": self.roll,
+            "roller": self.roller,
             "successes": self.successes,
             "standing": self.standing,
             "events": self.events(),

@@ -10,8 +10,10 @@ from dataclasses import dataclass
 
 from dicepool.core.chronicles import ChroniclesRequest
 from dicepool.core.classic import ClassicRequest
+from dicepool.core.contest import fixed_ties, tie_rule
 from dicepool.core.custom import CustomRequest
 from dicepool.core.hubris import HubrisRequest
+from dicepool.core.result import Winner
 from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import SundownRequest
 from dicepool.errors import RulesError
@@ -34,10 +36,15 @@ class ContestRequest:
     Attributes:
         attacker: the acting side (its faces are read first).
         defender: the other side (in sundown, the resister).
+        ties: who takes equal totals, where the line overrides the system's rule (``ties
+            attacker`` for "a success total to match or beat"); None: the system's rule. An
+            override equal to the system's rule is stored as None, so equal contests compare
+            equal. Storypath and sundown settle ties by their rules and refuse an override.
     """
 
     attacker: RollRequest
     defender: RollRequest
+    ties: Winner | None = None
 
     def __post_init__(self) -> None:
         if self.attacker.system != self.defender.system:
@@ -53,6 +60,19 @@ class ContestRequest:
                 "a storypath mixed action (`;`) cannot be a side of a contest, which compares "
                 "one total a side; contest one challenge and roll the others on their own line"
             )
+        if self.ties is None or self.ties is tie_rule(self.system):
+            object.__setattr__(self, "ties", None)  # the system's own rule, written or not
+        elif fixed_ties(self.system):
+            rule = tie_rule(self.system).value
+            raise RulesError(
+                f"{self.system} gives equal totals to the {rule} by its rules; "
+                f"remove `ties {self.ties.value}`"
+            )
+
+    @property
+    def tie_rule(self) -> Winner:
+        """Who takes equal totals in this contest: the line's override or the system's rule."""
+        return self.ties if self.ties is not None else tie_rule(self.system)
 
     @property
     def system(self) -> str:

@@ -107,12 +107,15 @@ class ContestResult:
         defender: the other side's roll.
         winner: who won after the system's tie rule.
         margin: the difference between the two totals (successes, or hits).
+        ties: who takes equal totals in this contest (the system's rule, or the line's
+            ``ties``): ``Winner.TIE`` when no one does.
     """
 
     attacker: RollResult
     defender: RollResult
     winner: Winner
     margin: int
+    ties: Winner = Winner.TIE
 
     @property
     def system(self) -> str:
@@ -127,4 +130,5 @@ class ContestResult:
             "defender": self.defender.to_dict(),
             "winner": self.winner.value,
             "margin": self.margin,
+            "ties": self.ties.value,
         }

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, overload
 
 from dicepool.core import chronicles, classic, custom, hubris, storypath, sundown
 from dicepool.core.contest import decide
 from dicepool.core.dice import DiceSource
-from dicepool.core.request import ContestRequest, RollRequest
+from dicepool.core.request import ContestRequest, Request, RollRequest
 from dicepool.core.result import ContestResult, RollResult
 
 RESOLVERS: dict[type[Any], Callable[[Any, DiceSource], RollResult]] = {
@@ -21,23 +21,39 @@ RESOLVERS: dict[type[Any], Callable[[Any, DiceSource], RollResult]] = {
 }
 
 
-def resolve(request: RollRequest, source: DiceSource) -> RollResult:
-    """Resolve one roll, reading faces from ``source`` in the order of ruling 9."""
+@overload
+def resolve(request: RollRequest, source: DiceSource) -> RollResult: ...
+@overload
+def resolve(request: ContestRequest, source: DiceSource) -> ContestResult: ...
+@overload
+def resolve(request: Request, source: DiceSource) -> RollResult | ContestResult: ...
+def resolve(request: Request, source: DiceSource) -> RollResult | ContestResult:
+    """Resolve whatever the roll language gives: one roll, or a contest.
+
+    Faces are read in the order of rulings 9 and 12 (in a contest, the attacker's first).
+
+    Returns:
+        A :class:`RollResult` for one roll, a :class:`ContestResult` for a contest.
+    """
+    if isinstance(request, ContestRequest):
+        return resolve_contest(request, source)
     return RESOLVERS[type(request)](request, source)
 
 
 def resolve_contest(request: ContestRequest, source: DiceSource) -> ContestResult:
-    """Resolve a contest: the attacker's faces first, then the defender's."""
+    """Resolve a contest: the attacker's faces first, then the defender's.
+
+    In sundown the defender resists: each side's result is then judged as a resistance test
+    (``sundown.resist``).
+    """
     attacker = resolve(request.attacker, source)
     defender = resolve(request.defender, source)
-    winner, margin = decide(request.attacker, attacker.total, defender.total)
-    return ContestResult(attacker, defender, winner, margin)
+    winner, margin = decide(request, attacker.total, defender.total)
+    if isinstance(request.attacker, sundown.SundownRequest):
+        attacker, defender = sundown.resist(attacker, defender)
+    return ContestResult(attacker, defender, winner, margin, request.tie_rule)
 
 
-def resolve_any(
-    request: RollRequest | ContestRequest, source: DiceSource
-) -> RollResult | ContestResult:
-    """Resolve a single roll or a contest."""
-    if isinstance(request, ContestRequest):
-        return resolve_contest(request, source)
+def resolve_any(request: Request, source: DiceSource) -> RollResult | ContestResult:
+    """Resolve a single roll or a contest (the same as :func:`resolve`)."""
     return resolve(request, source)

@@ -4,12 +4,14 @@ Words as the text uses them: a *hit* is a die at 5 or 6; the *Threshold* is the 
 needs (default 1); *net hits* are hits beyond it; *Edge* (not hubris's Edge) is a Luminary's
 special attribute, spent to add Edge dice, to roll Edge dice when penalties take the pool to zero
 or below (ruling 2), or for a *second chance* (ruling 1). A *resistance test* is a contest where
-the resister's hits subtract from the attacker's. The label is the awesomeness table's.
+the resister's hits subtract from the attacker's: the attack is judged, and labelled from the
+awesomeness table, by the hits left; the resister gets no awesomeness of its own. The label is
+the awesomeness table's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import ClassVar
 
@@ -111,3 +113,45 @@ def judge(request: SundownRequest, dice: list[Die], notes: tuple[str, ...]) -> R
         label=AWESOMENESS[min(hits, len(AWESOMENESS) - 1)],
         notes=notes,
     )
+
+
+def resist(attack: RollResult, resistance: RollResult) -> tuple[RollResult, RollResult]:
+    """A resistance test: the resister's hits come off the attack's, and only the rest count.
+
+    "Rather than generating an awesome result, the character is merely reducing the number of
+    hits against them"; an attack left with zero hits (or fewer than its threshold) fails.
+
+    Returns:
+        The attack judged by the hits left (``resisted``, ``hits_left`` and ``net_hits``
+        counted, the label the awesomeness of what is left), and the resistance, whose label
+        says what it took off and whose outcome is a success when the attack fails.
+    """
+    request = attack.request
+    assert isinstance(request, SundownRequest)
+    hits = attack.total
+    taken = min(hits, resistance.total)
+    left = hits - taken
+    lands = left >= max(1, request.threshold)
+    attack = replace(
+        attack,
+        counts={
+            "hits": hits,
+            "resisted": taken,
+            "hits_left": left,
+            "net_hits": max(0, left - request.threshold),
+        },
+        outcome=Outcome.SUCCESS if lands else Outcome.FAILURE,
+        label=AWESOMENESS[min(left, len(AWESOMENESS) - 1)],
+    )
+    result = f"{left} {_hits(left)} still land" if lands else "the attack fails"
+    resistance = replace(
+        resistance,
+        counts={"hits": resistance.total},
+        outcome=Outcome.FAILURE if lands else Outcome.SUCCESS,
+        label=f"Resistance: {taken} {_hits(taken)} taken off the attack; {result}",
+    )
+    return attack, resistance
+
+
+def _hits(n: int) -> str:
+    return "hit" if n == 1 else "hits"

@@ -326,17 +326,20 @@ STORYPATH = System(
 HUBRIS = System(
     name="hubris",
     make=HubrisRequest,
+    # Every number has a range: dice and successes up to the largest pool (MAX_POOL).
     options=_table(
         ("edge", o.number("edge", "hubris Edge", 0, MAX_COUNT)),
         (DIFFICULTY, o.number("difficulty", "hubris Difficulty", 0, MAX_COUNT)),
         ("rote", o.flag("rote")),
         (WILLPOWER, o.flag("willpower")),
         (("auto", "automatic"), o.number("auto", "a count of automatic successes", 0, MAX_COUNT)),
+        (("min", "minimum"), o.number("minimum", "a minimum of successes", 0, MAX_COUNT)),
         ("keep", o.word_choice("keep", {k.value: k for k in Keep})),
         ("tn", o.number("target", "hubris target number", 2, 10)),
         ("again", o.number("again", "hubris again", 2, 10)),
         ("noagain", o.flag("again", None)),
         ("chance-again", o.flag("chance_again")),
+        ("team", o.number("team", "a team member's pool", 1, MAX_POOL, repeat=True)),
     ),
     listed=(
         "edge",
@@ -344,12 +347,14 @@ HUBRIS = System(
         "rote",
         "wp",
         "auto",
+        "min",
         "keep",
         "tn",
         "9again",
         "8again",
         "noagain",
         "chance-again",
+        "team",
     ),
     spelling=(
         ("edge", o.spelled("edge")),
@@ -357,10 +362,12 @@ HUBRIS = System(
         ("rote", o.word("rote")),
         ("willpower", o.word("wp")),
         ("auto", o.spelled("auto")),
+        ("minimum", o.spelled("min")),
         ("keep", lambda v: f"keep {v.value}"),
         ("target", o.spelled("tn")),
         ("again", o.again),
         ("chance_again", o.word("chance-again")),
+        ("team", o.each("team")),
     ),
     checks=(_hubris_again,),
 )

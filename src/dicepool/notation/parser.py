@@ -16,6 +16,7 @@ from dicepool.core.custom import MAX_SIDES
 from dicepool.core.hubris import HubrisRequest
 from dicepool.core.pool import MAX_POOL, Pool, shown_number
 from dicepool.core.request import ContestRequest, Request, RollRequest
+from dicepool.core.result import Winner
 from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import SundownRequest
 from dicepool.errors import LimitError, NotationError, RulesError
@@ -39,6 +40,7 @@ _SIDED_POOL = re.compile(rf"(?P<sum>{_SUM})(?:[dD](?P<sides>[0-9]+))?")
 _TERM = re.compile(r"[+-]?[0-9]+")
 _POOLISH = re.compile(r"[0-9+-]+")
 _NAMES = ", ".join(SYSTEMS)
+_TIES = {w.value: w for w in (Winner.ATTACKER, Winner.DEFENDER, Winner.TIE)}
 
 
 def parse(line: str) -> Request:
@@ -69,6 +71,7 @@ def parse(line: str) -> Request:
             "the line is empty; write a system and a pool, like `chronicles 7`", line, 1
         )
     sides = _split_sides(body, tokens)
+    ties = _take_ties(body, sides)
     attacker = _parse_roll(Cursor(line, *sides[0]), None)
     if len(sides) == 1:
         return attacker
@@ -85,9 +88,10 @@ def parse(line: str) -> Request:
             mixed.column,
         )
     try:
-        return ContestRequest(attacker, defender)
-    except RulesError as exc:  # the check above should make this unreachable
-        raise NotationError(str(exc), line, sides[1][0][0].column) from exc
+        return ContestRequest(attacker, defender, ties[0] if ties else None)
+    except RulesError as exc:  # a tie rule the system refuses (the system check is above)
+        at = ties[1] if ties else sides[1][0][0]
+        raise NotationError(str(exc), line, at.column) from exc
 
 
 def _split_sides(line: str, tokens: list[Token]) -> list[tuple[list[Token], Token]]:
@@ -102,6 +106,43 @@ def _split_sides(line: str, tokens: list[Token]) -> list[tuple[list[Token], Toke
             current.append(token)
     sides.append((current, end_of(line)))
     return sides
+
+
+def _take_ties(line: str, sides: list[tuple[list[Token], Token]]) -> tuple[Winner, Token] | None:
+    """Take a contest's ``ties attacker|defender|tie`` off the end of the line (in place).
+
+    Returns:
+        Who takes equal totals and the token that says so, or None where the line is silent.
+    """
+    found = [(i, t) for i, (tokens, _) in enumerate(sides) for t in tokens if t.word == "ties"]
+    if not found:
+        return None
+    i, keyword = found[0]
+    tokens, stop = sides[i]
+    j = tokens.index(keyword)
+    if len(sides) == 1:
+        raise NotationError(
+            "`ties` settles a contest: write it after the defender, like "
+            "`hubris 5 vs hubris 4 ties attacker`",
+            line,
+            keyword.column,
+        )
+    if i != len(sides) - 1 or j < len(tokens) - 2:
+        raise NotationError(
+            "`ties` ends a contest line: write it last, after the defender's options",
+            line,
+            keyword.column,
+        )
+    value = tokens[j + 1] if j + 1 < len(tokens) else stop
+    if value.word not in _TIES:
+        listed = ", ".join(_TIES)
+        raise NotationError(
+            f"expected one of {listed} after `{keyword.text}`, got {value.shown}",
+            line,
+            value.column,
+        )
+    sides[i] = (tokens[:j], keyword)
+    return _TIES[value.word], value
 
 
 def _parse_roll(cursor: Cursor, contest_system: str | None) -> RollRequest:
@@ -228,11 +269,15 @@ def _check(
 
 
 def _check_dice(request: RollRequest, pool_token: Token) -> None:
-    """Refuse a roll whose Edge, Willpower or assistants' dice take it over the pool limit."""
-    bonus = SundownRequest | HubrisRequest | StorypathRequest
-    dice = request.dice if isinstance(request, bonus) else 0
+    """Refuse a roll whose Edge, Willpower, assistants' or team dice take it over the pool
+    limit."""
+    dice = request.dice if isinstance(request, SundownRequest | StorypathRequest) else 0
+    team = isinstance(request, HubrisRequest) and bool(request.team)
+    if isinstance(request, HubrisRequest):
+        dice = request.all_dice if team else request.dice
     if dice > MAX_POOL:
+        what = "bonus and team dice" if team else "bonus dice"
         raise LimitError(
-            f"column {pool_token.column}: with its bonus dice the roll is {dice} dice, over the "
+            f"column {pool_token.column}: with its {what} the roll is {dice} dice, over the "
             f"limit of {MAX_POOL}; roll fewer dice"
         )

@@ -23,7 +23,9 @@ def render(request: Request) -> str:
     'classic 5+2 diff 7'
     """
     if isinstance(request, ContestRequest):
-        return f"{_render_roll(request.attacker)} vs {_render_roll(request.defender)}"
+        line = f"{_render_roll(request.attacker)} vs {_render_roll(request.defender)}"
+        # only an override is written: a tie rule equal to the system's is stored as None
+        return line if request.ties is None else f"{line} ties {request.ties.value}"
     return _render_roll(request)
 
 

@@ -8,7 +8,7 @@ no question can exhaust the machine. Importing this package loads numpy and noth
 """
 
 from dicepool.odds.advice import specialty_advice
-from dicepool.odds.answer import odds
+from dicepool.odds.answer import distribution, odds
 from dicepool.odds.chart import chart
 from dicepool.odds.contest import contest
 from dicepool.odds.cost import Budget, Cost, unlimited
@@ -24,7 +24,6 @@ from dicepool.odds.several import (
     opposed_complex_action,
 )
 from dicepool.odds.simulate import simulate
-from dicepool.odds.single import distribution
 
 __all__ = [
     "Budget",

@@ -2,8 +2,8 @@
 
 The margin (attacker's total minus defender's) is the convolution of one pmf with the other
 reversed. The winner follows the core's rule (``dicepool.core.contest``): the attacker needs a
-lead and sometimes a total of its own, so its chance is a sum over the attacker's totals of the
-chance the defender stays far enough behind.
+lead (0 where the line gives it ties) and sometimes a total of its own, so its chance is a sum
+over the attacker's totals of the chance the defender stays far enough behind.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def contest_of(
     a_low, d_low = _first_possible(attacker.pmf), _first_possible(defender.pmf)
     margins = convolve(attacker.pmf[a_low:], defender.pmf[d_low:][::-1])
     zero = defender.pmf.size - 1 - a_low  # index of margin 0
-    winner = winner_chances(contest_rule(request.attacker), attacker.pmf, defender.pmf)
+    winner = winner_chances(contest_rule(request), attacker.pmf, defender.pmf)
     kept = np.flatnonzero(margins >= NEGLIGIBLE)
     if kept.size:
         margin = {int(k) - zero: float(margins[k]) for k in range(kept[0], kept[-1] + 1)}
@@ -76,6 +76,7 @@ def contest_of(
         winner=winner,
         margin=margin,
         tail_bound=attacker.tail_bound + defender.tail_bound,
+        ties=request.tie_rule,
     )
 
 

@@ -306,7 +306,16 @@ def _hubris(request: HubrisRequest) -> Estimate:
         length, work = keep_larger(request, n)
     else:
         length, work = series(die_gf(request.rule), n)
-    return _estimate(length + request.auto, work)
+    length = max(length + request.auto, request.minimum + 1)
+    for dice in request.team_dice:  # each member's pool, then a product of cumulative sums
+        member, member_work = (
+            _chance(request.chance_again, request.rule)
+            if dice <= 0
+            else series(die_gf(request.rule), dice)
+        )
+        length = max(length, member)
+        work += member_work
+    return _estimate(length, work + passes(3 * (1 + len(request.team)), length))
 
 
 def keep_larger(request: HubrisRequest, n: int) -> tuple[int, Cost]:

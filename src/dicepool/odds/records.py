@@ -14,6 +14,8 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
+from dicepool.core.result import Winner
+
 Pmf = npt.NDArray[np.float64]
 
 NEGLIGIBLE = 1e-18
@@ -148,10 +150,12 @@ class ContestOdds:
         system: the system both sides roll.
         attacker: the acting side's distribution.
         defender: the other side's distribution.
-        winner: ``attacker``, ``defender`` and ``tie`` after the system's tie rule (where ties
-            go to the defender, ``tie`` is 0.0).
+        winner: ``attacker``, ``defender`` and ``tie`` after the contest's tie rule (where ties
+            go to one side, ``tie`` is 0.0).
         margin: attacker total minus defender total (signed) -> probability.
         tail_bound: an upper bound on the probability missing through truncation.
+        ties: who takes equal totals: the system's rule or the line's ``ties`` (``Winner.TIE``:
+            no one).
     """
 
     system: str
@@ -160,6 +164,7 @@ class ContestOdds:
     winner: dict[str, float]
     margin: dict[int, float]
     tail_bound: float
+    ties: Winner
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready view; margin keys are signed integers as strings."""
@@ -168,6 +173,7 @@ class ContestOdds:
             "attacker": self.attacker.to_dict(),
             "defender": self.defender.to_dict(),
             "winner": dict(self.winner),
+            "ties": self.ties.value,
             "margin": {str(k): p for k, p in self.margin.items()},
             "tail_bound": self.tail_bound,
         }

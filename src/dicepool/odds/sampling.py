@@ -202,28 +202,61 @@ def _storypath_code(met: npt.NDArray[np.bool_], botch: npt.NDArray[np.bool_]) ->
 
 
 def hubris(rng: Rng, request: HubrisRequest, size: int) -> tuple[Ints, Ints]:
-    """Successes and outcome codes of ``size`` hubris rolls."""
-    dramatic = np.zeros(size, dtype=np.int64)
-    if request.dice <= 0:
-        rolled, dramatic = chance(
-            rng, request.rule, size, again=request.chance_again, rote=request.is_rote
-        )
-    else:
-        first = roll(rng, np.full(size, request.dice), request.rule)
-        rolled = first.successes
-        if request.is_rote:
-            second = roll(rng, first.failed, request.rule).successes
-            if request.keep is Keep.SECOND:
-                rolled = second
-            elif request.keep is Keep.LARGER:
-                rolled = np.maximum(rolled, second)
-    total = rolled + request.auto
+    """Successes and outcome codes of ``size`` hubris rolls (team members' rolls included)."""
+    rolled, dramatic = _hubris_main(rng, request, size)
+    total = np.maximum(rolled + request.auto, request.minimum)
+    dramatic = dramatic * (total == 0)
+    for dice in request.team_dice:
+        # a team member's roll applies only with more successes, so it is never dramatic
+        member = _hubris_pool(rng, request, dice, size)
+        dramatic = dramatic * (member == 0)
+        total = np.maximum(total, member)
     code = np.select(
-        [(dramatic == 1) & (total == 0), total >= 1],
+        [dramatic == 1, total >= 1],
         [CODE[Outcome.DRAMATIC_FAILURE], CODE[Outcome.SUCCESS]],
         CODE[Outcome.FAILURE],
     )
     return total, code
+
+
+def _hubris_main(rng: Rng, request: HubrisRequest, size: int) -> tuple[Ints, Ints]:
+    """The main roll's rolled successes and dramatic failures (1 or 0), rote choice made."""
+    if request.dice <= 0:
+        return hubris_chance(rng, request, size)
+    first = roll(rng, np.full(size, request.dice), request.rule)
+    rolled = first.successes
+    if request.is_rote:
+        second = roll(rng, first.failed, request.rule).successes
+        if request.keep is Keep.SECOND:
+            rolled = second
+        elif request.keep is Keep.LARGER:
+            rolled = np.maximum(rolled, second)
+    return rolled, np.zeros(size, dtype=np.int64)
+
+
+def hubris_chance(rng: Rng, request: HubrisRequest, size: int) -> tuple[Ints, Ints]:
+    """A hubris chance die: a rote rolls a failed die again and keeps one roll (ruling 11)."""
+    rule, again = request.rule, request.chance_again
+    first_hit, first_one = chance(rng, rule, size, again=again, rote=False)
+    if not request.is_rote:
+        return first_hit, first_one
+    second_hit, second_one = chance(rng, rule, size, again=again, rote=False)
+    rerolled = first_hit == 0  # only a failed chance die is picked up
+    second_hit, second_one = second_hit * rerolled, second_one * rerolled
+    if request.keep is Keep.FIRST:
+        return first_hit, first_one
+    if request.keep is Keep.SECOND:
+        return second_hit, second_one
+    # the better roll: more successes, then a failure over a dramatic failure
+    better = (second_hit > first_hit) | ((second_hit == first_hit) & (second_one < first_one))
+    return np.where(better, second_hit, first_hit), np.where(better, second_one, first_one)
+
+
+def _hubris_pool(rng: Rng, request: HubrisRequest, dice: int, size: int) -> Ints:
+    """A team member's successes: ``dice`` dice, or a chance die at zero or less."""
+    if dice <= 0:
+        return chance(rng, request.rule, size, again=request.chance_again, rote=False)[0]
+    return roll(rng, np.full(size, dice), request.rule).successes
 
 
 def custom(rng: Rng, request: CustomRequest, size: int) -> tuple[Ints, Ints]:

@@ -10,7 +10,8 @@ rules each one follows:
   the chance to gather M Milestones within K Intervals.
 - *first to N* (chronicles' contested roll over several rolls, and opposed complex actions):
   both sides roll each round and accumulate; the first to reach N wins. When both reach it in the
-  same round the larger accumulated total wins, equal totals by the system's tie rule.
+  same round the larger accumulated total wins, equal totals by the contest's tie rule (the
+  system's, or the line's ``ties``).
 
 A pmf may sum to a little less than 1 when an explosion was truncated; the mass it lacks is
 carried into each result's ``tail_bound`` (how far any reported probability can be off).
@@ -271,6 +272,7 @@ class FirstTo:
         expected_rounds: the mean number of rounds played (up to the limit).
         tail_bound: probability not accounted for by ``winner`` and ``leader`` (unresolved mass
             past the iteration's end, plus each roll's own truncation).
+        ties: who takes equal totals (``Winner.TIE``: no one).
     """
 
     system: str
@@ -281,6 +283,7 @@ class FirstTo:
     leader: dict[str, float]
     expected_rounds: float
     tail_bound: float
+    ties: Winner
 
     @property
     def final(self) -> dict[str, float]:
@@ -299,6 +302,7 @@ class FirstTo:
             "final": self.final,
             "expected_rounds": self.expected_rounds,
             "tail_bound": self.tail_bound,
+            "ties": self.ties.value,
         }
 
 
@@ -309,8 +313,12 @@ def first_to(
     goal: int,
     rounds: int | None = None,
     budget: Budget | None = None,
+    *,
+    ties: Winner | None = None,
 ) -> FirstTo:
     """The odds of a first-to-``goal`` contest between two pmfs of one system.
+
+    ``ties`` says who takes equal totals (a contest line's ``ties``; None: the system's rule).
 
     Until someone reaches the goal the two sides gather independently, so the state is just each
     side's distribution of successes gathered below the goal (its mass is the chance it has not
@@ -358,11 +366,16 @@ def first_to(
         won[Winner.DEFENDER] += over_d * left_a
         if over_a > 0 and over_d > 0:
             # Both crossed in this round: the larger total wins, equal totals by the tie rule.
-            for side, p in settle(system, crossed_a, crossed_d).items():
+            for side, p in settle(system, crossed_a, crossed_d, ties).items():
                 won[side] += p
     unresolved = short_a.mass * short_d.mass
     # With a round limit, the leader takes what is left (an opposed complex action's rule).
-    lead = settle(system, *level(short_a, short_d)) if rounds else dict.fromkeys(Winner, 0.0)
+    lead = settle(system, *level(short_a, short_d), ties) if rounds else dict.fromkeys(Winner, 0.0)
+    if rounds and ties is Winner.ATTACKER:
+        # an attacker that takes ties still needs a success: 0 against 0 is the defender's
+        nothing = float(short_a.from_base(0, 1)[0] * short_d.from_base(0, 1)[0])
+        lead[Winner.ATTACKER] -= nothing
+        lead[Winner.DEFENDER] += nothing
     decided = sum(won.values()) + sum(lead.values())
     return FirstTo(
         system=system,
@@ -373,14 +386,18 @@ def first_to(
         leader={w.value: p for w, p in lead.items()},
         expected_rounds=played,
         tail_bound=max(0.0, 1.0 - decided, lost),
+        ties=ties if ties is not None else tie_rule(system),
     )
 
 
-def settle(system: str, attacker: Pmf, defender: Pmf) -> dict[Winner, float]:
+def settle(
+    system: str, attacker: Pmf, defender: Pmf, ties: Winner | None = None
+) -> dict[Winner, float]:
     """Split P(both) between the sides by who has more, equal totals by the tie rule.
 
     ``attacker[i]`` and ``defender[j]`` are independent (sub-)probabilities of the totals
-    ``i`` and ``j`` counted from one common origin.
+    ``i`` and ``j`` counted from one common origin. ``ties`` is who takes equal totals (None:
+    the system's rule).
     """
     size = max(attacker.size, defender.size)
     x = np.pad(attacker, (0, size - attacker.size))
@@ -392,7 +409,7 @@ def settle(system: str, attacker: Pmf, defender: Pmf) -> dict[Winner, float]:
         Winner.DEFENDER: float(y @ below_x),
         Winner.TIE: 0.0,
     }
-    split[tie_rule(system)] += float(x @ y)
+    split[ties if ties is not None else tie_rule(system)] += float(x @ y)
     return split
 
 

@@ -136,9 +136,11 @@ def _sample(rng: Rng, request: RollRequest, trials: int) -> tuple[Ints, Ints]:
 
 
 def _dice(request: RollRequest) -> int:
-    bonus = (SundownRequest, HubrisRequest, StorypathRequest)  # Edge, Willpower, assistants
-    size = request.dice if isinstance(request, bonus) else None
-    return size if size is not None else request.pool.size
+    if isinstance(request, HubrisRequest):
+        return request.all_dice  # team members' dice too
+    if isinstance(request, SundownRequest | StorypathRequest):
+        return request.dice  # Edge dice, assistants' dice
+    return request.pool.size
 
 
 def _distribution(request: RollRequest, totals: Ints, codes: Ints) -> Distribution:
@@ -174,10 +176,10 @@ def _contest(
     trials = margins.size
     values, counts = np.unique(margins, return_counts=True)
     margin = {int(v): float(c) / trials for v, c in zip(values, counts, strict=True)}
-    rule = contest_rule(request.attacker)
+    rule = contest_rule(request)
     wins = float(np.count_nonzero((margins >= rule.lead) & (attack >= rule.total))) / trials
     level = 0.0
     if rule.ties is Winner.TIE:
         level = float(np.count_nonzero(margins == 0)) / trials
     winner = {"attacker": wins, "defender": 1.0 - wins - level, "tie": level}
-    return ContestOdds(request.system, attacker, defender, winner, margin, 0.0)
+    return ContestOdds(request.system, attacker, defender, winner, margin, 0.0, request.tie_rule)

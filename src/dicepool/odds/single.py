@@ -20,13 +20,14 @@ from dicepool.core.request import RollRequest
 from dicepool.core.result import Outcome
 from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import HIT, SecondChance, SundownRequest
-from dicepool.odds.chance import chance_odds
+from dicepool.odds.chance import chance_odds, hubris_chance_odds
 from dicepool.odds.classic import classic_distribution
 from dicepool.odds.cost import Budget, budget_or_default, roll_cost
 from dicepool.odds.gf import convolve, die_gf, pool_series
 from dicepool.odds.records import Distribution, Pmf
 from dicepool.odds.rote import hubris_rote
-from dicepool.odds.totals import added, bonus_on_success, distribution_of, lower
+from dicepool.odds.teamwork import best_of_team
+from dicepool.odds.totals import added, bonus_on_success, distribution_of, floored, lower
 from dicepool.odds.validate import check_request
 
 SUCCESS, EXCEPTIONAL, FAILURE = Outcome.SUCCESS.value, Outcome.EXCEPTIONAL.value, "failure"
@@ -130,19 +131,31 @@ def _helped(request: StorypathRequest, rolled: Pmf) -> tuple[Pmf, float]:
 
 
 def _hubris(request: HubrisRequest) -> Distribution:
-    n, dramatic = request.dice, 0.0
-    if n <= 0:
-        chance = chance_odds(request.rule, again=request.chance_again, rote=request.is_rote)
-        rolled, tail = chance.pmf, chance.tail_bound
-        dramatic = chance.dramatic if request.auto == 0 else 0.0
-    elif request.is_rote:
-        rolled, tail = hubris_rote(request.rule, n, request.keep)
-    else:
-        rolled, tail = pool_series(die_gf(request.rule), n)
-    pmf = added(rolled, request.auto)
+    rolled, dramatic, tail = _hubris_rolled(request)
+    pmf = floored(added(rolled, request.auto), request.minimum)
+    if request.auto or request.minimum:
+        dramatic = 0.0  # the total is at least 1: automatic successes save a chance die's 1
+    if request.team:
+        pmf, dramatic, team_tail = best_of_team(request, pmf, dramatic)
+        tail += team_tail
     zero = float(pmf[0])
     outcomes = {SUCCESS: 1 - zero, FAILURE: zero - dramatic, DRAMATIC: dramatic}
     return distribution_of("hubris", pmf, outcomes, tail)
+
+
+def _hubris_rolled(request: HubrisRequest) -> tuple[Pmf, float, float]:
+    """The main roll's rolled successes, P(dramatic failure) and the truncation bound."""
+    n = request.dice
+    if n <= 0:
+        chance = hubris_chance_odds(
+            request.rule, again=request.chance_again, rote=request.is_rote, keep=request.keep
+        )
+        return chance.pmf, chance.dramatic, chance.tail_bound
+    if request.is_rote:
+        rolled, tail = hubris_rote(request.rule, n, request.keep)
+    else:
+        rolled, tail = pool_series(die_gf(request.rule), n)
+    return rolled, 0.0, tail
 
 
 def _custom(request: CustomRequest) -> Distribution:

@@ -21,6 +21,16 @@ def added(pmf: Pmf, auto: int) -> Pmf:
     return np.concatenate([np.zeros(auto), pmf]) if auto else pmf
 
 
+def floored(pmf: Pmf, minimum: int) -> Pmf:
+    """The pmf of max(X, ``minimum``) (hubris automatic successes as a guaranteed minimum)."""
+    if minimum <= 0:
+        return pmf
+    out = np.zeros(max(pmf.size, minimum + 1))
+    out[minimum] = float(pmf[: minimum + 1].sum())
+    out[minimum + 1 : pmf.size] = pmf[minimum + 1 :]
+    return out
+
+
 def bonus_on_success(pmf: Pmf, bonus: int) -> Pmf:
     """The pmf of X + ``bonus`` where X >= 1, X where X == 0 (storypath enhancement)."""
     if not bonus:

@@ -13,9 +13,10 @@ import pytest
 from click.testing import CliRunner, Result
 
 from dicepool.cli.main import cli
+from dicepool.core.request import ContestRequest
 from dicepool.errors import DicepoolError, OddsError
 from dicepool.notation import parse
-from dicepool.odds import contest, distribution, specialty_advice
+from dicepool.odds import Distribution, contest, distribution, specialty_advice
 from dicepool.odds.prolonged import prolonged_conflict
 from dicepool.odds.several import extended_action, first_to
 
@@ -324,3 +325,29 @@ def test_help_lists_the_odds_commands() -> None:
     assert result.exit_code == 0
     for name in ("odds", "compare", "chart", "plot"):
         assert any(line.split()[:1] == [name] for line in result.output.splitlines())
+
+
+def test_a_contests_tie_rule_reaches_the_odds_the_race_and_the_screen() -> None:
+    line = "hubris 4 vs hubris 4 ties attacker"
+    payload = as_json("odds", line, "--goal", "3")
+    request = parse(line)
+    assert isinstance(request, ContestRequest)
+    exact = contest(request)
+    assert payload["notation"] == line
+    assert payload["ties"] == "attacker" and payload["winner"]["tie"] == 0.0
+    assert payload["winner"] == pytest.approx(exact.winner, abs=1e-15)
+    race = first_to("hubris", exact.attacker.pmf, exact.defender.pmf, 3, ties=exact.ties)
+    assert payload["first_to"]["winner"] == pytest.approx(race.winner, abs=1e-15)
+    assert payload["first_to"]["ties"] == "attacker"
+    shown = invoke("odds", line)
+    assert shown.exit_code == 0
+    assert "equal totals go to the attacker (ties attacker)" in shown.output
+    assert " tie " not in shown.output.split("Margin")[0]
+
+
+def test_team_odds_on_the_command_line() -> None:
+    payload = as_json("odds", "hubris 3 team 4 team 2 diff 1 min 1")
+    exact = distribution(parse("hubris 3 team 4 team 2 diff 1 min 1"))
+    assert isinstance(exact, Distribution)
+    assert payload["outcomes"] == pytest.approx(exact.outcomes, abs=1e-15)
+    assert payload["outcomes"]["success"] == 1.0

@@ -204,3 +204,77 @@ def test_two_lines_typed_without_quotes_get_a_hint(dicepool: Run) -> None:
     done = dicepool("compare", "classic", "6", "diff", "7")
     assert done.returncode == 2
     assert "put each roll line in quotes" in done.stderr
+
+
+# --- hubris rote on a chance die, teamwork, the minimum; contests' tie rule; resistance ------
+
+
+@pytest.mark.parametrize(
+    ("line", "outcome"),
+    [
+        ("hubris 1 diff 4 rote keep first", "failure"),  # the first chance die, a 5, stands
+        ("hubris 1 diff 4 wp", "failure"),  # the better roll: the 5 over the 1
+        ("hubris 1 diff 4 rote keep second", "dramatic_failure"),
+    ],
+)
+def test_rote_on_a_chance_die_keeps_the_chosen_roll(line: str, outcome: str) -> None:
+    code, output = invoke("roll", line, "--dice", "5,1", "--json")
+    assert code == 0, output
+    assert json.loads(output)["outcome"] == outcome
+
+
+def test_team_members_dice_show_by_roller_with_the_rolls_not_applied_discarded() -> None:
+    line = "hubris 3 team 4 team 2 diff 1"
+    code, output = invoke("roll", line, "--dice", "8,2,9,9,10,3,5", "--json")
+    assert code == 0, output
+    roll = json.loads(output)
+    check_roll_object(roll, "hubris")
+    assert roll["notation"] == "hubris 3 diff 1 team 4 team 2"
+    assert (roll["successes"], roll["applied"]) == (3, 1)
+    assert [d["roller"] for d in roll["dice"]] == [0, 0, 1, 1, 1, 1, 2]
+    discarded = ["discarded" in d["events"] for d in roll["dice"]]
+    assert discarded == [True, True, False, False, False, False, True]
+    code, output = invoke("roll", line, "--dice", "8,2,9,9,10,3,5")
+    assert "team 1 rolled    9 9 10!" in output and "team 2 rolled    [5]" in output
+    assert "team 1's roll applies" in output and "applied" not in output.split("=")[1][:30]
+
+
+def test_a_minimum_is_counted_and_shown() -> None:
+    code, output = invoke("roll", "hubris 3 min 2 auto 1", "--dice", "8,2,2", "--json")
+    roll = json.loads(output)
+    assert (roll["successes"], roll["rolled"], roll["auto"], roll["minimum"]) == (2, 1, 1, 2)
+    code, output = invoke("roll", "hubris 3 min 2", "--dice", "8,2,2")
+    assert code == 0
+    assert "2 successes, 1 rolled, 2 minimum" in output
+
+
+def test_a_contests_tie_rule_is_written_back_and_shown() -> None:
+    line = "hubris 2 vs hubris 2 ties attacker"
+    code, output = invoke("roll", line, "--dice", "8,3,9,4", "--json")
+    contest = json.loads(output)
+    assert contest["notation"] == line
+    assert (contest["winner"], contest["margin"], contest["ties"]) == ("attacker", 0, "attacker")
+    code, output = invoke("roll", line, "--dice", "8,3,9,4")
+    assert "the attacker wins the tie" in output
+    assert "(equal totals go to the attacker: ties attacker)" in output
+    code, output = invoke("roll", "chronicles 1 vs chronicles 1", "--dice", "8,9", "--json")
+    assert code == 0
+    assert json.loads(output)["ties"] == "tie"
+
+
+def test_a_sundown_resister_says_what_it_took_off() -> None:
+    code, output = invoke("roll", "sundown 3 vs sundown 3", "--dice", "5,6,1,5,6,6")
+    assert code == 0
+    assert "2 hits, 2 resisted, 0 hits left, 0 net hits" in output
+    assert "SUCCESS  Resistance: 2 hits taken off the attack; the attack fails" in output
+    assert "Completely Pedestrian" not in output
+    code, output = invoke("roll", "sundown 3 vs sundown 3", "--dice", "5,6,5,5,1,1", "--json")
+    contest = json.loads(output)
+    attacker, resister = contest["attacker"], contest["defender"]
+    assert (attacker["hits_left"], attacker["outcome"], contest["winner"]) == (
+        2,
+        "success",
+        "attacker",
+    )
+    assert attacker["label"].startswith("Professional.")
+    assert resister["label"] == "Resistance: 1 hit taken off the attack; 2 hits still land"
