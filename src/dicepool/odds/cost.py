@@ -37,7 +37,7 @@ FFT_SECONDS = 8e-9
 DIRECT_SECONDS = 0.5e-9
 """Seconds per multiply-add of a direct convolution."""
 
-PASS_SECONDS = 3e-9
+PASS_SECONDS = 5e-9
 """Seconds per element of one vectorized pass over an array."""
 
 STEP_SECONDS = 20e-6
@@ -335,7 +335,7 @@ def _custom(request: CustomRequest) -> Estimate:
     return _estimate(*series(gf, request.pool.size))
 
 
-UNTIL_SECONDS = 1.5e-7
+UNTIL_SECONDS = 2.5e-7
 """Seconds per (pool size)^2 of a classic ``spec until`` chain (its first roll's joint table)."""
 
 
