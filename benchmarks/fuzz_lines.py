@@ -47,6 +47,17 @@ DICEPOOL = Path(sys.executable).parent / "dicepool"
 MIB = 1 << 20
 
 
+def at_length(count: int) -> settings:
+    """Hypothesis settings for ``count`` fresh examples, nothing stored, nothing shrunk."""
+    return settings(
+        max_examples=count,
+        deadline=None,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+
+
 class Worst:
     """The largest figure seen and what took it."""
 
@@ -75,13 +86,7 @@ def fuzz_lines(count: int) -> None:
     slowest, largest = Worst(), Worst()
     crashes: list[str] = []
 
-    @settings(
-        max_examples=count,
-        deadline=None,
-        database=None,
-        phases=[Phase.generate],
-        suppress_health_check=list(HealthCheck),
-    )
+    @at_length(count)
     @given(lines())
     def one(line: str) -> None:
         tracemalloc.start()
@@ -150,13 +155,7 @@ def fuzz_commands(count: int) -> None:
     slowest, largest = Worst(), Worst()
     tracebacks: list[str] = []
 
-    @settings(
-        max_examples=count,
-        deadline=None,
-        database=None,
-        phases=[Phase.generate],
-        suppress_health_check=list(HealthCheck),
-    )
+    @at_length(count)
     @given(commands())
     def one(args: list[str]) -> None:
         args = [arg.replace("\x00", "") for arg in args]  # no argv holds a NUL

@@ -31,7 +31,7 @@ from dicepool.core.storypath import (
 )
 from dicepool.core.sundown import MAX_EDGE, SecondChance, SundownRequest
 from dicepool.notation import options as o
-from dicepool.notation.options import Option, Speller
+from dicepool.notation.options import Found, Option, Speller
 from dicepool.notation.tokens import DIGITS, Cursor, Token
 
 Values = Mapping[str, object]
@@ -67,7 +67,7 @@ class System:
         """A request with every field at its default, to tell which fields were changed."""
         return self.make(pool=Pool.of(1))
 
-    def lookup(self, token: Token) -> tuple[Option, Token, Token | None] | None:
+    def lookup(self, token: Token) -> Found | None:
         """The option a token names, with its keyword part and any number glued to it.
 
         A number may be glued after a keyword that takes one (``t8``, ``diff7``), and before
@@ -167,21 +167,7 @@ def _challenge(cursor: Cursor, keyword: Token) -> object:
         found = STORYPATH.lookup(token)
         if found is None or found[0].field not in CHALLENGE_FIELDS:
             raise cursor.error(_not_a_challenge_option(token, found is not None), token)
-        option, word, glued = found
-        if option.field in where and not option.repeat:
-            first = where[option.field]
-            raise cursor.error(
-                f"`{token.text}` repeats {option.field} in this challenge, already set by "
-                f"`{first.text}` at column {first.column}; give each option once",
-                token,
-            )
-        if glued is not None:
-            cursor.push(glued)
-        value = option.read(cursor, word)
-        previous = values.get(option.field, ())
-        assert isinstance(previous, tuple)
-        values[option.field] = (*previous, value) if option.repeat else value
-        where.setdefault(option.field, token)
+        o.read_into(cursor, found, token, values, where, " in this challenge")
     if not where:
         token = cursor.peek()
         raise cursor.error(

@@ -40,6 +40,43 @@ class Option:
     repeat: bool = False
 
 
+Found = tuple[Option, Token, Token | None]
+"""An option a token names: the option, its keyword part, and any number glued to it."""
+
+
+def read_into(
+    cursor: Cursor,
+    found: Found,
+    token: Token,
+    values: dict[str, object],
+    where: dict[str, Token],
+    scope: str = "",
+) -> None:
+    """Read the value of the option ``token`` names into ``values``.
+
+    A repeated option collects its values in order; any other may be given once: ``where``
+    records the token that set each field, and a second one is refused (``scope`` says where,
+    e.g. " in this challenge").
+    """
+    option, keyword, glued = found
+    if option.field in where and not option.repeat:
+        first = where[option.field]
+        raise cursor.error(
+            f"`{token.text}` repeats {option.field.replace('_', ' ')}{scope}, already set by "
+            f"`{first.text}` at column {first.column}; give each option once",
+            token,
+        )
+    if glued is not None:
+        cursor.push(glued)
+    value = option.read(cursor, keyword)
+    if option.repeat:
+        previous = values.get(option.field, ())
+        assert isinstance(previous, tuple)
+        value = (*previous, value)
+    values[option.field] = value
+    where.setdefault(option.field, token)
+
+
 def flag(field: str, value: object = True) -> Option:
     """An option that is one word and sets ``field`` to ``value``."""
 

@@ -23,6 +23,7 @@ from dicepool.errors import LimitError, NotationError, RulesError
 from dicepool.notation.aliases import expand_token
 from dicepool.notation.grammar import SYSTEMS, System
 from dicepool.notation.names import unknown_system
+from dicepool.notation.options import read_into
 from dicepool.notation.suggest import did_you_mean
 from dicepool.notation.tokens import (
     MAX_LINE,
@@ -218,23 +219,7 @@ def _read_options(cursor: Cursor, system: System, values: dict[str, object]) -> 
         found = system.lookup(token)
         if found is None:
             raise cursor.error(_unknown(system, token), token)
-        option, keyword, glued = found
-        if option.field in where and not option.repeat:
-            first = where[option.field]
-            raise cursor.error(
-                f"`{token.text}` repeats {option.field.replace('_', ' ')}, already set by "
-                f"`{first.text}` at column {first.column}; give each option once",
-                token,
-            )
-        if glued is not None:
-            cursor.push(glued)
-        value = option.read(cursor, keyword)
-        if option.repeat:
-            previous = values.get(option.field, ())
-            assert isinstance(previous, tuple)
-            value = (*previous, value)
-        values[option.field] = value
-        where.setdefault(option.field, token)
+        read_into(cursor, found, token, values, where)
     return where
 
 
