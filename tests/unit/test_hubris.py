@@ -152,6 +152,8 @@ def test_automatic_successes_and_willpower_belong_to_the_main_roll() -> None:
     # main 4 dice fail, rote rerolls them and fails: 0 + 2 automatic = 2; team rolls 8 9 = 2
     result = roll(request, 2, 2, 2, 2, 3, 3, 3, 3, 8, 9)
     assert result.counts["applied"] == 0 and result.counts["successes"] == 2
+    # the rote's reroll is the main roller's second roll; the team member's is a first roll
+    assert [(d.roller, d.roll) for d in result.dice] == [(0, 0)] * 4 + [(0, 1)] * 4 + [(1, 0)] * 2
     # team scores 3 with an exploding 10: more than the main roll's 2, and no automatic ones
     result = roll(request, 2, 2, 2, 2, 3, 3, 3, 3, 10, 9, 8)
     assert result.counts == {"successes": 3, "rolled": 3, "auto": 0, "applied": 1}

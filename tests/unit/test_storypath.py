@@ -116,16 +116,17 @@ def test_teamwork_adds_the_assistants_successes_read_after_the_main_roll() -> No
     request = storypath(3, difficulty=2, assists=(2, 1))
     # main 8 10 3, its batch 9; assistant 1: 10 2, its batch 8; assistant 2: 7
     result = roll(request, 8, 10, 3, 9, 10, 2, 8, 7)
-    assert [(d.origin, d.roll) for d in result.dice] == [
+    assert [(d.origin, d.roller) for d in result.dice] == [
         (Origin.ROLLED, 0),
         (Origin.ROLLED, 0),
         (Origin.ROLLED, 0),
         (Origin.EXPLODED, 0),
-        (Origin.ASSIST, 1),
-        (Origin.ASSIST, 1),
+        (Origin.ROLLED, 1),
+        (Origin.ROLLED, 1),
         (Origin.EXPLODED, 1),
-        (Origin.ASSIST, 2),
+        (Origin.ROLLED, 2),
     ]
+    assert all(d.roll == 0 for d in result.dice)  # help is a first roll, not a reroll
     assert result.counts["rolled"] == 3
     assert result.counts["teamwork"] == 2
     assert result.counts["successes"] == 5
@@ -137,7 +138,8 @@ def test_help_counts_only_with_a_success_of_the_main_roll() -> None:
     result = roll(request, 2, 3, 8, 9)
     assert result.outcome is Outcome.FAILURE
     assert result.counts["successes"] == 0 and result.counts["teamwork"] == 0
-    assert all(d.discarded for d in result.dice if d.origin is Origin.ASSIST)
+    assert [d.discarded for d in result.dice] == [False, False, True, True]
+    assert [d.roller for d in result.dice] == [0, 0, 1, 1]
     helped = roll(request, 8, 3, 8, 9)
     assert helped.counts["successes"] == 3 and helped.counts["teamwork"] == 2
 

@@ -41,24 +41,25 @@ def style_die(die: Die) -> str:
     return text
 
 
+ROLLER_WORDS = {"storypath": "assist", "hubris": "team"}
+"""What a system calls a roller other than the main one, as its roll line writes them."""
+
+
 def dice_lines(result: RollResult) -> list[str]:
     """The dice grouped by roller and how they came to be rolled, in the order read.
 
-    A storypath assistant's pool is ``assist 1``, ``assist 2``... (its explosions
-    ``exploded (assist 1)``), a hubris team member's ``team 1 rolled``..., numbered in the
-    order they are written.
+    The main roller's groups are ``rolled``, ``exploded``...; another roller's are prefixed
+    with the system's word and their number in the order written: a storypath assistant's
+    ``assist 1 rolled``, ``assist 1 exploded``, a hubris team member's ``team 1 rolled``.
     """
-    assists = {d.roll for d in result.dice if d.origin is Origin.ASSIST}
+    word = ROLLER_WORDS.get(result.request.system, "roller")
     groups: dict[str, list[str]] = {}
     for die in result.dice:
         name = die.origin.value
-        if die.roll in assists:
-            helper = f"assist {die.roll}"
-            name = helper if die.origin is Origin.ASSIST else f"{name} ({helper})"
-        elif die.roll and die.origin is not Origin.REROLLED:
+        if die.roll and die.origin is not Origin.REROLLED:
             name = f"{name} (reroll)"
         if die.roller:
-            name = f"team {die.roller} {name}"
+            name = f"{word} {die.roller} {name}"
         groups.setdefault(name, []).append(style_die(die))
     width = max(len(name) for name in groups)
     return [f"  {name:<{width}}  {' '.join(faces)}" for name, faces in groups.items()]

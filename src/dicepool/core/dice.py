@@ -108,7 +108,6 @@ class Origin(StrEnum):
     SPECIALTY = "specialty"  # classic: the extra die a specialty grants for a 10
     REROLLED = "rerolled"  # rote or Edge second chance: a new roll of a failed die
     CHANCE = "chance"  # the single chance die rolled when the pool is zero or less
-    ASSIST = "assist"  # storypath teamwork: a die of an assistant's own pool
 
 
 @dataclass(frozen=True)
@@ -118,9 +117,7 @@ class Die:
     Attributes:
         face: the face it shows.
         origin: how it came to be rolled.
-        roll: which pool of the request it belongs to, counted in the order faces are read: 0
-            for the first roll, 1 for a reroll pool (rote, second chance); a storypath
-            assistant's pool is 1, 2, ... in the order the assistants are written.
+        roll: 0 for its roller's first roll, 1 for a reroll pool (rote, second chance).
         successes: successes (hits) its face is worth as rolled: 0, 1 or 2.
         exploded: its face added another die (10-again, specialty).
         rerolled: it was picked up and rolled again (rote, second chance).
@@ -131,8 +128,8 @@ class Die:
         discarded: it belongs to a roll the player did not keep (hubris rote), to a roll not
             applied (hubris teamwork), or to help that counts for nothing (storypath teamwork
             when the main roll has no success).
-        roller: who rolled it: 0 the main roller, k the k-th team member in the order written
-            (hubris teamwork).
+        roller: who rolled it: 0 the main roller, k the k-th storypath assistant or hubris
+            team member in the order written.
     """
 
     face: int

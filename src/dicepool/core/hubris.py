@@ -27,6 +27,7 @@ from dicepool.core.pool import (
     discard,
     reroll_failures,
     roll_pool,
+    rolled_by,
     standing,
 )
 from dicepool.core.result import Outcome, RollResult
@@ -188,7 +189,7 @@ def member_roll(request: HubrisRequest, k: int, source: DiceSource) -> list[Die]
         dice = chance_roll(source, again=request.chance_again, normal=request.rule)
     else:
         dice = roll_pool(source, size, request.rule)
-    return [replace(d, roller=k) for d in dice]
+    return rolled_by(k, dice)
 
 
 def apply_best(

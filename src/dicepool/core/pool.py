@@ -155,6 +155,11 @@ def roll_pool(
     return dice
 
 
+def rolled_by(roller: int, dice: Sequence[Die]) -> list[Die]:
+    """The dice marked as rolled by ``roller``: the k-th assistant or team member (ruling 12)."""
+    return [replace(d, roller=roller) for d in dice]
+
+
 def reroll_failures(
     source: DiceSource, dice: Sequence[Die], rule: DieRule
 ) -> tuple[list[Die], list[Die]]:

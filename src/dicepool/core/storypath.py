@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from dicepool.core.dice import DiceSource, Die, Origin
+from dicepool.core.dice import DiceSource, Die
 from dicepool.core.pool import (
     MAX_POOL,
     DieRule,
@@ -33,6 +33,7 @@ from dicepool.core.pool import (
     discard,
     require_dice,
     roll_pool,
+    rolled_by,
     standing,
 )
 from dicepool.core.result import ChallengeResult, Outcome, RollResult
@@ -163,8 +164,8 @@ def resolve(request: StorypathRequest, source: DiceSource) -> RollResult:
         )
     dice = roll_pool(source, request.pool.size, request.rule)
     helped = [
-        roll_pool(source, n, request.assist_rule, origin=Origin.ASSIST, roll=i)
-        for i, n in enumerate(request.assists, 1)
+        rolled_by(k, roll_pool(source, n, request.assist_rule))
+        for k, n in enumerate(request.assists, 1)
     ]
     return judge(request, dice, [d for pool in helped for d in pool])
 

@@ -42,19 +42,22 @@ def test_the_assistants_dice_show_in_the_terminal_and_the_json() -> None:
     roll = as_json("roll", line, "--dice", faces)
     dice = roll["dice"]
     assert isinstance(dice, list)
-    assert [(d["origin"], d["roll"]) for d in dice] == [
-        ("rolled", 0),
-        ("rolled", 0),
-        ("exploded", 0),
-        ("assist", 1),
-        ("assist", 1),
-        ("assist", 2),
+    assert [(d["origin"], d["roller"], d["roll"]) for d in dice] == [
+        ("rolled", 0, 0),
+        ("rolled", 0, 0),
+        ("exploded", 0, 0),
+        ("rolled", 1, 0),
+        ("rolled", 1, 0),
+        ("rolled", 2, 0),
     ]
     assert (roll["rolled"], roll["teamwork"], roll["scale"], roll["successes"]) == (3, 1, 1, 5)
     code, text = invoke("roll", line, "--dice", faces)
     assert code == 0
-    assert "assist 1" in text and "assist 2" in text
+    assert "assist 1 rolled  9 2" in text and "assist 2 rolled  7" in text
     assert "1 teamwork" in text and "1 scale" in text
+    # an assistant's explosion is grouped under the assistant, as a team member's is
+    _, text = invoke("roll", line, "--dice", "8,10,9,10,2,7,3")
+    assert "assist 1 rolled    10! 2" in text and "assist 1 exploded  7" in text
 
 
 def test_a_mixed_roll_lists_each_challenge() -> None:
