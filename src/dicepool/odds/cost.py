@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from dicepool.core.chronicles import ChroniclesRequest
 from dicepool.core.classic import ClassicRequest, Policy
@@ -249,8 +250,13 @@ class Estimate:
     cost: Cost
 
 
+@lru_cache(maxsize=1024)
 def roll_cost(request: RollRequest) -> Estimate:
-    """The cost of ``distribution(request)`` (the request passed the core's checks)."""
+    """The cost of ``distribution(request)`` (the request passed the core's checks).
+
+    Remembered: a chart or a benchmark asks again for the same rolls, and for a small pool the
+    estimate takes about as long as the answer.
+    """
     if isinstance(request, SundownRequest):
         return _sundown(request)
     if isinstance(request, ChroniclesRequest):
