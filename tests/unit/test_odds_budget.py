@@ -13,11 +13,13 @@ from collections.abc import Callable
 
 import pytest
 
+from dicepool.core.classic import ClassicRequest
 from dicepool.core.pool import Pool
 from dicepool.core.sundown import SundownRequest
 from dicepool.errors import BudgetError, DicepoolError, LimitError
 from dicepool.notation import parse
-from dicepool.odds import Budget, distribution, odds, simulate, unlimited
+from dicepool.odds import Budget, distribution, odds, simulate, specialty_advice, unlimited
+from dicepool.odds.chart import chart_cost
 from dicepool.odds.cost import (
     MIB,
     Cost,
@@ -163,3 +165,30 @@ def test_costs_add_up_and_read_well() -> None:
 def test_the_core_bounds_every_count_for_library_callers_too() -> None:
     with pytest.raises(LimitError, match=r"a sundown threshold is 0\.\.10000, not a 31-digit"):
         SundownRequest(Pool.of(5), threshold=10**30)
+
+
+def test_a_long_spec_until_chain_counts_its_turns_not_only_its_first_roll() -> None:
+    # 2820 dice chasing 3000 successes: ~480 turns over ~5000 x ~430 states (4 s and more)
+    with pytest.raises(BudgetError):
+        distribution(parse("classic 2820 diff 5 spec until 3000"))
+    # a goal the first roll all but surely reaches ends every chain at once: cheap
+    assert roll_cost(parse("classic 2000 spec until 2")).cost.seconds < 0.5
+
+
+def test_specialty_advice_for_the_largest_goal_stays_within_spec_until_range() -> None:
+    advice = specialty_advice(parse_classic("classic 5 spec"), 10_000)
+    assert "until 10000" in advice.chances and "until 10001" not in advice.chances
+    assert advice.chances["always"] == 0.0
+
+
+def test_a_chart_of_a_hundred_pools_by_a_hundred_difficulties_fits_the_budget() -> None:
+    for system in ("hubris", "storypath", "chronicles"):
+        low = 1 if system == "storypath" else 0
+        cost = chart_cost(system, range(1, 101), range(low, low + 100), "success")
+        assert Budget().fits(cost), system
+
+
+def parse_classic(line: str) -> ClassicRequest:
+    request = parse(line)
+    assert isinstance(request, ClassicRequest)
+    return request

@@ -38,9 +38,10 @@ from dicepool.odds import (
     specialty_advice,
 )
 from dicepool.odds import odds as exact_odds
-from dicepool.odds.cost import answer_cost, question_cost
+from dicepool.odds.cost import answer_cost, question_cost, unlimited
 from dicepool.odds.prolonged import prolonged_conflict
 from dicepool.odds.several import (
+    MAX_GOAL,
     MAX_ROLLS,
     complex_action,
     extended_action,
@@ -178,7 +179,7 @@ def views(answers: dict[str, Any], word: str) -> list[RenderableType]:
 
 @click.command()
 @click.argument("line", nargs=-1, required=True)
-@click.option("--goal", type=click.IntRange(min=1), help="Successes wanted: P(at least K).")
+@click.option("--goal", type=click.IntRange(1, MAX_GOAL), help="Successes wanted: P(at least K).")
 @click.option(
     "--rolls",
     type=click.IntRange(1, MAX_ROLLS),
@@ -258,15 +259,21 @@ def exact_or_refused(
         BudgetError: over budget, and no simulation asked for (the message offers one).
     """
     try:
-        if as_json:
-            for side in sides_of(request):
-                check_request(side)
+        if not as_json:
+            return exact_odds(request, budget), None
+        for side in sides_of(request):
+            check_request(side)
+        cost, totals = question_cost(request)
+        whole = cost + answer_cost(totals)  # the odds and every total written out
+        if budget.fits(cost):  # the JSON alone tips it over: say so
             budget.check(
-                answer_cost(question_cost(request)[1]),
-                "writing every total into the JSON answer",
+                whole,
+                "the exact answer with every total written as JSON",
                 "ask without --json, or about fewer dice",
             )
-        return exact_odds(request, budget), None
+        else:
+            budget.check_exact(whole, request)
+        return exact_odds(request, unlimited()), None  # its estimate was just checked
     except BudgetError as exc:
         if not simulating:
             raise

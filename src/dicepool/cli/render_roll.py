@@ -131,7 +131,10 @@ def render_contest(result: ContestResult, render: Render) -> str:
     lines = ["attacker: " + attacker, "defender: " + defender, click.style(verdict, bold=True)]
     override = contest_request(result).ties
     if override is not None:  # the line changed the system's tie rule: say so
-        lines.append(click.style(f"  ({ties_words(override)}: ties {override})", dim=True))
+        rule = f"{ties_words(override)}: ties {override}"
+        if override is Winner.ATTACKER and result.winner is Winner.DEFENDER:
+            rule += "; the attacker needs a success of its own to take them"
+        lines.append(click.style(f"  ({rule})", dim=True))
     return "\n".join(lines)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from dicepool.core.classic import ClassicRequest, Policy, Specialty
+from dicepool.core.pool import MAX_COUNT
 from dicepool.errors import OddsError
 from dicepool.odds.classic import classic_distribution
 from dicepool.odds.cost import Budget, Cost, budget_or_default, roll_cost
@@ -43,8 +44,9 @@ def specialty_advice(
         raise OddsError(f"the goal is the successes needed, 1 or more, not {goal}")
     check_request(request)
     policies = {"always": Specialty(Policy.ALWAYS), "never": Specialty(Policy.NEVER)}
-    first = max(1, goal + 3 - UNTIL_POLICIES)
-    policies |= {f"until {n}": Specialty(Policy.UNTIL, n) for n in range(first, goal + 3)}
+    last = min(goal + 2, MAX_COUNT)  # `spec until` takes at most the largest count
+    first = max(1, last + 1 - UNTIL_POLICIES)
+    policies |= {f"until {n}": Specialty(Policy.UNTIL, n) for n in range(first, last + 1)}
     asked = {label: replace(request, specialty=s) for label, s in policies.items()}
     cost = sum((roll_cost(r).cost for r in asked.values()), Cost())
     budget_or_default(budget).check(

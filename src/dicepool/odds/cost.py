@@ -41,10 +41,10 @@ DIRECT_SECONDS = 0.5e-9
 PASS_SECONDS = 5e-9
 """Seconds per element of one vectorized pass over an array."""
 
-STEP_SECONDS = 20e-6
-"""Seconds per small step: a numpy call on a short array, one turn of a Python loop over them."""
+STEP_SECONDS = 5e-6
+"""Seconds per small step: a numpy call on a short array, a few turns of a Python loop."""
 
-ANSWER_SECONDS = 1.5e-6
+ANSWER_SECONDS = 1e-6
 """Seconds per total written into a JSON answer (a distribution's entry and its at-least)."""
 
 ANSWER_BYTES = 100
@@ -341,8 +341,11 @@ def _custom(request: CustomRequest) -> Estimate:
     return _estimate(*series(gf, request.pool.size))
 
 
-UNTIL_SECONDS = 2.5e-7
-"""Seconds per (pool size)^2 of a classic ``spec until`` chain (its first roll's joint table)."""
+UNTIL_SECONDS = 5e-8
+"""Seconds per (pool size)^2 of a classic ``spec until`` chain's first roll (its joint table)."""
+
+CHAIN_SECONDS = 5e-9
+"""Seconds per state and turn of a ``spec until`` chain (a few shifted sums over its states)."""
 
 
 def _classic(request: ClassicRequest) -> Estimate:
@@ -351,8 +354,13 @@ def _classic(request: ClassicRequest) -> Estimate:
     if request.extra_dice:
         rule = replace(rule, again=10)
     if request.specialty is not None and request.specialty.policy is Policy.UNTIL:
+        from dicepool.odds.specialty import until_shape
+
+        goal = request.specialty.until
+        rows, columns, turns = until_shape(n, request.difficulty, threshold, goal)
         table = (2 * n + 1) * (n + 1)
-        length, work = 2 * n + 1, Cost(UNTIL_SECONDS * n * n, 1.5 * FLOAT * table)
+        seconds = UNTIL_SECONDS * n * n + CHAIN_SECONDS * rows * columns * turns
+        length, work = 2 * n + 1, Cost(seconds, 1.5 * FLOAT * table)
     else:
         length, work = series(die_gf(rule, count_ones=True), n)
     if not request.willpower:  # the botch: two series cut at the threshold
@@ -372,7 +380,7 @@ def question_cost(request: Request) -> tuple[Cost, int]:
         margin = attacker.length + defender.length
         work = attacker.cost + defender.cost
         work += convolution(attacker.length, defender.length) + passes(6, margin)
-        return work + steps(margin / 50), 2 * margin  # the margin dict is a Python loop
+        return work + steps(margin / 15), 2 * margin  # the margin dict is a Python loop
     one = roll_cost(request)
     return one.cost, one.length
 

@@ -10,6 +10,8 @@ none ever stood, so the player rolled every extra die, as under ``always``.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from dicepool.core.pool import DieRule
@@ -56,6 +58,24 @@ def until_counts(n: int, difficulty: int, threshold: int, goal: int) -> tuple[Pm
         moved[1:, :-1] += success * states[:-1, 1:]
         moved[1:, 1:] += ten * states[:-1, 1:]
         states = moved
+
+
+def until_shape(n: int, difficulty: int, threshold: int, goal: int) -> tuple[int, float, float]:
+    """About how large the chain of :func:`until_counts` grows (the cost estimate reads it).
+
+    Returns:
+        ``(rows, columns, turns)``: the states' rows (D from -n to the stop), their columns
+        (the extra dice still owed, as many as the first roll's tens give, give or take nine
+        deviations) and the turns of the loop (every owed die, and the tens among them).
+    """
+    stop, _ = _reachable_stop(n, difficulty, goal + threshold)
+    columns = n / FACES + 9 * math.sqrt(n * 0.09) + 2
+    success, one = (FACES + 1 - difficulty) / FACES, 1 / FACES
+    mean = n * (success - one)  # D after the first roll
+    spread = 9 * math.sqrt(n * (success + one - (success - one) ** 2))
+    # a stop the first roll all but surely reaches ends every chain at once (the rest is trimmed)
+    turns = 2 if mean - spread > stop else 1.11 * columns + 20
+    return n + stop + 2, columns, turns
 
 
 def _reachable_stop(n: int, difficulty: int, stop: int) -> tuple[int, float]:

@@ -52,7 +52,7 @@ def test_the_simulation_offered_answers_alone() -> None:
 
 def test_a_json_answer_too_long_to_write_is_refused_though_the_terminal_answers() -> None:
     code, _, err, _ = run("odds", "custom 1500d1000 t2 again 2", "--json")
-    assert code == 2 and "writing every total into the JSON answer" in err
+    assert code == 2 and "with every total written as JSON" in err
     assert "ask without --json" in err
     code, out, err, _ = run("odds", "custom 1500d1000 t2 again 2")
     assert code == 0, err

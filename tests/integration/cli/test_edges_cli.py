@@ -70,7 +70,10 @@ WRONG = [
         "option '--goal' requires an argument (see `dicepool odds --help`)",
     ),
     (["roll", "--seed", "x", "cod 3"], "invalid value for '--seed': 'x' is not a valid integer"),
-    (["odds", "cod 3", "--goal", "0"], "invalid value for '--goal': 0 is not in the range x>=1"),
+    (
+        ["odds", "cod 3", "--goal", "0"],
+        "invalid value for '--goal': 0 is not in the range 1<=x<=10000",
+    ),
     (["odds", "cod 3", "--rolls", "3"], "--rolls needs --goal"),
     (["compare", "cod 3", "cod 4", "--nope"], "no such option '--nope'"),
     (["chart", "chronicle"], "unknown system `chronicle`; did you mean `chronicles`?"),

@@ -77,7 +77,7 @@ def test_console_script_contest_json_and_first_to() -> None:
     [
         (["odds", "chronicles"], "column"),
         (["odds", "chronicles", "5", "--milestones", "2", "--intervals", "3"], "storypath"),
-        (["odds", "classic 5 vs classic 4", "--goal", "20000"], "limit"),
+        (["odds", "classic 5 vs classic 4", "--goal", "20000"], "1<=x<=10000"),
     ],
 )
 def test_console_script_bad_input_exits_2_with_one_line(args: list[str], words: str) -> None:
