@@ -67,7 +67,10 @@ def _sundown(request: SundownRequest) -> Distribution:
             # zero hits: the whole pool is rolled again and the new roll stands
             pmf = pmf * pmf[0] + np.concatenate([[0.0], pmf[1:]])
     failure = lower(pmf, request.threshold)
-    return distribution_of("sundown", pmf, {SUCCESS: 1 - failure, FAILURE: failure}, 0.0)
+    # an unlikely success is summed, not one minus the failure: a threshold past every die is
+    # exactly 0, not 4e-16 (a likely one is one minus the exact lower sum, as at_least does)
+    success = 1 - failure if failure < 0.5 else float(pmf[request.threshold :].sum())
+    return distribution_of("sundown", pmf, {SUCCESS: success, FAILURE: failure}, 0.0)
 
 
 def _chronicles(request: ChroniclesRequest) -> Distribution:
