@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import collections
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -123,22 +124,28 @@ def fuzz_lines(count: int) -> None:
 
 
 def run(args: list[str]) -> tuple[int, float, int, str]:
-    """One command as a process: exit status, seconds, peak memory in bytes, last error line."""
-    with tempfile.TemporaryFile("w+") as err:
+    """One command as a process: exit status, seconds, peak memory in bytes, last error line.
+
+    The peak is read by GNU time where it is installed: a process forked from this one starts
+    with this one's pages counted as its own until it execs, so ``os.wait4`` alone would report
+    at least this process's size (it is the fallback, an upper bound).
+    """
+    timer = shutil.which("time") or ""
+    with tempfile.NamedTemporaryFile("w+") as peak, tempfile.TemporaryFile("w+") as err:
+        wrap = [timer, "-f", "%M", "-o", peak.name] if timer else []
         start = time.perf_counter()
         process = subprocess.Popen(
-            [str(DICEPOOL), *args], stdout=subprocess.DEVNULL, stderr=err, text=True
+            [*wrap, str(DICEPOOL), *args], stdout=subprocess.DEVNULL, stderr=err, text=True
         )
         _, status, usage = os.wait4(process.pid, 0)
         elapsed = time.perf_counter() - start
         err.seek(0)
-        lines_ = err.read().strip().splitlines()
-    return (
-        os.waitstatus_to_exitcode(status),
-        elapsed,
-        usage.ru_maxrss * 1024,
-        (lines_[-1:] and lines_[-1]) or "",
-    )
+        lines_ = [line for line in err.read().strip().splitlines() if "exit status" not in line]
+        peak.seek(0)
+        measured = peak.read().strip().splitlines()
+    kib = int(measured[-1]) if timer and measured and measured[-1].isdigit() else usage.ru_maxrss
+    last = lines_[-1] if lines_ else ""
+    return os.waitstatus_to_exitcode(status), elapsed, kib * 1024, last
 
 
 def commands() -> st.SearchStrategy[list[str]]:
