@@ -145,15 +145,14 @@ class Budget:
         Raises:
             BudgetError: the estimate is over the budget.
         """
-        if self.fits(cost):
-            self.spent += cost.seconds
-            return
-        trials = self.trials(request)
-        if trials >= MIN_TRIALS:
-            trials = round_down(trials)
-            instead = f"estimate it from {trials} simulated rolls (`odds --simulate {trials}`)"
-        else:
-            trials, instead = 0, "it is too large even to simulate; ask about fewer dice"
+        instead, trials = FEWER, 0
+        if not self.fits(cost):  # what to offer is worth working out only for a refusal
+            trials = self.trials(request)
+            if trials >= MIN_TRIALS:
+                trials = round_down(trials)
+                instead = f"estimate it from {trials} simulated rolls (`odds --simulate {trials}`)"
+            else:
+                trials, instead = 0, "it is too large even to simulate; ask about fewer dice"
         self.check(cost, instead=instead, trials=trials)
 
     def trials(self, request: Request) -> int:

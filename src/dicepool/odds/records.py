@@ -50,6 +50,21 @@ def central_range(pmf: Pmf, outside: float) -> range:
     return range(first, last + 1)
 
 
+def at_least(pmf: Pmf, k: int) -> float:
+    """P(total >= k) from ``pmf``.
+
+    Below the median this is one minus the exact lower sum, so a truncated tail (at the top) is
+    counted in; above it, the direct sum of the upper entries keeps tiny odds exact (an
+    impossible total is exactly 0, not a rounding's 4e-16).
+    """
+    if k <= 0:
+        return 1.0
+    below = float(pmf[:k].sum())
+    if below < 0.5:
+        return min(1.0, max(0.0, 1.0 - below))
+    return float(pmf[k:].sum())
+
+
 def at_least_over(pmf: Pmf, totals: range) -> Pmf:
     """P(total >= k) for every k in ``totals`` (a step-1 range inside ``pmf``), in linear time.
 
@@ -102,17 +117,8 @@ class Distribution:
         return math.sqrt(max(0.0, float(deviation**2 @ self.pmf)))
 
     def at_least(self, k: int) -> float:
-        """P(total >= k).
-
-        Below the median this is one minus the exact lower sum, so the truncated tail (at the
-        top) is counted in; above it, the direct sum of the upper entries keeps tiny odds exact.
-        """
-        if k <= 0:
-            return 1.0
-        below = float(self.pmf[:k].sum())
-        if below < 0.5:
-            return min(1.0, max(0.0, 1.0 - below))
-        return float(self.pmf[k:].sum())
+        """P(total >= k) (see :func:`at_least`)."""
+        return at_least(self.pmf, k)
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready view: outcomes, distribution (keys are totals as strings), mean, sd.

@@ -417,6 +417,11 @@ def mean_of(pmf: Pmf) -> float:
     return float(np.arange(pmf.size) @ pmf)
 
 
+def sd_of(pmf: Pmf) -> float:
+    """The standard deviation of a pmf's index."""
+    return math.sqrt(max(0.0, float(np.arange(pmf.size) ** 2 @ pmf) - mean_of(pmf) ** 2))
+
+
 def is_feasible(mean: float, goal: int) -> bool:
     """Whether ``goal`` is reached within half of :data:`MAX_ROLLS` rolls on average."""
     return mean > 0 and goal / mean <= MAX_ROLLS / 2
@@ -446,7 +451,7 @@ def rolls_to_settle(pmf: Pmf, goal: int) -> int:
     mean = mean_of(pmf)
     if mean <= 0:
         return MAX_ROLLS
-    spread = 8 * math.sqrt(max(0.0, float(np.arange(pmf.size) ** 2 @ pmf) - mean * mean))
+    spread = 8 * sd_of(pmf)
     root = (spread + math.sqrt(spread * spread + 4 * mean * goal)) / (2 * mean)
     return min(MAX_ROLLS, math.ceil(root * root) + 1)
 
@@ -456,9 +461,8 @@ def gathering_cost(pmf: Pmf, goal: int, rolls: int) -> Cost:
     of the running total (below the goal, spreading as the rolls add up) with one roll's totals.
     """
     width = trimmed(pmf)[0].values.size
-    sd = math.sqrt(max(0.0, float(np.arange(pmf.size) ** 2 @ pmf) - mean_of(pmf) ** 2))
     k = np.arange(1, max(1, rolls) + 1)
-    short = np.minimum(goal, width + 24 * sd * np.sqrt(k) + 1)  # kept to 1e-30 at either end
+    short = np.minimum(goal, width + 24 * sd_of(pmf) * np.sqrt(k) + 1)  # kept to 1e-30 each end
     seconds = float((DIRECT_SECONDS * short * width + PASS_SECONDS * 3 * (short + width)).sum())
     return Cost(seconds + ROLL_SECONDS * rolls, FLOAT * (rolls + 4 * (goal + width)))
 

@@ -24,7 +24,7 @@ from dicepool.odds.chance import chance_odds, hubris_chance_odds
 from dicepool.odds.classic import classic_distribution
 from dicepool.odds.cost import Budget, budget_or_default, roll_cost
 from dicepool.odds.gf import convolve, die_gf, pool_series
-from dicepool.odds.records import Distribution, Pmf
+from dicepool.odds.records import Distribution, Pmf, at_least
 from dicepool.odds.rote import hubris_rote
 from dicepool.odds.teamwork import best_of_team
 from dicepool.odds.totals import added, bonus_on_success, distribution_of, floored, lower
@@ -66,10 +66,7 @@ def _sundown(request: SundownRequest) -> Distribution:
         if request.second_chance is SecondChance.ZERO:
             # zero hits: the whole pool is rolled again and the new roll stands
             pmf = pmf * pmf[0] + np.concatenate([[0.0], pmf[1:]])
-    failure = lower(pmf, request.threshold)
-    # an unlikely success is summed, not one minus the failure: a threshold past every die is
-    # exactly 0, not 4e-16 (a likely one is one minus the exact lower sum, as at_least does)
-    success = 1 - failure if failure < 0.5 else float(pmf[request.threshold :].sum())
+    success, failure = at_least(pmf, request.threshold), lower(pmf, request.threshold)
     return distribution_of("sundown", pmf, {SUCCESS: success, FAILURE: failure}, 0.0)
 
 
