@@ -12,6 +12,11 @@ The tree::
     +-- DiceError                 faces typed by hand that do not fit the roll
     |   +-- NotEnoughDice         too few faces; says how many more the roll needs
     +-- OddsError                 a question the odds engine cannot answer as asked
+    +-- SheetError                a character or a change the rules forbid (a trait over its
+    |                             limit, a name that cannot be a trait, a bad file to import)
+    +-- CampaignError             a campaign, character or event that is not there (or is
+    |                             already), or an undo the log cannot take
+    +-- StoreError                a database that cannot be opened, or is newer than dicepool
 
 Third-party exceptions are translated where they first appear (``raise ... from exc``).
 """
@@ -80,3 +85,15 @@ class NotEnoughDice(DiceError):
 
 class OddsError(DicepoolError):
     """A question the odds engine cannot answer as asked."""
+
+
+class SheetError(DicepoolError):
+    """A character sheet or a change to one that the rules forbid (names the rule)."""
+
+
+class CampaignError(DicepoolError):
+    """A campaign, character or event that is not there (or already is), or an undo refused."""
+
+
+class StoreError(DicepoolError):
+    """A database that cannot be opened or used: unreachable, unreadable, or newer than us."""

@@ -7,8 +7,9 @@ from collections.abc import Callable, Mapping
 import click
 
 from dicepool.core.dice import Die, Origin
-from dicepool.core.request import ContestRequest, Request, RollRequest
+from dicepool.core.request import Request
 from dicepool.core.result import ContestResult, Outcome, RollResult, Winner
+from dicepool.notation.record import contest_request
 
 Render = Callable[[Request], str]
 
@@ -141,37 +142,6 @@ def render_contest(result: ContestResult, render: Render) -> str:
 def ties_words(ties: Winner) -> str:
     """Who takes equal totals, in words."""
     return "equal totals are a tie" if ties is Winner.TIE else f"equal totals go to the {ties}"
-
-
-def result_json(result: RollResult, render: Render) -> dict[str, object]:
-    """A roll as one JSON object with its normalized notation."""
-    request: RollRequest = result.request
-    return {"notation": render(request), **result.to_dict()}
-
-
-def contest_request(result: ContestResult) -> ContestRequest:
-    """The contest a result answers (its tie rule included), to write its line back."""
-    return ContestRequest(result.attacker.request, result.defender.request, result.ties)
-
-
-def contest_json(result: ContestResult, render: Render) -> dict[str, object]:
-    """A contest as one JSON object: both rolls, the winner, the margin and the tie rule."""
-    return {
-        "system": result.system,
-        "notation": render(contest_request(result)),
-        "attacker": result_json(result.attacker, render),
-        "defender": result_json(result.defender, render),
-        "winner": result.winner.value,
-        "margin": result.margin,
-        "ties": result.ties.value,
-    }
-
-
-def to_json(result: RollResult | ContestResult, render: Render) -> dict[str, object]:
-    """The JSON object for a roll or a contest."""
-    if isinstance(result, ContestResult):
-        return contest_json(result, render)
-    return result_json(result, render)
 
 
 def to_text(result: RollResult | ContestResult, render: Render) -> str:

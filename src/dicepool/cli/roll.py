@@ -8,12 +8,13 @@ import re
 import click
 
 from dicepool.cli.line import alias_note, comment_caption, comment_of, line_of
-from dicepool.cli.render_roll import to_json, to_text
+from dicepool.cli.render_roll import to_text
 from dicepool.cli.safe import clip
 from dicepool.core.dice import DiceSource, ForcedDice, SeededDice, SystemDice
 from dicepool.core.roll import resolve_any
 from dicepool.errors import DiceError, LimitError
 from dicepool.notation import parse, render
+from dicepool.notation.record import record
 
 MAX_DICE_TEXT = 100_000
 
@@ -64,7 +65,7 @@ def roll(line: tuple[str, ...], seed: int | None, dice: str | None, as_json: boo
     if isinstance(source, ForcedDice):
         source.check_all_used()
     if as_json:
-        payload = to_json(result, render)
+        payload = record(result)
         payload["input"] = text
         payload["comment"] = comment_of(text)
         click.echo(json.dumps(payload))

@@ -1,0 +1,140 @@
+"""The log as the table reads it, undo, and the check that every projection agrees with it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.engine import Connection
+
+from dicepool.campaign.campaigns import need_campaign
+from dicepool.errors import CampaignError, DicepoolError
+from dicepool.sheet.events import Event, Kind, concerns, replay, undo_event
+from dicepool.store.database import Database
+from dicepool.store.log import (
+    CampaignRow,
+    all_campaigns,
+    append,
+    campaign_events,
+    find_event,
+    last_events,
+    latest_standing,
+    projection,
+    rewrite_sheets,
+    struck_among,
+)
+
+MAX_LAST = 10_000
+"""The most events ``log --last`` shows at once."""
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """An event as the log shows it: the event, and whether an undo left it struck."""
+
+    event: Event
+    struck: bool
+
+
+def log(
+    db: Database, campaign: str, last: int = 20, character: str | None = None
+) -> list[LogEntry]:
+    """The last ``last`` events of a campaign (those about ``character``), oldest first."""
+    if not 1 <= last <= MAX_LAST:
+        raise CampaignError(f"--last is 1..{MAX_LAST}, not {last}")
+    with db.read() as conn:
+        row = need_campaign(conn, campaign)
+        events = last_events(conn, row.id, last, character)
+        gone = struck_among(conn, [e.id for e in events])
+    return [LogEntry(e, e.id in gone) for e in events]
+
+
+def _root(conn: Connection, row: CampaignRow, event: Event) -> Event:
+    """The event an undo (of an undo...) comes down to."""
+    while event.kind is Kind.UNDONE:
+        found = find_event(conn, row.id, int(event.data["event"]))
+        assert found is not None, "an undo names an event of its campaign"
+        event = found
+    return event
+
+
+def undo(
+    db: Database, campaign: str, actor: str, event_id: int | None = None
+) -> tuple[Event, Event]:
+    """Strike an event (the latest standing one by default), or bring back what an undo struck.
+
+    Returns:
+        The undo event as stored, and the event it undoes.
+
+    Raises:
+        CampaignError: no such event, nothing to undo, the campaign's creation, or an undo
+            that later events depend on (a change to a character created in the event undone).
+    """
+    with db.write() as conn:
+        row = need_campaign(conn, campaign, lock=True)
+        target = (
+            latest_standing(conn, row.id)
+            if event_id is None
+            else find_event(conn, row.id, event_id)
+        )
+        if target is None:
+            what = "nothing to undo" if event_id is None else f"no event {event_id} in {row.name}"
+            raise CampaignError(f"{what}; `dicepool log` lists the events")
+        root = _root(conn, row, target)
+        if root.kind is Kind.CAMPAIGN_CREATED:
+            raise CampaignError("a campaign's creation cannot be undone")
+        state = None
+        if root.kind is not Kind.ROLLED:  # a roll changes no sheet: nothing to replay
+            probe = Event(Kind.UNDONE, {"event": target.id}, id=2**62)
+            try:
+                state = replay([*campaign_events(conn, row.id), probe])
+            except DicepoolError as exc:
+                raise CampaignError(f"cannot undo event {target.id}: {exc}") from exc
+        stored = append(conn, row.id, undo_event(target.id), actor, concerns(root))
+        if state is not None:
+            rewrite_sheets(conn, row.id, state, stored.seq)
+    return stored, target
+
+
+def check(db: Database) -> list[str]:
+    """Rebuild every campaign from its log and compare with the projections.
+
+    Returns:
+        One line per difference found (none: the projections agree with the log).
+    """
+    found: list[str] = []
+    with db.read() as conn:
+        for row in all_campaigns(conn):
+            events = campaign_events(conn, row.id)
+            found.extend(_check_sequence(row, events))
+            try:
+                rebuilt = replay(events)
+            except DicepoolError as exc:
+                found.append(f"{row.name}: the log does not replay: {exc}")
+                continue
+            found.extend(_differences(row.name, rebuilt, projection(conn, row)))
+    return found
+
+
+def _check_sequence(row: CampaignRow, events: list[Event]) -> list[str]:
+    seqs = [e.seq for e in events]
+    if seqs != list(range(1, len(seqs) + 1)) or row.last_seq != len(seqs):
+        return [f"{row.name}: the log's sequence numbers are not 1..{row.last_seq} without gaps"]
+    return []
+
+
+def _differences(name: str, rebuilt: object, stored: object) -> list[str]:
+    from dicepool.sheet.events import CampaignState
+
+    assert isinstance(rebuilt, CampaignState) and isinstance(stored, CampaignState)
+    found = []
+    for field in ("name", "system", "players", "house_rules"):
+        if getattr(rebuilt, field) != getattr(stored, field):
+            found.append(
+                f"{name}: {field} is {getattr(stored, field)!r}, the log says "
+                f"{getattr(rebuilt, field)!r}"
+            )
+    for key in sorted(set(rebuilt.characters) | set(stored.characters)):
+        mine, theirs = rebuilt.characters.get(key), stored.characters.get(key)
+        if (mine and mine.to_dict()) != (theirs and theirs.to_dict()):
+            found.append(f"{name}: character {key}'s sheet differs from the log's")
+    return found

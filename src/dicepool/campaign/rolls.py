@@ -1,0 +1,80 @@
+"""Rolling for a character: the sheet line made into numbers, rolled, and logged in one go."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dicepool.campaign.campaigns import need_campaign
+from dicepool.core.dice import DiceSource, ForcedDice
+from dicepool.core.request import Request
+from dicepool.core.result import ContestResult, RollResult
+from dicepool.core.roll import resolve_any
+from dicepool.errors import NotationError
+from dicepool.notation.house import read_house_rules
+from dicepool.notation.parser import parse
+from dicepool.notation.record import record
+from dicepool.notation.renderer import render
+from dicepool.sheet.events import Event, Kind
+from dicepool.sheet.lines import SheetLine, read_sheet_line
+from dicepool.store.database import Database
+from dicepool.store.log import append, campaign_sheets
+
+
+@dataclass(frozen=True)
+class LoggedRoll:
+    """A roll made and logged.
+
+    Attributes:
+        event: the ``rolled`` event as stored (its id is what ``undo`` takes).
+        result: the roll's result.
+        request: what was rolled, house rules applied.
+        line: the sheet line made into numbers, with the characters involved.
+        house_rules: the campaign's house rules ("" for none).
+    """
+
+    event: Event
+    result: RollResult | ContestResult
+    request: Request
+    line: SheetLine
+    house_rules: str
+
+
+def roll(
+    db: Database,
+    campaign: str,
+    line: str,
+    source: DiceSource,
+    actor: str,
+    roller: str | None = None,
+) -> LoggedRoll:
+    """Roll ``line`` in a campaign (for ``roller`` where a side names none) and log it.
+
+    Faces typed by hand must all be used before anything is stored.
+
+    Raises:
+        NotationError, SheetError, CampaignError: the line cannot be rolled; nothing is logged.
+        DiceError: faces typed by hand that do not fit.
+    """
+    with db.write() as conn:
+        row = need_campaign(conn, campaign, lock=True)
+        state = row.state(campaign_sheets(conn, row))
+        sheet_line = read_sheet_line(line, state, roller)
+        try:
+            request = parse(sheet_line.numbers)
+        except NotationError as exc:
+            raise NotationError(f"in `{sheet_line.numbers}`, {exc}") from exc
+        request = read_house_rules(row.system, row.house_rules).apply(request)
+        result = resolve_any(request, source)
+        if isinstance(source, ForcedDice):
+            source.check_all_used()
+        data = {
+            "line": line,
+            "numbers": render(request),
+            "characters": list(sheet_line.characters),
+            "rollers": list(sheet_line.rollers),
+            "comment": sheet_line.comment,
+            "house_rules": row.house_rules,
+            "result": record(result),
+        }
+        event = append(conn, row.id, Event(Kind.ROLLED, data), actor, sheet_line.characters)
+    return LoggedRoll(event, result, request, sheet_line, row.house_rules)

@@ -1,0 +1,199 @@
+"""The log's events and the pure transitions they make: ``apply(state, event) -> state``.
+
+The log is the truth: a campaign's state (its settings and every character sheet) is what
+:func:`replay` makes of its events. An undo is an event too: it strikes an earlier event, which
+stays in the log; undoing the undo brings it back. :func:`struck` says which events stand struck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from dicepool.errors import CampaignError, SheetError
+from dicepool.sheet.character import (
+    AnyChange,
+    Change,
+    Character,
+    SpecialtyChange,
+    change,
+    check_sheet,
+)
+from dicepool.sheet.traits import check_name
+
+
+class Kind(StrEnum):
+    """What an event records."""
+
+    CAMPAIGN_CREATED = "campaign-created"
+    CHARACTER_CREATED = "character-created"
+    CHARACTER_CHANGED = "character-changed"
+    ROLLED = "rolled"
+    UNDONE = "undone"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of a campaign's log.
+
+    Attributes:
+        kind: what happened.
+        data: its details, plain JSON data (see each ``*_event`` function).
+        id: the event's number, unique in the database (0 until stored).
+        seq: its place in its campaign's log, 1, 2, 3... (0 until stored).
+        at: when it was stored, ISO 8601 in UTC ("" until stored).
+        actor: who did it.
+    """
+
+    kind: Kind
+    data: Mapping[str, Any]
+    id: int = 0
+    seq: int = 0
+    at: str = ""
+    actor: str = ""
+
+
+@dataclass(frozen=True)
+class CampaignState:
+    """A campaign as its log makes it.
+
+    Attributes:
+        name: the campaign's name.
+        system: the system every roll of the campaign uses.
+        players: how many players sit at the table (None: not said).
+        house_rules: roll-language options applied to every roll ("" for none).
+        characters: every character sheet, by its name case-folded.
+    """
+
+    name: str
+    system: str
+    players: int | None = None
+    house_rules: str = ""
+    characters: Mapping[str, Character] = field(default_factory=dict)
+
+    def character(self, name: str) -> Character:
+        """The character called ``name`` (any case), or a CampaignError naming the ones here."""
+        found = self.characters.get(" ".join(name.split()).casefold())
+        if found is None:
+            here = ", ".join(c.name for c in self.characters.values()) or "none yet"
+            raise CampaignError(
+                f"no character `{name}` in campaign {self.name} (here: {here}); "
+                f'create one with `dicepool char create "{name}"`'
+            )
+        return found
+
+
+def campaign_event(
+    name: str, system: str, players: int | None = None, house_rules: str = ""
+) -> Event:
+    """The first event of a campaign's log."""
+    data = {"name": name, "system": system, "players": players, "house_rules": house_rules}
+    return Event(Kind.CAMPAIGN_CREATED, data)
+
+
+def created_event(character: Character) -> Event:
+    """A character joins the campaign with this sheet (made, or imported)."""
+    return Event(Kind.CHARACTER_CREATED, {"character": character.to_dict()})
+
+
+def changed_event(name: str, changes: Iterable[AnyChange]) -> Event:
+    """Changes made to a character's sheet, in order."""
+    items = [_change_data(c) for c in changes]
+    return Event(Kind.CHARACTER_CHANGED, {"character": name, "changes": items})
+
+
+def undo_event(target: int) -> Event:
+    """Strike event ``target`` (or, when it is an undo, bring back what it struck)."""
+    return Event(Kind.UNDONE, {"event": target})
+
+
+def _change_data(item: AnyChange) -> dict[str, object]:
+    if isinstance(item, Change):
+        return {"trait": item.trait, "op": item.op, "value": item.value}
+    return {"trait": item.trait, "specialty": item.specialty, "add": item.add}
+
+
+def _change_of(data: Mapping[str, Any]) -> AnyChange:
+    if "specialty" in data:
+        return SpecialtyChange(data["trait"], data["specialty"], bool(data["add"]))
+    return Change(data["trait"], data["op"], int(data["value"]))
+
+
+def character_from(data: Mapping[str, Any], system: str) -> Character:
+    """A sheet from its JSON data (an event's, or an imported file's, already checked)."""
+    traits = {check_name(t, "trait"): int(v) for t, v in data["traits"].items()}
+    specialties = {t: tuple(s) for t, s in data.get("specialties", {}).items() if s}
+    check_sheet(system, traits, specialties)
+    return Character(data["name"], system, data.get("player"), traits, specialties)
+
+
+def apply(state: CampaignState | None, event: Event) -> CampaignState:
+    """The state after one event (the first must create the campaign).
+
+    Raises:
+        CampaignError, SheetError: the event does not fit the state (replaying without an
+            event it depended on).
+    """
+    if event.kind is Kind.CAMPAIGN_CREATED:
+        data = event.data
+        return CampaignState(data["name"], data["system"], data["players"], data["house_rules"])
+    if state is None:
+        raise CampaignError(f"event {event.id} comes before its campaign was created")
+    if event.kind is Kind.CHARACTER_CREATED:
+        sheet = character_from(event.data["character"], state.system)
+        key = sheet.name.casefold()
+        if key in state.characters:
+            raise CampaignError(f"there is already a character {sheet.name} in {state.name}")
+        return replace(state, characters={**state.characters, key: sheet})
+    if event.kind is Kind.CHARACTER_CHANGED:
+        before = state.character(event.data["character"])
+        after = change(before, [_change_of(c) for c in event.data["changes"]])
+        return replace(state, characters={**state.characters, before.name.casefold(): after})
+    return state  # a roll changes no sheet yet; an undo acts through struck()
+
+
+def struck(events: Sequence[Event]) -> set[int]:
+    """The ids of the events an undo left struck.
+
+    An undo always names an earlier event, so the log is read from its end: an undo that is
+    itself struck strikes nothing, which is how undoing an undo brings an event back.
+    """
+    gone: set[int] = set()
+    for event in reversed(events):
+        if event.kind is Kind.UNDONE and event.id not in gone:
+            gone.add(int(event.data["event"]))
+    return gone
+
+
+def replay(events: Sequence[Event]) -> CampaignState:
+    """The campaign its log makes: every event not struck, applied in order.
+
+    Raises:
+        CampaignError, SheetError: an event that does not fit (names the event).
+    """
+    gone = struck(events)
+    state: CampaignState | None = None
+    for event in events:
+        if event.id in gone:
+            continue
+        try:
+            state = apply(state, event)
+        except (CampaignError, SheetError) as exc:
+            raise type(exc)(f"event {event.id} ({event.kind}) no longer fits: {exc}") from exc
+    if state is None:
+        raise CampaignError("the log holds no campaign")
+    return state
+
+
+def concerns(event: Event) -> list[str]:
+    """The characters an event is about, by name (for ``log --char``)."""
+    data = event.data
+    if event.kind is Kind.CHARACTER_CREATED:
+        return [data["character"]["name"]]
+    if event.kind is Kind.CHARACTER_CHANGED:
+        return [data["character"]]
+    if event.kind is Kind.ROLLED:
+        return list(data.get("characters", []))
+    return []

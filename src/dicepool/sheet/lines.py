@@ -1,0 +1,276 @@
+"""Roll lines written with a sheet's traits: ``"Dexterity + Stealth diff 1"``, made into numbers.
+
+A sheet line is a roll line whose pool names traits instead of (or beside) numbers:
+
+- ``Dexterity + Stealth - 2``: the roller's traits, in any case, or an unambiguous beginning
+  of one (``dex + stealth``); numbers mix in;
+- ``- Guard.Composure``: another character's trait, here resisting;
+- ``Ana: Dexterity + Stealth vs Guard: Wits + Composure``: each side names its roller;
+- the campaign's system is implied (writing it first is allowed); options follow the pool as
+  on any line, and ``spec`` is taken only when the roller has a specialty the rules let them use
+  on a trait of the pool.
+
+:func:`read_sheet_line` gives the line with numbers (``chronicles 3+2-2 diff 1``) that the roll
+language then reads, and the characters it involves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dicepool.errors import NotationError, SheetError
+from dicepool.notation.names import system_called
+from dicepool.notation.tokens import VERSUS, split_comment
+from dicepool.sheet.character import Character
+from dicepool.sheet.events import CampaignState
+from dicepool.sheet.traits import sheet_rules
+
+MAX_WORDS = 4
+"""The most words one trait name in a pool may take."""
+
+_SPECIALTY = frozenset({"spec", "specialty"})
+_NUMBER = re.compile(r"[0-9]+")
+
+
+@dataclass(frozen=True)
+class Term:
+    """One part of a pool: a number, or a trait of a character, added or taken away."""
+
+    sign: int
+    value: int
+    character: str | None = None
+    trait: str | None = None
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    """A sheet line made into numbers.
+
+    Attributes:
+        numbers: the line the roll language reads, with the system and every trait's rating.
+        characters: the characters involved, rollers first (the attacker's, then the defender's).
+        rollers: each side's roller (None where a side names none).
+        comment: the text after ``#``, if any.
+    """
+
+    numbers: str
+    characters: tuple[str, ...]
+    rollers: tuple[str | None, ...]
+    comment: str | None
+
+
+def read_sheet_line(line: str, state: CampaignState, roller: str | None = None) -> SheetLine:
+    """Make a sheet line into numbers, for ``roller`` (the ``--char``) where a side names none.
+
+    Raises:
+        NotationError: the line does not read (its pool, or a system other than the
+            campaign's).
+        CampaignError: a character that is not in the campaign.
+        SheetError: a trait the character does not have, an ambiguous one, or a rule of the
+            sheet broken (``spec`` without a specialty that may be used, too many traits).
+    """
+    body, comment = split_comment(line)
+    sides = _sides(body)
+    read = [_side(text, state, roller if i == 0 else None) for i, text in enumerate(sides)]
+    involved: list[str] = []
+    for _, side_roller, others in read:
+        involved.extend(n for n in (side_roller, *others) if n and n not in involved)
+    numbers = " vs ".join(text for text, _, _ in read)
+    rollers = tuple(r for _, r, _ in read)
+    return SheetLine(numbers, tuple(involved), rollers, comment)
+
+
+def _sides(body: str) -> list[str]:
+    words = body.split()
+    if not words:
+        raise NotationError("the line is empty; write a pool, like `Dexterity + Stealth`")
+    sides: list[list[str]] = [[]]
+    for word in words:
+        if word.lower() in VERSUS:
+            sides.append([])
+        else:
+            sides[-1].append(word)
+    return [" ".join(s) for s in sides]
+
+
+def _side(text: str, state: CampaignState, roller: str | None) -> tuple[str, str | None, list[str]]:
+    """One side: its line with numbers, its roller, and the other characters it names."""
+    head, colon, rest = text.partition(":")
+    if colon and "." not in head and head.strip():
+        roller, text = state.character(head).name, rest
+    words = text.split()
+    if words and system_called(words[0]) is not None:
+        named = system_called(words[0])
+        if named != state.system:
+            raise NotationError(
+                f"campaign {state.name} plays {state.system}, not {named}: leave the system "
+                "out, it is implied"
+            )
+        text = text.split(None, 1)[1] if len(words) > 1 else ""
+    sheet = state.character(roller) if roller else None
+    roller = sheet.name if sheet else None
+    terms, options = _pool(text, state, sheet)
+    _check_traits(state, sheet, terms, options)
+    others = [t.character for t in terms if t.character and t.character != roller]
+    pool = "".join(("+" if t.sign > 0 else "-") + str(t.value) for t in terms).lstrip("+")
+    return f"{state.system} {pool} {options}".strip(), roller, others
+
+
+def _pool(text: str, state: CampaignState, sheet: Character | None) -> tuple[list[Term], str]:
+    pieces = _pieces(text)
+    if not pieces:
+        raise NotationError("a side has no pool: write one, like `Dexterity + Stealth`")
+    terms: list[Term] = []
+    at, sign = 0, 1
+    while True:
+        if at >= len(pieces):
+            raise NotationError(f"the pool `{text.strip()}` ends with `+` or `-`: add a term")
+        term, at = _term(pieces, at, sign, state, sheet)
+        terms.append(term)
+        if at < len(pieces) and pieces[at][0] in "+-":
+            sign = 1 if pieces[at][0] == "+" else -1
+            at += 1
+            continue
+        options = text[pieces[at][1] :] if at < len(pieces) else ""
+        return terms, " ".join(options.split())
+
+
+def _pieces(text: str) -> list[tuple[str, int]]:
+    """The words and operators of a side, each with its offset.
+
+    ``+`` is always an operator; ``-`` is one at a word's ends or beside a digit
+    (``Stealth-2``), and a hyphen inside a name (``Sleight-of-Hand``).
+    """
+    found: list[tuple[str, int]] = []
+    for match in re.finditer(r"\S+", text):
+        word, start, begun = match.group(), match.start(), 0
+        for i, char in enumerate(word):
+            digit_beside = word[i - 1 : i].isdigit() or word[i + 1 : i + 2].isdigit()
+            if char == "+" or (char == "-" and (i in (0, len(word) - 1) or digit_beside)):
+                if i > begun:
+                    found.append((word[begun:i], start + begun))
+                found.append((char, start + i))
+                begun = i + 1
+        if begun < len(word):
+            found.append((word[begun:], start + begun))
+    return found
+
+
+def _term(
+    pieces: Sequence[tuple[str, int]],
+    at: int,
+    sign: int,
+    state: CampaignState,
+    sheet: Character | None,
+) -> tuple[Term, int]:
+    word = pieces[at][0]
+    if _NUMBER.fullmatch(word):
+        return Term(sign, int(word)), at + 1
+    run = []
+    for piece, _ in pieces[at : at + MAX_WORDS]:
+        if piece in "+-" or _NUMBER.fullmatch(piece):
+            break
+        run.append(piece)
+    if not run:
+        raise NotationError(f"expected a trait or a number in the pool, got `{word}`")
+    for length in range(len(run), 0, -1):
+        found = _trait(" ".join(run[:length]), state, sheet, quiet=length > 1)
+        if found is not None:
+            name, trait, value = found
+            return Term(sign, value, name, trait), at + length
+    raise AssertionError("a one-word trait either resolves or raises")  # pragma: no cover
+
+
+def _trait(
+    text: str, state: CampaignState, sheet: Character | None, quiet: bool
+) -> tuple[str, str, int] | None:
+    """The character, trait and rating ``text`` names; None (when ``quiet``) if it names none."""
+    owner_name, dot, trait_text = text.rpartition(".")
+    if dot:
+        owner = _prefixed(owner_name, {k: c.name for k, c in state.characters.items()}, "")
+        if owner is None:
+            if quiet:
+                return None
+            state.character(owner_name)  # raises, naming the characters here
+        sheet = state.characters[owner.casefold()] if owner else None
+    if sheet is None:
+        if quiet:
+            return None
+        raise SheetError(
+            f"`{text}` is a trait, but whose? roll with `--char NAME`, start the side with "
+            f"`NAME:`, or write `NAME.{text}`"
+        )
+    names = {t.casefold(): t for t in sheet.traits}
+    trait = _prefixed(trait_text, names, sheet.name, quiet)
+    if trait is None:
+        if quiet:
+            return None
+        raise SheetError(_no_trait(sheet, trait_text))
+    return sheet.name, trait, sheet.traits[trait]
+
+
+def _prefixed(text: str, names: dict[str, str], owner: str, quiet: bool = True) -> str | None:
+    """The one name that ``text`` is (any case) or begins, word for word; None if none.
+
+    Raises:
+        SheetError: ``text`` begins several names (unless ``quiet``).
+    """
+    key = " ".join(text.split()).casefold()
+    if key in names:
+        return names[key]
+    count = len(key.split())
+    hits = [n for k, n in names.items() if k.startswith(key) and len(k.split()) == count]
+    if len(hits) == 1:
+        return hits[0]
+    if len(hits) > 1 and not quiet:
+        listed = ", ".join(sorted(hits))
+        raise SheetError(f"`{text}` could be any of {owner}'s {listed}; write more of the name")
+    return None
+
+
+def _no_trait(sheet: Character, text: str) -> str:
+    import difflib  # only on the way to an error: rolls must start fast
+
+    names = {t.casefold(): t for t in sheet.traits}
+    close = difflib.get_close_matches(text.casefold(), list(names), n=1)
+    if close:
+        return f"{sheet.name} has no trait `{text}`; did you mean `{names[close[0]]}`?"
+    return (
+        f"{sheet.name} has no trait `{text}`; add it with "
+        f'`dicepool char set "{sheet.name}" "{text.title()}=N"`'
+    )
+
+
+def _check_traits(
+    state: CampaignState, sheet: Character | None, terms: list[Term], options: str
+) -> None:
+    """The sheet's rules for a pool: at most so many traits, and ``spec`` only when allowed."""
+    rules = sheet_rules(state.system)
+    traits = [t for t in terms if t.trait is not None]
+    if rules.pool_traits is not None and len(traits) > rules.pool_traits:
+        raise SheetError(
+            f'a {state.system} pool adds at most {rules.pool_traits} traits ("there should '
+            f'never be more than two"), not {len(traits)}'
+        )
+    if not _SPECIALTY & {w.lower() for w in options.split()}:
+        return
+    if rules.specialty_rating is None:  # pragma: no cover - the grammar has no `spec` there
+        return
+    own = [t for t in traits if sheet is not None and t.character == sheet.name and t.sign > 0]
+    if sheet is None or not own:
+        raise SheetError("`spec` needs the roller's own trait in the pool, with a specialty")
+    usable = [t for t in own if sheet.specialties.get(t.trait or "")]
+    if not usable:
+        listed = " or ".join(str(t.trait) for t in own)
+        raise SheetError(
+            f"`spec`: {sheet.name} has no specialty on {listed}; add one with "
+            f'`dicepool char set "{sheet.name}" "{own[-1].trait} (Specialty)"`'
+        )
+    if not any(t.value >= rules.specialty_rating for t in usable):
+        named = ", ".join(f"{t.trait} {t.value}" for t in usable)
+        raise SheetError(
+            f"`spec`: a {state.system} specialty is used only on a trait rated "
+            f"{rules.specialty_rating} or more (ruling 4); {sheet.name} has {named}"
+        )

@@ -1,0 +1,88 @@
+"""The tables, one schema for SQLite and PostgreSQL (Alembic's migrations build the same).
+
+``events`` is the log, the truth: rows are only ever inserted. ``campaigns`` and ``characters``
+are projections of it, rebuilt by ``dicepool db check`` to prove they agree; ``campaigns`` also
+holds each log's last sequence number, the row every writer of a campaign updates first, so
+writers of one campaign take turns (PostgreSQL's row lock; SQLite's one writer).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    UniqueConstraint,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+
+NAME = 40
+"""The longest name of a campaign or a character (the sheet's rule, kept by the schema)."""
+
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(table_name)s_%(column_0_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+Id = BigInteger().with_variant(Integer(), "sqlite")  # SQLite's rowid is an INTEGER key
+Data = JSON().with_variant(JSONB(), "postgresql")
+
+campaigns = Table(
+    "campaigns",
+    metadata,
+    Column("id", Id, primary_key=True),
+    Column("name", String(NAME), nullable=False),
+    Column("name_key", String(NAME), nullable=False, unique=True),
+    Column("system", String(20), nullable=False),
+    Column("players", Integer, nullable=True),
+    Column("house_rules", String(500), nullable=False),
+    Column("last_seq", Integer, nullable=False),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("id", Id, primary_key=True),
+    Column("campaign_id", Id, ForeignKey("campaigns.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("actor", String(80), nullable=False),
+    Column("kind", String(40), nullable=False),
+    Column("data", Data, nullable=False),
+    Column("undoes", Id, ForeignKey("events.id"), nullable=True),
+    UniqueConstraint("campaign_id", "seq"),
+    Index(None, "undoes"),
+)
+
+event_characters = Table(
+    "event_characters",
+    metadata,
+    Column("event_id", Id, ForeignKey("events.id"), primary_key=True),
+    Column("campaign_id", Id, ForeignKey("campaigns.id"), nullable=False),
+    Column("character_key", String(NAME), primary_key=True),
+    Index("ix_event_characters_lookup", "campaign_id", "character_key", "event_id"),
+)
+
+characters = Table(
+    "characters",
+    metadata,
+    Column("id", Id, primary_key=True),
+    Column("campaign_id", Id, ForeignKey("campaigns.id"), nullable=False),
+    Column("name_key", String(NAME), nullable=False),
+    Column("name", String(NAME), nullable=False),
+    Column("player", String(NAME), nullable=True),
+    Column("sheet", Data, nullable=False),
+    Column("version", Integer, nullable=False),
+    UniqueConstraint("campaign_id", "name_key"),
+)
