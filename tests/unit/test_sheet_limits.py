@@ -48,9 +48,7 @@ def test_lowering_potency_below_what_an_attribute_needs_is_refused_whole() -> No
     assert change(before, parse_changes("Strength=7 Potency=1")).traits["Potency"] == 1
 
 
-@pytest.mark.parametrize(
-    ("edge", "top"), [(0, 6), (1, 6), (2, 7), (3, 7), (4, 8), (5, 8), (6, 9)]
-)
+@pytest.mark.parametrize(("edge", "top"), [(0, 6), (1, 6), (2, 7), (3, 7), (4, 8), (5, 8), (6, 9)])
 def test_sundown_edge_raises_the_skill_maximum(edge: int, top: int) -> None:
     assert sheet("sundown", changes=f"Edge={edge} Stealth={top}").traits["Stealth"] == top
     message = refused("sundown", f"Stealth={top + 1}", f"Edge={edge}")
