@@ -65,7 +65,8 @@ class Change:
     value: int
 
     def __str__(self) -> str:
-        return f"{self.trait}{'' if self.op == '=' else self.op}={self.value}"
+        gap = " " if self.trait.endswith("-") else ""  # `A- =1` sets A-; `A-=1` lowers A
+        return f"{self.trait}{gap}{'' if self.op == '=' else self.op}={self.value}"
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ def _sundown_attribute(traits: Traits) -> tuple[int, int, str]:
 
 def _sundown_skill(traits: Traits) -> tuple[int, int, str]:
     edge = traits.get("Edge", 0)
-    high = 6 + (edge + (edge > 0)) // 2  # Edge 2-3: 7, 4-5: 8, 6: 9
+    high = 6 + edge // 2  # every two points of Edge: Edge 2-3: 7, 4-5: 8, 6: 9
     return 0, high, f"a sundown skill is 0..{high} with Edge {edge} (ruling 15)"
 
 
