@@ -39,6 +39,20 @@ class CampaignRow:
         return CampaignState(self.name, self.system, self.players, self.house_rules, held)
 
 
+# The statements of every roll, built once: building one costs more than running it.
+_FIND = sa.select(campaigns).where(campaigns.c.name_key == sa.bindparam("key"))
+_FIND_LOCKED = _FIND.with_for_update()  # PostgreSQL; SQLite's BEGIN IMMEDIATE already holds
+_NEXT_SEQ = (
+    sa.update(campaigns)
+    .where(campaigns.c.id == sa.bindparam("campaign"))
+    .values(last_seq=campaigns.c.last_seq + 1)
+    .returning(campaigns.c.last_seq)
+)
+_INSERT_EVENT = sa.insert(events)
+_INSERT_INVOLVED = sa.insert(event_characters)
+_SHEETS = sa.select(characters.c.sheet).where(characters.c.campaign_id == sa.bindparam("campaign"))
+
+
 def _inserted(result: sa.CursorResult[Any]) -> int:
     """The key of the row an insert added."""
     keys = result.inserted_primary_key
@@ -59,10 +73,7 @@ def _campaign(row: RowMapping) -> CampaignRow:
 
 def find_campaign(conn: Connection, name: str, lock: bool = False) -> CampaignRow | None:
     """The campaign called ``name`` (any case); ``lock`` holds its row until the commit."""
-    query = sa.select(campaigns).where(campaigns.c.name_key == key(name))
-    if lock:
-        query = query.with_for_update()  # PostgreSQL; SQLite's BEGIN IMMEDIATE already holds
-    row = conn.execute(query).mappings().first()
+    row = conn.execute(_FIND_LOCKED if lock else _FIND, {"key": key(name)}).mappings().first()
     return _campaign(row) if row else None
 
 
@@ -97,12 +108,7 @@ def append(
     Args:
         involved: the characters it concerns, for ``log --char``.
     """
-    seq = conn.execute(
-        sa.update(campaigns)
-        .where(campaigns.c.id == campaign_id)
-        .values(last_seq=campaigns.c.last_seq + 1)
-        .returning(campaigns.c.last_seq)
-    ).scalar_one()
+    seq = conn.execute(_NEXT_SEQ, {"campaign": campaign_id}).scalar_one()
     at = datetime.now(UTC)
     undoes = int(event.data["event"]) if event.kind is Kind.UNDONE else None
     row = {
@@ -114,11 +120,11 @@ def append(
         "data": dict(event.data),
         "undoes": undoes,
     }
-    event_id = _inserted(conn.execute(sa.insert(events).values(row)))
+    event_id = _inserted(conn.execute(_INSERT_EVENT, row))
     keys = sorted({key(n) for n in involved})
     if keys:
         conn.execute(
-            sa.insert(event_characters),
+            _INSERT_INVOLVED,
             [{"event_id": event_id, "campaign_id": campaign_id, "character_key": k} for k in keys],
         )
     return Event(event.kind, event.data, event_id, seq, at.isoformat(), actor)
@@ -192,8 +198,8 @@ def latest_standing(conn: Connection, campaign_id: int) -> Event | None:
 
 def campaign_sheets(conn: Connection, row: CampaignRow) -> list[Character]:
     """Every character sheet of a campaign, as its projection holds it."""
-    query = sa.select(characters.c.sheet).where(characters.c.campaign_id == row.id)
-    return [character_from(s, row.system) for s in conn.execute(query).scalars()]
+    found = conn.execute(_SHEETS, {"campaign": row.id}).scalars()
+    return [character_from(s, row.system) for s in found]
 
 
 def find_sheet(
