@@ -79,10 +79,18 @@ def campaign_of(db: Database, given: str | None) -> str:
     name = current_campaign(shown_url(db)) or ""
     if name:
         return name
+    from dicepool.campaign import campaign_names
+
+    here = [c.name for c in campaign_names(db)]  # a database that cannot be read says so here
+    if not here:
+        raise CampaignError(
+            "no campaign yet: create one with `dicepool campaign create NAME --system SYSTEM`"
+        )
+    listed = ", ".join(here[:10]) + (", ..." if len(here) > 10 else "")
     raise CampaignError(
-        "no campaign chosen: create one with `dicepool campaign create NAME --system SYSTEM`, "
-        "pick one with `dicepool campaign use NAME` (`dicepool campaign list` shows them), "
-        f"or give --campaign NAME or ${ENV_CAMPAIGN}"
+        f"no campaign chosen (here: {listed}): pick one with `dicepool campaign use NAME`, "
+        f"give --campaign NAME or set ${ENV_CAMPAIGN}, or create one with "
+        "`dicepool campaign create NAME --system SYSTEM`"
     )
 
 
