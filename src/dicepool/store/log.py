@@ -14,7 +14,9 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, RowMapping
+from sqlalchemy.exc import IntegrityError
 
+from dicepool.errors import CampaignError
 from dicepool.sheet.character import Character
 from dicepool.sheet.events import CampaignState, Event, Kind, character_from, struck
 from dicepool.store.schema import campaigns, characters, event_characters, events
@@ -80,7 +82,11 @@ def insert_campaign(conn: Connection, state: CampaignState) -> int:
         "house_rules": state.house_rules,
         "last_seq": 0,
     }
-    return _inserted(conn.execute(sa.insert(campaigns).values(values)))
+    try:
+        with conn.begin_nested():  # a savepoint: a name taken meanwhile fails alone
+            return _inserted(conn.execute(sa.insert(campaigns).values(values)))
+    except IntegrityError as exc:  # another process created it since we looked
+        raise CampaignError(f"there is already a campaign {state.name}; pick another name") from exc
 
 
 def append(

@@ -21,7 +21,6 @@ from sqlalchemy import (
     Table,
     UniqueConstraint,
 )
-from sqlalchemy.dialects.postgresql import JSONB
 
 NAME = 40
 """The longest name of a campaign or a character (the sheet's rule, kept by the schema)."""
@@ -36,7 +35,7 @@ metadata = MetaData(
 )
 
 Id = BigInteger().with_variant(Integer(), "sqlite")  # SQLite's rowid is an INTEGER key
-Data = JSON().with_variant(JSONB(), "postgresql")
+Data = JSON()  # JSONB would cost every SQLite process the PostgreSQL dialect's import
 
 campaigns = Table(
     "campaigns",

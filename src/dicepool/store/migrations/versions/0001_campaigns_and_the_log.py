@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
-from sqlalchemy.dialects import postgresql
 
 revision = "0001"
 down_revision = None
@@ -17,7 +16,7 @@ branch_labels = None
 depends_on = None
 
 Id = sa.BigInteger().with_variant(sa.Integer(), "sqlite")  # SQLite's rowid is an INTEGER key
-Data = sa.JSON().with_variant(postgresql.JSONB(), "postgresql")
+Data = sa.JSON()
 
 
 def upgrade() -> None:

@@ -1,0 +1,110 @@
+"""Fixtures for every test: the databases the storage tests run on.
+
+`database_url` runs a test once on SQLite and once on PostgreSQL. The PostgreSQL server starts
+only when a test first asks for it, so a run without storage tests costs nothing, and
+`-m "not postgresql"` leaves it out. When no server can be had, the tests that need one are
+skipped, or failed when `CI=true`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import NoReturn
+
+import pytest
+
+from .databases import ENV_URL, Cluster, Server, Unavailable, external_server, in_ci
+
+POSTGRES_FIXTURES = {"postgres_server", "postgres_url"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark `postgresql` every test on a PostgreSQL database, whatever fixture brought it."""
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        on_postgres = callspec is not None and callspec.params.get("database_url") == "postgresql"
+        if on_postgres or POSTGRES_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.postgresql)
+
+
+def unavailable(reason: str) -> NoReturn:
+    """Skip the test that needs PostgreSQL, or fail it in continuous integration."""
+    if in_ci():
+        pytest.fail(f"PostgreSQL is required in CI (CI=true): {reason}", pytrace=False)
+    pytest.skip(f"no PostgreSQL: {reason}")
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Server]:
+    """The session's PostgreSQL server: `DICEPOOL_TEST_POSTGRES_URL`, or a throwaway cluster.
+
+    Started on first use and stopped (its folder deleted) at the end of the session. If it
+    cannot start, pytest keeps that outcome and every test asking for it is skipped (failed when
+    `CI=true`) with the reason, without trying again.
+    """
+    url = os.environ.get(ENV_URL)
+    if url:
+        yield external(url)
+        return
+    cluster = local_cluster()
+    try:
+        yield started(cluster)
+    finally:
+        cluster.stop()
+
+
+def external(url: str) -> Server:
+    """The server named by the environment; failing when it does not answer."""
+    try:
+        return external_server(url)
+    except Unavailable as error:
+        reason = str(error)
+    # A server named on purpose that does not answer is a mistake, not a missing tool.
+    pytest.fail(reason, pytrace=False)
+
+
+def local_cluster() -> Cluster:
+    """A cluster folder ready for `initdb`, or the test is skipped (failed in CI)."""
+    try:
+        return Cluster()
+    except Unavailable as error:
+        reason = str(error)
+    unavailable(reason)  # outside the except block, so the report shows the reason alone
+
+
+def started(cluster: Cluster) -> Server:
+    """The cluster, made and started, or the test is skipped (failed in CI)."""
+    try:
+        return cluster.start()
+    except Unavailable as error:
+        reason = str(error)
+    unavailable(reason)
+
+
+@pytest.fixture
+def postgres_url(postgres_server: Server) -> Iterator[str]:
+    """A fresh, empty PostgreSQL database for one test, dropped after it; yields its URL.
+
+    The URL is SQLAlchemy's: `postgresql+psycopg://postgres@127.0.0.1:PORT/t_<hex>`.
+    """
+    name = postgres_server.create_database()
+    try:
+        yield postgres_server.database_url(name)
+    finally:
+        postgres_server.drop_database(name)
+
+
+@pytest.fixture(
+    params=[
+        pytest.param("sqlite", id="sqlite"),
+        pytest.param("postgresql", id="postgresql"),
+    ]
+)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The URL of an empty database: a SQLite file under `tmp_path`, then a PostgreSQL one."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'dicepool.sqlite3'}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
