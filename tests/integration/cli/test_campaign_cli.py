@@ -19,13 +19,14 @@ from .conftest import run_dicepool
 class Table:
     """One test's database and environment; every command gets ``--db`` (unless given)."""
 
-    def __init__(self, tmp_path: Path, env: dict[str, str]) -> None:
+    def __init__(self, tmp_path: Path, env: dict[str, str], url: str | None = None) -> None:
         self.path = tmp_path / "table.sqlite3"
+        self.url = url or str(self.path)
         self.env = env
         self.tmp = tmp_path
 
     def __call__(self, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-        extra = () if "--db" in args else ("--db", str(self.path))
+        extra = () if "--db" in args else ("--db", self.url)
         return run_dicepool((*args, *extra), self.env, stdin)
 
     def ok(self, *args: str, stdin: str | None = None) -> str:
@@ -54,15 +55,23 @@ def table(tmp_path: Path, home: dict[str, str]) -> Table:
 
 
 @pytest.fixture
-def night(table: Table) -> Table:
+def any_table(tmp_path: Path, home: dict[str, str], database_url: str) -> Table:
+    """A table on SQLite, then on PostgreSQL (see tests/conftest.py)."""
+    return Table(tmp_path, home, database_url)
+
+
+@pytest.fixture
+def night(any_table: Table) -> Table:
     """A chronicles campaign with Ana (Dexterity 3, Stealth 2) and a Guard (Composure 3)."""
+    table = any_table
     table.ok("campaign", "create", "Night", "--system", "cofd", "--players", "3")
     table.ok("char", "create", "Ana", "--player", "Bo", "--set", "Dexterity=3 Stealth=2")
     table.ok("char", "create", "Guard", "--set", "Wits=2 Composure=3")
     return table
 
 
-def test_campaign_create_list_use_show(table: Table) -> None:
+def test_campaign_create_list_use_show(any_table: Table) -> None:
+    table = any_table
     out = table.ok("campaign", "create", "Night", "--system", "cofd", "--players", "4")
     assert "Night" in out and "chronicles" in out and "current" in out
     table.ok("campaign", "create", "Day", "--system", "classic", "--house-rules", "wp")
@@ -263,7 +272,7 @@ def test_undoing_a_change_changes_the_sheet_back(night: Table) -> None:
 
 def test_db_upgrade_and_check(table: Table) -> None:
     out = table.ok("db", "upgrade")
-    assert "schema 0001" in out and str(table.path) in out
+    assert "schema 0001" in out and str(table.path) in out and "was empty" in out
     assert "up to date" in table.ok("db", "upgrade")
     table.ok("campaign", "create", "Night", "--system", "cofd")
     table.ok("char", "create", "Ana")
@@ -313,7 +322,7 @@ def test_a_sheet_roll_imports_no_alembic(night: Table) -> None:
 
     code = (
         "import sys; sys.argv = ['dicepool', 'roll', '--char', 'Ana', 'dex', '--seed', '1', "
-        f"'--db', {str(night.path)!r}];"
+        f"'--db', {night.url!r}];"
         "from dicepool.cli.main import main; main();"
         "print('alembic' in sys.modules)"
     )
