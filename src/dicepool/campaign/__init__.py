@@ -6,6 +6,7 @@ projections and commits; only then does it return, so what the caller prints has
 """
 
 from dicepool.campaign.campaigns import (
+    campaign_info,
     campaign_names,
     create_campaign,
     load_campaign,
@@ -13,19 +14,23 @@ from dicepool.campaign.campaigns import (
 from dicepool.campaign.characters import (
     change_character,
     create_character,
+    find_character,
     import_character,
 )
-from dicepool.campaign.history import LogEntry, check, log, undo
+from dicepool.campaign.history import LogEntry, check, counts, log, undo
 from dicepool.campaign.rolls import LoggedRoll, roll
 
 __all__ = [
     "LogEntry",
     "LoggedRoll",
+    "campaign_info",
     "campaign_names",
     "change_character",
     "check",
+    "counts",
     "create_campaign",
     "create_character",
+    "find_character",
     "import_character",
     "load_campaign",
     "log",

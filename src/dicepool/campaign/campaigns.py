@@ -69,6 +69,13 @@ def load_campaign(db: Database, name: str) -> CampaignState:
         return row.state(campaign_sheets(conn, row))
 
 
+def campaign_info(db: Database, name: str) -> tuple[CampaignState, int]:
+    """A campaign with every character sheet, and how many events its log holds."""
+    with db.read() as conn:
+        row = need_campaign(conn, name)
+        return row.state(campaign_sheets(conn, row)), row.last_seq
+
+
 def campaign_names(db: Database) -> list[CampaignState]:
     """Every campaign (without its sheets), by name."""
     with db.read() as conn:

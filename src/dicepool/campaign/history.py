@@ -15,12 +15,14 @@ from dicepool.store.log import (
     all_campaigns,
     append,
     campaign_events,
+    events_by_id,
     find_event,
     last_events,
     latest_standing,
     projection,
     rewrite_sheets,
     struck_among,
+    totals,
 )
 
 MAX_LAST = 10_000
@@ -29,10 +31,15 @@ MAX_LAST = 10_000
 
 @dataclass(frozen=True)
 class LogEntry:
-    """An event as the log shows it: the event, and whether an undo left it struck."""
+    """An event as the log shows it: the event, and whether an undo left it struck.
+
+    Attributes:
+        target: for an undo, the event it names (struck, or brought back when an undo).
+    """
 
     event: Event
     struck: bool
+    target: Event | None = None
 
 
 def log(
@@ -45,7 +52,16 @@ def log(
         row = need_campaign(conn, campaign)
         events = last_events(conn, row.id, last, character)
         gone = struck_among(conn, [e.id for e in events])
-    return [LogEntry(e, e.id in gone) for e in events]
+        named = [int(e.data["event"]) for e in events if e.kind is Kind.UNDONE]
+        targets = events_by_id(conn, row.id, named)
+    return [
+        LogEntry(
+            e,
+            e.id in gone,
+            targets.get(int(e.data["event"])) if e.kind is Kind.UNDONE else None,
+        )
+        for e in events
+    ]
 
 
 def _root(conn: Connection, row: CampaignRow, event: Event) -> Event:
@@ -66,8 +82,9 @@ def undo(
         The undo event as stored, and the event it undoes.
 
     Raises:
-        CampaignError: no such event, nothing to undo, the campaign's creation, or an undo
-            that later events depend on (a change to a character created in the event undone).
+        CampaignError: no such event, nothing to undo, an event already struck, the
+            campaign's creation, or an undo that later events depend on (a change to a
+            character created in the event undone).
     """
     with db.write() as conn:
         row = need_campaign(conn, campaign, lock=True)
@@ -79,6 +96,11 @@ def undo(
         if target is None:
             what = "nothing to undo" if event_id is None else f"no event {event_id} in {row.name}"
             raise CampaignError(f"{what}; `dicepool log` lists the events")
+        if target.id in struck_among(conn, [target.id]):
+            raise CampaignError(
+                f"event {target.id} is already undone; undo the undo that struck it to bring "
+                "it back (`dicepool log` shows it)"
+            )
         root = _root(conn, row, target)
         if root.kind is Kind.CAMPAIGN_CREATED:
             raise CampaignError("a campaign's creation cannot be undone")
@@ -93,6 +115,12 @@ def undo(
         if state is not None:
             rewrite_sheets(conn, row.id, state, stored.seq)
     return stored, target
+
+
+def counts(db: Database) -> dict[str, int]:
+    """How many campaigns, events and characters the database holds."""
+    with db.read() as conn:
+        return totals(conn)
 
 
 def check(db: Database) -> list[str]:

@@ -46,8 +46,49 @@ COMMANDS = {
         "Draw distributions or a chart to a PNG or SVG file.",
         'dicepool plot "chronicles 6" -o odds.png',
     ),
+    "campaign": (
+        "dicepool.cli.campaign",
+        "campaign",
+        "Create, list, choose and show campaigns.",
+        "dicepool campaign create Night --system chronicles",
+    ),
+    "char": (
+        "dicepool.cli.char",
+        "char",
+        "Create characters; change, show, list, export and import sheets.",
+        'dicepool char create Ana --set "Dexterity=3 Stealth=2"',
+    ),
+    "log": (
+        "dicepool.cli.log",
+        "log",
+        "The campaign's last events: rolls, changes, undos.",
+        "dicepool log --char Ana --last 10",
+    ),
+    "undo": (
+        "dicepool.cli.log",
+        "undo",
+        "Undo the latest event (or EVENT); undoing an undo restores.",
+        "dicepool undo 12",
+    ),
+    "db": (
+        "dicepool.cli.db",
+        "db",
+        "Upgrade the database's schema, or check it against its log.",
+        "dicepool db check",
+    ),
 }
 """Each subcommand: its module, its function, its one-line help and an example of its use."""
+
+EXAMPLES = {
+    "campaign create": "dicepool campaign create Night --system chronicles --players 4",
+    "campaign use": "dicepool campaign use Night",
+    "char create": 'dicepool char create Ana --player Bo --set "Dexterity=3 Stealth=2"',
+    "char set": 'dicepool char set Ana Stealth+=1 "Firearms (Sniping)"',
+    "char show": "dicepool char show Ana",
+    "char export": "dicepool char export Ana -o ana.json",
+    "char import": "dicepool char import ana.json",
+}
+"""An example of each subcommand of a group, where the group's own example is not it."""
 
 NEEDS = {
     "line": "a roll line",
@@ -55,6 +96,10 @@ NEEDS = {
     "second": "a second roll line, in quotes",
     "system": "a system, like classic or cod",
     "output": "the file to write, -o FILE.png or -o FILE.svg",
+    "campaign_name": "a campaign's name",
+    "character": "a character's name",
+    "changes": 'one or more changes, like Dexterity=3 Stealth+=1 "Firearms (Sniping)"',
+    "file": "a character file to read (- for standard input)",
 }
 """What a missing parameter is, in words, by parameter name."""
 
@@ -104,11 +149,25 @@ def sentence(message: str) -> str:
 
 
 def command_of(exc: click.UsageError, args: list[str]) -> str | None:
-    """The subcommand the error is about: from its context, or else the first word typed."""
+    """The subcommand the error is about (``campaign create`` for one of a group): from its
+    context, or else the first word typed."""
     if exc.ctx is not None:
-        return exc.ctx.command.name if exc.ctx.parent is not None else None
+        names = []
+        ctx: click.Context | None = exc.ctx
+        while ctx is not None and ctx.parent is not None:
+            names.append(ctx.command.name or "")
+            ctx = ctx.parent
+        return " ".join(reversed(names)) or None
     words = [a for a in args if not a.startswith("-")]
     return words[0] if words and words[0] in COMMANDS else None
+
+
+def example_of(command: str | None) -> str | None:
+    """An example of the command: its own, or its group's."""
+    if command is None:
+        return None
+    group = command.split()[0]
+    return EXAMPLES.get(command) or (COMMANDS[group][3] if group in COMMANDS else None)
 
 
 def usage_error(exc: click.UsageError, args: list[str]) -> tuple[str, str | None]:
@@ -121,7 +180,7 @@ def usage_error(exc: click.UsageError, args: list[str]) -> tuple[str, str | None
     path = f"dicepool {command}" if command else "dicepool"
     if isinstance(exc, click.MissingParameter) and exc.param is not None:
         needs = NEEDS.get(exc.param.name or "", exc.param.human_readable_name)
-        return f"`{path}` needs {needs}", COMMANDS[command][3] if command else None
+        return f"`{path}` needs {needs}", example_of(command)
     fixed = hint(exc)
     if fixed is not None:
         return fixed, None

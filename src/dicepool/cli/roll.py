@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 
 import click
@@ -10,10 +11,13 @@ import click
 from dicepool.cli.line import alias_note, comment_caption, comment_of, line_of
 from dicepool.cli.render_roll import to_text
 from dicepool.cli.safe import clip
+from dicepool.cli.storage import ENV_CAMPAIGN, storage_options
 from dicepool.core.dice import DiceSource, ForcedDice, SeededDice, SystemDice
+from dicepool.core.request import Request
 from dicepool.core.roll import resolve_any
-from dicepool.errors import DiceError, LimitError
-from dicepool.notation import parse, render
+from dicepool.errors import DiceError, LimitError, NotationError
+from dicepool.notation import expand_aliases, parse, render, split_comment
+from dicepool.notation.names import system_called
 from dicepool.notation.record import record
 
 MAX_DICE_TEXT = 100_000
@@ -46,20 +50,64 @@ def pick_source(seed: int | None, dice: str | None) -> DiceSource:
     return SystemDice()
 
 
+def for_campaign(text: str, character: str | None, campaign: str | None) -> bool:
+    """Whether a line is rolled in a campaign: ``--char``, ``--campaign`` or
+    ``DICEPOOL_CAMPAIGN`` given, or a side that names its roller (``Ana: ...``)."""
+    if character is not None or campaign or os.environ.get(ENV_CAMPAIGN, "").strip():
+        return True
+    return ":" in split_comment(text)[0]
+
+
+def parse_plain(text: str) -> Request:
+    """A line without a campaign; a first word that is no system may be a trait: say how."""
+    try:
+        return parse(text)
+    except NotationError as exc:
+        words = expand_aliases(split_comment(text)[0]).split()
+        if not words or system_called(words[0]) is not None or "did you mean" in str(exc):
+            raise
+        raise NotationError(f"{exc}; to roll a character's traits, add --char NAME") from exc
+
+
 @click.command()
 @click.argument("line", nargs=-1, required=True)
 @click.option("--seed", type=int, help="Make the roll reproducible with this seed.")
 @click.option("--dice", "dice", metavar="FACES", help="Faces rolled by hand, e.g. 1,3,4,6,7.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def roll(line: tuple[str, ...], seed: int | None, dice: str | None, as_json: bool) -> None:
+@click.option(
+    "--char",
+    "character",
+    metavar="NAME",
+    help="Roll for this character: the line names its traits, and the roll is logged.",
+)
+@storage_options
+def roll(
+    line: tuple[str, ...],
+    seed: int | None,
+    dice: str | None,
+    as_json: bool,
+    character: str | None,
+    campaign: str | None,
+    db_url: str | None,
+) -> None:
     """Roll LINE (e.g. "chronicles 7 9again rote # sneaking past the guard") and show every die.
+
+    With --char NAME (or `NAME:` before a side, or --campaign) the line may name traits
+    ("Dexterity + Stealth - Guard.Composure", "Ana: Dex + Stealth vs Guard: Wits + Composure"):
+    it is rolled with the campaign's system and house rules, and logged.
 
     Faces given with --dice are read in this order: the first pool left to right, then each
     batch of extra dice (explosions, specialty dice), then any reroll (rote, second chance) with
     its own batches; in a contest, the attacker's faces come first.
     """
     text = line_of(line)
-    request = parse(text)
+    if for_campaign(text, character, campaign):
+        from dicepool.cli.roll_sheet import roll_in_campaign
+
+        source = pick_source(seed, dice)
+        roll_in_campaign(text, source, as_json, character, campaign, db_url, seed)
+        return
+    request = parse_plain(text)
     source = pick_source(seed, dice)
     result = resolve_any(request, source)
     if isinstance(source, ForcedDice):

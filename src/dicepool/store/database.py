@@ -180,7 +180,7 @@ class Database:
 
     def version(self) -> str | None:
         """The schema revision the database holds (None: an empty database)."""
-        with self.engine.connect() as conn:
+        with self._translated(), self.engine.connect() as conn:
             if not sa.inspect(conn).has_table("alembic_version"):
                 return None
             return conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()

@@ -167,6 +167,24 @@ def find_event(conn: Connection, campaign_id: int, event_id: int) -> Event | Non
     return _event(row) if row else None
 
 
+def events_by_id(conn: Connection, campaign_id: int, ids: Sequence[int]) -> dict[int, Event]:
+    """The events ``ids`` of a campaign, by id (those not in it are left out)."""
+    if not ids:
+        return {}
+    query = sa.select(events).where(events.c.campaign_id == campaign_id, events.c.id.in_(ids))
+    return {e.id: e for e in (_event(r) for r in conn.execute(query).mappings())}
+
+
+def totals(conn: Connection) -> dict[str, int]:
+    """How many campaigns, events and characters the database holds."""
+    count = sa.func.count()
+    return {
+        "campaigns": conn.execute(sa.select(count).select_from(campaigns)).scalar_one(),
+        "events": conn.execute(sa.select(count).select_from(events)).scalar_one(),
+        "characters": conn.execute(sa.select(count).select_from(characters)).scalar_one(),
+    }
+
+
 def struck_among(conn: Connection, ids: Sequence[int]) -> set[int]:
     """Which of the events ``ids`` stand struck, following undos of undos."""
     undos: dict[int, Event] = {}

@@ -1,0 +1,154 @@
+"""`dicepool campaign ...`: create a campaign, list them, pick the current one, show one."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from dicepool.cli.safe import visible
+from dicepool.cli.storage import (
+    actor,
+    campaign_of,
+    campaign_option,
+    db_option,
+    open_database,
+    shown_url,
+)
+
+
+@click.group()
+def campaign() -> None:
+    """Create, list, choose and show campaigns."""
+
+
+def settings_words(players: int | None, house_rules: str) -> str:
+    """``4 players, house rules: 9again``: a campaign's settings in words ("" for none)."""
+    words = []
+    if players is not None:
+        words.append(f"{players} player{'s' if players != 1 else ''}")
+    if house_rules:
+        words.append(f"house rules: {visible(house_rules)}")
+    return ", ".join(words)
+
+
+@campaign.command("create")
+@click.argument("campaign_name", metavar="NAME")
+@click.option("--system", required=True, help="The system every roll uses, e.g. chronicles.")
+@click.option("--players", type=int, help="How many players sit at the table (1..100).")
+@click.option(
+    "--house-rules",
+    default="",
+    metavar="OPTIONS",
+    help='Options applied to every roll, as a line writes them, e.g. "9again".',
+)
+@db_option
+def create(
+    campaign_name: str, system: str, players: int | None, house_rules: str, db_url: str | None
+) -> None:
+    """Create campaign NAME and make it the current one.
+
+    e.g. dicepool campaign create "Night Watch" --system cofd --house-rules 9again
+    """
+    from dicepool.campaign import create_campaign
+    from dicepool.store.current import remember_campaign
+
+    db = open_database(db_url)
+    state = create_campaign(db, campaign_name, system, actor(), players, house_rules)
+    remember_campaign(shown_url(db), state.name)
+    extra = settings_words(state.players, state.house_rules)
+    click.echo(
+        f"created campaign {click.style(visible(state.name), bold=True)} ({state.system}"
+        f"{', ' + extra if extra else ''}); it is now the current campaign"
+    )
+    click.secho('  next: dicepool char create NAME --set "Dexterity=3 ..."', dim=True)
+
+
+@campaign.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+@db_option
+def list_(as_json: bool, db_url: str | None) -> None:
+    """List the campaigns of the database; `*` marks the current one."""
+    from dicepool.campaign import campaign_names
+    from dicepool.store.current import current_campaign
+
+    db = open_database(db_url)
+    found = campaign_names(db)
+    current = (current_campaign(shown_url(db)) or "").casefold()
+    if as_json:
+        rows = [
+            {
+                "name": c.name,
+                "system": c.system,
+                "players": c.players,
+                "house_rules": c.house_rules,
+                "current": c.name.casefold() == current,
+            }
+            for c in found
+        ]
+        click.echo(json.dumps(rows))
+        return
+    if not found:
+        click.echo("no campaign yet: dicepool campaign create NAME --system SYSTEM")
+        return
+    width = max(len(visible(c.name)) for c in found)
+    for c in found:
+        mark = "*" if c.name.casefold() == current else " "
+        name = f"{visible(c.name):<{width}}"
+        line = f"{mark} {click.style(name, bold=mark == '*')}  {c.system:<10}"
+        extra = settings_words(c.players, c.house_rules)
+        click.echo(f"{line}  {extra}".rstrip())
+
+
+@campaign.command("use")
+@click.argument("campaign_name", metavar="NAME")
+@db_option
+def use(campaign_name: str, db_url: str | None) -> None:
+    """Make NAME the current campaign of the database."""
+    from dicepool.campaign import load_campaign
+    from dicepool.store.current import remember_campaign
+
+    db = open_database(db_url)
+    state = load_campaign(db, campaign_name)
+    remember_campaign(shown_url(db), state.name)
+    click.echo(f"the current campaign is now {visible(state.name)} ({state.system})")
+
+
+@campaign.command("show")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@campaign_option
+@db_option
+def show(as_json: bool, campaign: str | None, db_url: str | None) -> None:
+    """Show a campaign: its system, players, house rules, characters and events."""
+    from dicepool.campaign import campaign_info
+
+    db = open_database(db_url)
+    state, events = campaign_info(db, campaign_of(db, campaign))
+    sheets = sorted(state.characters.values(), key=lambda c: c.name.casefold())
+    if as_json:
+        data = {
+            "name": state.name,
+            "system": state.system,
+            "players": state.players,
+            "house_rules": state.house_rules,
+            "characters": [c.name for c in sheets],
+            "events": events,
+            "database": shown_url(db),
+        }
+        click.echo(json.dumps(data))
+        return
+    click.secho(visible(state.name), bold=True)
+    rows = [
+        ("system", state.system),
+        ("players", "not said" if state.players is None else str(state.players)),
+        ("house rules", visible(state.house_rules) or "none"),
+        ("characters", ", ".join(_who(c.name, c.player) for c in sheets) or "none yet"),
+        ("events", str(events)),
+        ("database", visible(shown_url(db))),
+    ]
+    for label, value in rows:
+        click.echo(f"  {label + ':':<13}{value}")
+
+
+def _who(name: str, player: str | None) -> str:
+    return visible(name if player is None else f"{name} ({player})")

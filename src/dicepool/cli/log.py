@@ -1,0 +1,65 @@
+"""`dicepool log` and `dicepool undo`: the campaign's history, and taking a step back."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from dicepool.cli.render_log import entry_line, event_json, summary
+from dicepool.cli.safe import clip, visible
+from dicepool.cli.storage import actor, campaign_of, open_database, storage_options
+from dicepool.sheet.events import Kind
+
+
+@click.command()
+@click.option("--char", "character", metavar="NAME", help="Only the events about NAME.")
+@click.option("--last", default=20, show_default=True, metavar="N", type=int, help="How many.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of events.")
+@storage_options
+def log(
+    character: str | None, last: int, as_json: bool, campaign: str | None, db_url: str | None
+) -> None:
+    """Show the campaign's last events, oldest first; undone ones are struck and marked."""
+    from dicepool.campaign import log as campaign_log
+
+    db = open_database(db_url)
+    entries = campaign_log(db, campaign_of(db, campaign), last, character)
+    if as_json:
+        click.echo(json.dumps([event_json(e.event, e.struck) for e in entries]))
+        return
+    if not entries:
+        click.echo(f"no event about {visible(character or '')} yet")
+    for entry in entries:
+        click.echo(entry_line(entry.event, entry.struck, entry.target))
+
+
+@click.command()
+@click.argument("event", type=int, required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print the undo and its target as JSON.")
+@storage_options
+def undo(event: int | None, as_json: bool, campaign: str | None, db_url: str | None) -> None:
+    """Undo EVENT (default: the latest event still standing); undoing an undo restores.
+
+    Nothing is deleted: the undo is an event of the log too, and `dicepool undo` of its number
+    brings back what it struck.
+    """
+    from dicepool.campaign import undo as campaign_undo
+
+    db = open_database(db_url)
+    stored, target = campaign_undo(db, campaign_of(db, campaign), actor(), event)
+    restored = int(target.data["event"]) if target.kind is Kind.UNDONE else None
+    if as_json:
+        data = {
+            "event": event_json(stored, False),
+            "target": event_json(target, True),
+            "restored": restored,
+        }
+        click.echo(json.dumps(data))
+        return
+    what = visible(clip(summary(target), 100))
+    if restored is not None:
+        click.echo(f"restored event {restored}: undid undo {target.id}")
+    else:
+        click.echo(f"undid event {target.id} ({target.kind.value}: {what})")
+    click.secho(f"logged as event {stored.id}; `dicepool undo {stored.id}` takes it back", dim=True)

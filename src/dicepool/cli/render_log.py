@@ -1,0 +1,118 @@
+"""The log for the terminal: one line per event, a struck event dim, struck through and marked.
+
+A summary is written from the event's data alone, so an old event reads the same whatever
+the sheets say now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+import click
+
+from dicepool.cli.render_roll import count_words
+from dicepool.cli.safe import clip, visible
+from dicepool.sheet.events import Event, Kind
+
+MAX_SUMMARY = 160
+"""The longest summary shown for one event, in characters."""
+
+JUDGED = ("net_hits", "hits_left", "successes", "hits")
+
+
+def local_time(at: str) -> str:
+    """An ISO time shown short, in the local zone: ``2026-03-01 21:05``."""
+    try:
+        return datetime.fromisoformat(at).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return at[:16]
+
+
+def change_words(change: Mapping[str, Any]) -> str:
+    """A change as written: ``Stealth+=1``, ``Firearms (Sniping)``, ``Firearms (-Sniping)``."""
+    if "specialty" in change:
+        sign = "" if change.get("add", True) else "-"
+        return f"{change['trait']} ({sign}{change['specialty']})"
+    op = "" if change["op"] == "=" else change["op"]
+    return f"{change['trait']}{op}={change['value']}"
+
+
+def roll_counts(result: Mapping[str, Any]) -> str:
+    """``2 successes, Success``: a logged roll's judged count and its label."""
+    count = next((n for n in JUDGED if n in result), None)
+    counted = count_words(count, int(result[count])) if count else ""
+    label = result.get("label", "")
+    return f"{counted} ({label})" if counted and label else counted or label
+
+
+def roll_summary(data: Mapping[str, Any]) -> str:
+    """A roll: who, the line, its numbers and what came of it."""
+    rollers = [r for r in data.get("rollers", []) if r]
+    who = f"{rollers[0]}: " if rollers and ":" not in data["line"].split("#")[0] else ""
+    result = data["result"]
+    if "winner" in result:
+        winner = result["winner"]
+        verdict = "a tie" if winner == "tie" else f"the {winner} wins by {result['margin']}"
+        came = f"{_judged(result['attacker'])} vs {_judged(result['defender'])}, {verdict}"
+    else:
+        came = roll_counts(result)
+    return f"{who}{data['line']}  [{data['numbers']}]  {came}"
+
+
+def _judged(result: Mapping[str, Any]) -> str:
+    count = next((n for n in JUDGED if n in result), None)
+    return count_words(count, int(result[count])) if count else str(result.get("label", ""))
+
+
+def summary(event: Event, target: Event | None = None) -> str:
+    """What an event did, in one line (an undo names what it undid, or restored)."""
+    data = event.data
+    if event.kind is Kind.ROLLED:
+        return roll_summary(data)
+    if event.kind is Kind.CHARACTER_CHANGED:
+        changes = ", ".join(change_words(c) for c in data["changes"])
+        return f"changed {data['character']}: {changes}"
+    if event.kind is Kind.CHARACTER_CREATED:
+        sheet = data["character"]
+        player = f" (player {sheet['player']})" if sheet.get("player") else ""
+        return f"created {sheet['name']}{player}"
+    if event.kind is Kind.CAMPAIGN_CREATED:
+        extra = f", house rules: {data['house_rules']}" if data.get("house_rules") else ""
+        return f"created campaign {data['name']} ({data['system']}{extra})"
+    return undo_summary(event, target)
+
+
+def undo_summary(event: Event, target: Event | None) -> str:
+    """``undid event 5 (rolled: ...)``, or ``restored event 5 (undid undo 6)``."""
+    number = int(event.data["event"])
+    if target is not None and target.kind is Kind.UNDONE:
+        return f"restored event {target.data['event']} (undid undo {number})"
+    about = f" ({target.kind}: {clip(summary(target), 60)})" if target is not None else ""
+    return f"undid event {number}{about}"
+
+
+def entry_line(event: Event, struck: bool, target: Event | None = None) -> str:
+    """One line of the log: id, time, actor, kind, summary; struck events marked."""
+    text = visible(clip(summary(event, target), MAX_SUMMARY))
+    head = f"{event.id:>5}  {local_time(event.at)}  {visible(clip(event.actor, 20)):<10} "
+    kind = f"{event.kind.value:<17} "
+    if struck:
+        body = click.style(f"{kind}{text}", dim=True, strikethrough=True)
+        return click.style(head, dim=True) + body + " (undone)"
+    colour = {Kind.ROLLED: "cyan", Kind.UNDONE: "yellow"}.get(event.kind)
+    return head + click.style(kind, fg=colour) + text
+
+
+def event_json(event: Event, struck: bool) -> dict[str, object]:
+    """An event as ``log --json`` prints it."""
+    return {
+        "id": event.id,
+        "seq": event.seq,
+        "at": event.at,
+        "actor": event.actor,
+        "kind": event.kind.value,
+        "data": dict(event.data),
+        "struck": struck,
+    }

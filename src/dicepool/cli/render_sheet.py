@@ -1,0 +1,89 @@
+"""A character sheet for the terminal: the system's attributes, its own traits, then the rest.
+
+Ratings are dots (``●●●○○ 3``) with the number beside them, so a sheet reads at a glance and
+the number survives without colour or without the dots' font; specialties follow in
+parentheses. Columns are as many as fit in 80 characters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import click
+
+from dicepool.cli.safe import visible
+from dicepool.sheet.character import Character
+from dicepool.sheet.traits import sheet_rules
+
+WIDTH = 80
+FULL, EMPTY = "●", "○"
+
+
+def dots(rating: int, scale: int) -> str:
+    """``●●●○○``: a rating on a scale of dots (a rating past the scale ends in ``+``)."""
+    shown = min(max(rating, 0), scale)
+    filled = click.style(FULL * shown, fg="cyan")
+    empty = click.style(EMPTY * (scale - shown), dim=True)
+    return filled + empty + ("+" if rating > scale else "")
+
+
+def _cell(name: str, rating: int, specs: Sequence[str], name_width: int, scale: int) -> str:
+    spec = f" ({', '.join(visible(s) for s in specs)})" if specs else ""
+    return f"{visible(name):<{name_width}} {dots(rating, scale)} {rating:>2}{spec}"
+
+
+def _visible_len(text: str) -> int:
+    return len(click.unstyle(text))
+
+
+def grid(cells: list[str]) -> list[str]:
+    """Cells in as many columns as fit, filled down each column."""
+    if not cells:
+        return []
+    width = max(_visible_len(c) for c in cells) + 3
+    columns = max(1, min(3, (WIDTH - 2) // width))
+    rows = -(-len(cells) // columns)
+    lines = []
+    for r in range(rows):
+        row = [cells[c * rows + r] for c in range(columns) if c * rows + r < len(cells)]
+        padded = [c + " " * (width - _visible_len(c)) for c in row[:-1]] + row[-1:]
+        lines.append("  " + "".join(padded))
+    return lines
+
+
+def sheet_text(sheet: Character) -> str:
+    """The sheet for the terminal: a heading, then each group of traits."""
+    rules = sheet_rules(sheet.system)
+    traits = dict(sheet.traits)
+    scale = 5 if max(traits.values(), default=0) <= 5 else 10
+    groups = [
+        ("Attributes", [t for t in rules.attributes if t in traits]),
+        ("Traits", [t for t in rules.specials if t in traits]),
+        (
+            "Skills and other traits",
+            [t for t in traits if t not in rules.attributes and t not in rules.specials],
+        ),
+    ]
+    heading = click.style(visible(sheet.name), bold=True)
+    player = f"player {visible(sheet.player)}" if sheet.player else "the storyteller's"
+    lines = [f"{heading}  ({player}, {sheet.system})"]
+    for title, names in groups:
+        if not names:
+            continue
+        width = max(len(n) for n in names)
+        cells = [_cell(n, traits[n], sheet.specialties.get(n, ()), width, scale) for n in names]
+        lines.append(click.style(title, bold=True, underline=True))
+        lines += grid(cells)
+    if not traits:
+        lines.append(click.style('  no traits yet: dicepool char set NAME "Trait=N"', dim=True))
+    return "\n".join(lines)
+
+
+def sheet_row(sheet: Character) -> str:
+    """One line for `char list`: the name, the player, the traits rated above the start."""
+    rules = sheet_rules(sheet.system)
+    start = rules.start()
+    raised = [f"{visible(t)} {r}" for t, r in sheet.traits.items() if start.get(t, 0) != r]
+    player = f" ({visible(sheet.player)})" if sheet.player else ""
+    summary = ", ".join(raised[:8]) + (", ..." if len(raised) > 8 else "")
+    return f"{click.style(visible(sheet.name), bold=True)}{player}  {summary}".rstrip()

@@ -1,0 +1,64 @@
+"""`dicepool roll --char NAME LINE`: a sheet line rolled in a campaign and logged.
+
+Loaded only when a roll goes to a campaign: this is where SQLAlchemy comes in.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from dicepool.cli.render_roll import to_text
+from dicepool.cli.safe import visible
+from dicepool.cli.storage import actor, campaign_of, open_database
+from dicepool.core.dice import DiceSource
+from dicepool.notation import render, split_comment
+from dicepool.notation.record import record
+
+
+def roll_in_campaign(
+    text: str,
+    source: DiceSource,
+    as_json: bool,
+    character: str | None,
+    campaign: str | None,
+    db_url: str | None,
+    seed: int | None,
+) -> None:
+    """Roll ``text`` in the campaign for ``character``, log it, and print it."""
+    from dicepool.campaign import roll
+
+    db = open_database(db_url)
+    name = campaign_of(db, campaign)
+    logged = roll(db, name, text, source, actor(), character)
+    event = logged.event
+    rollers = [r for r in logged.line.rollers if r]
+    if as_json:
+        payload = record(logged.result)
+        payload.update(
+            {
+                "input": text,
+                "comment": logged.line.comment,
+                "campaign": name,
+                "character": rollers[0] if rollers else None,
+                "characters": list(logged.line.characters),
+                "event": event.id,
+                "numbers": event.data["numbers"],
+                "house_rules": logged.house_rules,
+            }
+        )
+        click.echo(json.dumps(payload))
+        return
+    if ":" in split_comment(text)[0]:  # the line names its rollers itself
+        click.secho(visible(text), bold=True)
+    else:
+        who = rollers[0] if rollers else "(no roller)"
+        click.echo(f"{click.style(visible(who), bold=True)}: {visible(text)}")
+    click.secho(f"  = {event.data['numbers']}", fg="cyan")
+    if logged.house_rules:
+        click.secho(f"  house rules: {visible(logged.house_rules)}", dim=True)
+    click.echo(to_text(logged.result, render))
+    if seed is not None:
+        click.secho(f"  (seed {seed})", dim=True)
+    click.secho(f"logged as event {event.id} in {visible(name)}", dim=True)

@@ -1,0 +1,333 @@
+"""Campaigns, characters, sheet rolls, the log and undo, through the installed `dicepool`.
+
+Each test has its own SQLite file (``--db``) and its own state folder, so the current campaign
+of one test is never another's.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import run_dicepool
+
+
+class Table:
+    """One test's database and environment; every command gets ``--db`` (unless given)."""
+
+    def __init__(self, tmp_path: Path, env: dict[str, str], url: str | None = None) -> None:
+        self.path = tmp_path / "table.sqlite3"
+        self.url = url or str(self.path)
+        self.env = env
+        self.tmp = tmp_path
+
+    def __call__(self, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        extra = () if "--db" in args else ("--db", self.url)
+        return run_dicepool((*args, *extra), self.env, stdin)
+
+    def ok(self, *args: str, stdin: str | None = None) -> str:
+        done = self(*args, stdin=stdin)
+        assert done.returncode == 0, done.stderr
+        assert "Traceback" not in done.stderr
+        return done.stdout
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self.ok(*args, "--json"))
+
+    def refused(self, *args: str, stdin: str | None = None) -> str:
+        """The one error line of a command that must fail with exit 2."""
+        done = self(*args, stdin=stdin)
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert "Traceback" not in done.stderr
+        lines = done.stderr.strip().splitlines()
+        assert lines[0].startswith("error: ")
+        assert len(lines) <= 2
+        return lines[0]
+
+
+@pytest.fixture
+def table(tmp_path: Path, home: dict[str, str]) -> Table:
+    return Table(tmp_path, home)
+
+
+@pytest.fixture
+def any_table(tmp_path: Path, home: dict[str, str], database_url: str) -> Table:
+    """A table on SQLite, then on PostgreSQL (see tests/conftest.py)."""
+    return Table(tmp_path, home, database_url)
+
+
+@pytest.fixture
+def night(any_table: Table) -> Table:
+    """A chronicles campaign with Ana (Dexterity 3, Stealth 2) and a Guard (Composure 3)."""
+    table = any_table
+    table.ok("campaign", "create", "Night", "--system", "cofd", "--players", "3")
+    table.ok("char", "create", "Ana", "--player", "Bo", "--set", "Dexterity=3 Stealth=2")
+    table.ok("char", "create", "Guard", "--set", "Wits=2 Composure=3")
+    return table
+
+
+def test_campaign_create_list_use_show(any_table: Table) -> None:
+    table = any_table
+    out = table.ok("campaign", "create", "Night", "--system", "cofd", "--players", "4")
+    assert "Night" in out and "chronicles" in out and "current" in out
+    table.ok("campaign", "create", "Day", "--system", "classic", "--house-rules", "wp")
+    listed = table.json("campaign", "list")
+    assert [(c["name"], c["system"], c["current"]) for c in listed] == [
+        ("Day", "classic", True),
+        ("Night", "chronicles", False),
+    ]
+    assert "* Day" in table.ok("campaign", "list")
+    assert "current campaign is now Night" in table.ok("campaign", "use", "night")
+    shown = table.json("campaign", "show")
+    assert shown["name"] == "Night" and shown["players"] == 4 and shown["events"] == 1
+    assert shown["characters"] == [] and shown["house_rules"] == ""
+    day = table.json("campaign", "show", "--campaign", "Day")
+    assert day["house_rules"] == "wp"
+    assert "house rules: wp" in table.ok("campaign", "show", "--campaign", "Day")
+    again = table.refused("campaign", "create", "night", "--system", "classic")
+    assert "already a campaign" in again
+
+
+def test_no_campaign_chosen_says_how_to_pick_one(table: Table) -> None:
+    assert "no campaign yet" in table.refused("char", "list")
+    table.ok("campaign", "create", "Night", "--system", "cofd", "--db", str(table.tmp / "b.db"))
+    env = {**table.env, "XDG_STATE_HOME": str(table.tmp)}  # another state: nothing current
+    done = run_dicepool(("char", "list", "--db", str(table.tmp / "b.db")), env)
+    assert done.returncode == 2
+    assert "(here: Night)" in done.stderr and "campaign use" in done.stderr
+    assert "no campaign `Nope`" in table.refused("campaign", "use", "Nope")
+
+
+def test_the_campaign_variable_wins_over_the_current_one(table: Table) -> None:
+    table.ok("campaign", "create", "Night", "--system", "cofd")
+    table.ok("campaign", "create", "Day", "--system", "classic")
+    env = {**table.env, "DICEPOOL_CAMPAIGN": "Night"}
+    done = run_dicepool(("campaign", "show", "--json", "--db", str(table.path)), env)
+    assert json.loads(done.stdout)["name"] == "Night"
+
+
+def test_char_create_set_show_list(night: Table) -> None:
+    ana = night.json("char", "show", "ana")
+    assert ana["name"] == "Ana" and ana["system"] == "chronicles" and ana["player"] == "Bo"
+    assert ana["traits"]["Dexterity"] == 3 and ana["traits"]["Stealth"] == 2
+    assert ana["specialties"] == {}
+    changed = night.json("char", "set", "Ana", "Stealth+=1", "Firearms=4", "(Sniping)")
+    assert changed["traits"]["Stealth"] == 3 and changed["specialties"] == {"Firearms": ["Sniping"]}
+    text = night.ok("char", "show", "Ana")
+    assert "Attributes" in text and "●●●○○  3" in text and "(Sniping)" in text
+    assert text.index("Dexterity") < text.index("Stealth")
+    names = [c["name"] for c in night.json("char", "list")]
+    assert names == ["Ana", "Guard"]
+    assert "Ana (Bo)" in night.ok("char", "list")
+    created = night.json("char", "create", "Cy", "--set", "Strength=2")
+    assert created["traits"]["Strength"] == 2 and created["player"] is None
+    assert "no character `Zed`" in night.refused("char", "show", "Zed")
+
+
+@pytest.mark.parametrize(
+    ("system", "changes", "rule"),
+    [
+        ("hubris", "Morality=6", "Morality is 0..5"),
+        ("sundown", "Stealth=7", "a sundown skill is 0..6 with Edge 0"),
+        ("cofd", "Dexterity=0", "an attribute is 1..10"),
+    ],
+)
+def test_a_limit_is_refused_with_its_rule(
+    table: Table, system: str, changes: str, rule: str
+) -> None:
+    table.ok("campaign", "create", "Game", "--system", system)
+    line = table.refused("char", "create", "Ana", "--set", changes)
+    assert rule in line
+    assert table.json("char", "list") == []  # nothing was stored
+    table.ok("char", "create", "Ana")
+    assert rule in table.refused("char", "set", "Ana", changes)
+
+
+def test_sundown_skill_7_with_edge_2(table: Table) -> None:
+    table.ok("campaign", "create", "Dusk", "--system", "sundown")
+    sheet = table.json("char", "create", "Kai", "--set", "Edge=2 Stealth=7")
+    assert sheet["traits"]["Stealth"] == 7
+
+
+def test_roll_for_a_character_with_faces_by_hand(night: Table) -> None:
+    out = night.ok("roll", "--char", "Ana", "Dexterity + Stealth", "--dice", "8,9,3,4,1")
+    assert "Ana: Dexterity + Stealth" in out
+    assert "= chronicles 3+2" in out
+    assert "2 successes" in out and "logged as event" in out
+    data = night.json("roll", "--char", "Ana", "dex + stealth # quietly", "--dice", "8,1,1,1,1")
+    assert data["numbers"] == "chronicles 3+2"
+    assert data["character"] == "Ana" and data["characters"] == ["Ana"]
+    assert data["successes"] == 1 and data["comment"] == "quietly"
+    assert data["input"] == "dex + stealth # quietly"
+    assert isinstance(data["event"], int) and data["house_rules"] == ""
+    assert [d["face"] for d in data["dice"]] == [8, 1, 1, 1, 1]
+
+
+def test_resisted_and_contested_sheet_rolls(night: Table) -> None:
+    resisted = night.json(
+        "roll", "--char", "Ana", "dex + stealth - Guard.Composure", "--dice", "8,8"
+    )
+    assert resisted["numbers"] == "chronicles 3+2-3" and resisted["successes"] == 2
+    assert resisted["characters"] == ["Ana", "Guard"]
+    faces = "8,8,8,1,1,8,1,1,1,1"
+    contest = night.json("roll", "Ana: Dex + Stealth vs Guard: Wits + Composure", "--dice", faces)
+    assert contest["numbers"] == "chronicles 3+2 vs chronicles 2+3"
+    assert contest["winner"] == "attacker" and contest["margin"] == 2
+    assert contest["character"] == "Ana" and contest["characters"] == ["Ana", "Guard"]
+
+
+def test_house_rules_are_applied_and_shown(table: Table) -> None:
+    table.ok("campaign", "create", "Night", "--system", "cofd", "--house-rules", "9again")
+    table.ok("char", "create", "Ana", "--set", "Dexterity=2")
+    out = table.ok("roll", "--char", "Ana", "dexterity", "--dice", "9,1,8")
+    assert "house rules: 9again" in out and "= chronicles 2 9again" in out
+    assert "2 successes" in out
+    data = table.json("roll", "--char", "Ana", "dexterity", "--dice", "9,1,8")
+    assert data["house_rules"] == "9again" and data["successes"] == 2
+
+
+def test_spec_needs_a_specialty_on_a_trait_rated_4(table: Table) -> None:
+    table.ok("campaign", "create", "Old", "--system", "classic")
+    table.ok("char", "create", "Ana", "--set", "Precision=3 Firearms=3")
+    line = table.refused("roll", "--char", "Ana", "Precision + Firearms spec", "--seed", "1")
+    assert "no specialty on" in line
+    table.ok("char", "set", "Ana", "Firearms (Sniping)")
+    line = table.refused("roll", "--char", "Ana", "Precision + Firearms spec", "--seed", "1")
+    assert "rated 4 or more" in line
+    table.ok("char", "set", "Ana", "Firearms=4")
+    data = table.json("roll", "--char", "Ana", "Precision + Firearms spec", "--seed", "1")
+    assert data["numbers"] == "classic 3+4 spec"
+
+
+def test_export_then_import_into_another_campaign(night: Table) -> None:
+    night.ok("char", "set", "Ana", "Firearms=2 (Pistols)")
+    exported = night.ok("char", "export", "Ana")
+    data = json.loads(exported)
+    assert data["format"] == "dicepool-character" and data["version"] == 1
+    target = night.tmp / "ana.json"
+    night.ok("char", "export", "Ana", "-o", str(target))
+    assert json.loads(target.read_text()) == data
+    night.ok("campaign", "create", "Dawn", "--system", "chronicles")
+    imported = night.json("char", "import", str(target))
+    assert imported == night.json("char", "show", "Ana", "--campaign", "Night")
+    night.ok("campaign", "create", "Other", "--system", "cofd")
+    night.ok("char", "import", "-", stdin=exported)
+    assert [c["name"] for c in night.json("char", "list")] == ["Ana"]
+
+
+def test_a_bad_file_is_refused_whole(night: Table) -> None:
+    before = night.json("char", "list")
+    sheet = json.loads(night.ok("char", "export", "Ana"))
+    bad = night.tmp / "bad.json"
+    bad.write_text(json.dumps({**sheet, "name": "Bea", "traits": {"Dexterity": 3, "Wits": 11}}))
+    assert "Wits 11" in night.refused("char", "import", str(bad))
+    bad.write_text('{\n  "format": "dicepool-character",\n  "version": 1,,\n}')
+    line = night.refused("char", "import", str(bad))
+    assert "not JSON" in line and "line 3, column 16" in line
+    other = {**sheet, "name": "Bea", "system": "classic"}
+    assert "system" in night.refused("char", "import", "-", stdin=json.dumps(other))
+    assert "cannot read" in night.refused("char", "import", str(night.tmp / "none.json"))
+    assert night.json("char", "list") == before
+
+
+def test_log_undo_and_undo_of_undo(night: Table) -> None:
+    night.ok("char", "set", "Ana", "Stealth+=1")
+    rolled = night.json("roll", "--char", "Ana", "dex + stealth", "--dice", "8,8,1,1,1,1")
+    out = night.ok("log")
+    assert "rolled" in out and "dex + stealth" in out and "chronicles 3+3" in out
+    assert "2 successes" in out and "changed Ana: Stealth+=1" in out
+    assert "(undone)" not in out
+    undone = night.ok("undo")
+    assert f"undid event {rolled['event']}" in undone
+    entries = night.json("log")
+    assert set(entries[0]) == {"id", "seq", "at", "actor", "kind", "data", "struck"}
+    by_id = {e["id"]: e for e in entries}
+    assert by_id[rolled["event"]]["struck"] and entries[-1]["kind"] == "undone"
+    assert entries[-1]["actor"] == "tester"
+    struck_line = next(line for line in night.ok("log").splitlines() if "dex + stealth" in line)
+    assert struck_line.endswith("(undone)")
+    undo_id = entries[-1]["id"]
+    restored = night.json("undo", str(undo_id))
+    assert restored["restored"] == rolled["event"]
+    assert f"restored event {rolled['event']}" in night.ok("log", "--last", "1")
+    assert not {e["id"]: e for e in night.json("log")}[rolled["event"]]["struck"]
+    assert "already undone" in night.refused("undo", str(undo_id))
+    changed = night.ok("undo")  # the latest standing event: the roll again
+    assert "undid event" in changed
+    only_guard = night.json("log", "--char", "Guard")
+    assert [e["kind"] for e in only_guard] == ["character-created"]
+    assert len(night.json("log", "--last", "2")) == 2
+
+
+def test_undoing_a_change_changes_the_sheet_back(night: Table) -> None:
+    night.ok("char", "set", "Ana", "Stealth=4")
+    night.ok("undo")
+    assert night.json("char", "show", "Ana")["traits"]["Stealth"] == 2
+    assert night.ok("db", "check").startswith("ok: 1 campaigns")
+
+
+def test_db_upgrade_and_check(table: Table) -> None:
+    out = table.ok("db", "upgrade")
+    assert "schema 0001" in out and str(table.path) in out and "was empty" in out
+    assert "up to date" in table.ok("db", "upgrade")
+    table.ok("campaign", "create", "Night", "--system", "cofd")
+    table.ok("char", "create", "Ana")
+    assert "ok: 1 campaigns, 2 events, 1 characters" in table.ok("db", "check")
+
+
+def test_a_database_url_shows_no_password(table: Table) -> None:
+    line = table.refused("db", "check", "--db", "postgresql://ana:sekret@127.0.0.1:1/none")
+    assert "sekret" not in line and "cannot use the database" in line
+
+
+def test_a_bad_database_is_one_line(table: Table) -> None:
+    missing = table.tmp / "no" / "such" / "folder" / "x.sqlite3"
+    assert "does not exist" in table.refused("campaign", "list", "--db", str(missing))
+    junk = table.tmp / "junk.sqlite3"
+    junk.write_bytes(b"this is not a database, only some text" * 100)
+    assert "cannot use the database" in table.refused("campaign", "list", "--db", str(junk))
+    assert "cannot use the database" in table.refused(
+        "roll", "--char", "Ana", "dex", "--db", str(junk)
+    )
+
+
+def test_a_plain_line_with_traits_hints_at_char(table: Table) -> None:
+    line = table.refused("roll", "Dexterity + Stealth")
+    assert "unknown system" in line and "add --char NAME" in line
+    assert "add --char" not in table.refused("roll", "chronicle 5")
+
+
+def test_a_plain_roll_imports_no_storage(table: Table) -> None:
+    import sys
+
+    code = (
+        "import sys; sys.argv = ['dicepool', 'roll', 'chronicles 5', '--seed', '1'];"
+        "from dicepool.cli.main import main; main();"
+        "heavy = {'sqlalchemy', 'alembic', 'platformdirs', 'psycopg'} & set(sys.modules);"
+        "print('heavy:' + ','.join(sorted(heavy)))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, env=None
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("heavy:")
+
+
+def test_a_sheet_roll_imports_no_alembic(night: Table) -> None:
+    import sys
+
+    code = (
+        "import sys; sys.argv = ['dicepool', 'roll', '--char', 'Ana', 'dex', '--seed', '1', "
+        f"'--db', {night.url!r}];"
+        "from dicepool.cli.main import main; main();"
+        "print('alembic' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, env=night.env
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("False")
