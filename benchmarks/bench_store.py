@@ -32,7 +32,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import sqlalchemy as sa
 from processes import ENV
 
 from dicepool.campaign import check, create_campaign, create_character, roll
@@ -44,8 +43,6 @@ from dicepool.notation.renderer import render
 from dicepool.sheet.events import Kind
 from dicepool.store.database import Database, database_url
 from dicepool.store.log import find_campaign
-from dicepool.store.schema import campaigns, event_characters
-from dicepool.store.schema import events as events_table
 
 CAMPAIGN = "Bench"
 LINE = "Dexterity + Stealth"
@@ -152,14 +149,14 @@ def long_campaign(path: Path, events: int) -> float:
     with db.write() as conn:
         row = find_campaign(conn, CAMPAIGN, lock=True)
         assert row is not None
-        first_id = conn.execute(sa.select(sa.func.max(events_table.c.id))).scalar_one() + 1
+        first_id = conn.rows("SELECT max(id) AS top FROM events")[0]["top"] + 1
         count = events - row.last_seq
         for chunk in range(0, count, 10_000):
             numbers = range(chunk, min(chunk + 10_000, count))
             rows = [
                 {
                     "id": first_id + i,
-                    "campaign_id": row.id,
+                    "campaign": row.id,
                     "seq": row.last_seq + 1 + i,
                     "at": at,
                     "actor": "bench",
@@ -169,13 +166,21 @@ def long_campaign(path: Path, events: int) -> float:
                 }
                 for i in numbers
             ]
-            conn.execute(sa.insert(events_table), rows)
-            concerning = [
-                {"event_id": first_id + i, "campaign_id": row.id, "character_key": "ana"}
-                for i in numbers
-            ]
-            conn.execute(sa.insert(event_characters), concerning)
-        conn.execute(sa.update(campaigns).where(campaigns.c.id == row.id).values(last_seq=events))
+            conn.run(
+                "INSERT INTO events (id, campaign_id, seq, at, actor, kind, data, undoes) "
+                "VALUES (:id, :campaign, :seq, :at, :actor, :kind, :data, :undoes)",
+                rows,
+            )
+            concerning = [{"event": first_id + i, "campaign": row.id} for i in numbers]
+            conn.run(
+                "INSERT INTO event_characters (event_id, campaign_id, character_key) "
+                "VALUES (:event, :campaign, 'ana')",
+                concerning,
+            )
+        conn.run(
+            "UPDATE campaigns SET last_seq = :events WHERE id = :campaign",
+            {"events": events, "campaign": row.id},
+        )
     problems = check(db)
     db.close()
     if problems:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from sqlalchemy.engine import Connection
-
 from dicepool.errors import CampaignError, SheetError
 from dicepool.notation.house import read_house_rules
 from dicepool.notation.names import system_name
@@ -18,6 +16,7 @@ from dicepool.store.log import (
     find_campaign,
     insert_campaign,
 )
+from dicepool.store.sql import Sql
 
 MAX_PLAYERS = 100
 
@@ -50,7 +49,7 @@ def create_campaign(
     return state
 
 
-def need_campaign(conn: Connection, name: str, lock: bool = False) -> CampaignRow:
+def need_campaign(conn: Sql, name: str, lock: bool = False) -> CampaignRow:
     """The campaign called ``name``, or a CampaignError that lists the ones here."""
     row = find_campaign(conn, name, lock)
     if row is None:

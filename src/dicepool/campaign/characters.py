@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from sqlalchemy.engine import Connection
-
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.errors import CampaignError
 from dicepool.sheet.character import Character, change, new_character, parse_changes
@@ -11,6 +9,7 @@ from dicepool.sheet.events import changed_event, created_event
 from dicepool.sheet.transfer import read_export
 from dicepool.store.database import Database
 from dicepool.store.log import CampaignRow, append, campaign_sheets, find_sheet, save_sheet
+from dicepool.store.sql import Sql
 
 
 def create_character(
@@ -41,7 +40,7 @@ def import_character(db: Database, campaign: str, data: object, actor: str) -> C
         return _add(conn, row, read_export(data, row.system), actor)
 
 
-def _add(conn: Connection, row: CampaignRow, sheet: Character, actor: str) -> Character:
+def _add(conn: Sql, row: CampaignRow, sheet: Character, actor: str) -> Character:
     if find_sheet(conn, row, sheet.name) is not None:
         raise CampaignError(f"there is already a character {sheet.name} in {row.name}")
     event = append(conn, row.id, created_event(sheet), actor, [sheet.name])
@@ -68,7 +67,7 @@ def change_character(db: Database, campaign: str, name: str, changes: str, actor
         return after
 
 
-def _no_character(conn: Connection, row: CampaignRow, name: str) -> CampaignError:
+def _no_character(conn: Sql, row: CampaignRow, name: str) -> CampaignError:
     try:
         row.state(campaign_sheets(conn, row)).character(name)
     except CampaignError as exc:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy.engine import Connection
-
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.errors import CampaignError, DicepoolError
 from dicepool.sheet.events import Event, Kind, concerns, replay, undo_event
@@ -24,6 +22,7 @@ from dicepool.store.log import (
     struck_among,
     totals,
 )
+from dicepool.store.sql import Sql
 
 MAX_LAST = 10_000
 """The most events ``log --last`` shows at once."""
@@ -64,7 +63,7 @@ def log(
     ]
 
 
-def _root(conn: Connection, row: CampaignRow, event: Event) -> Event:
+def _root(conn: Sql, row: CampaignRow, event: Event) -> Event:
     """The event an undo (of an undo...) comes down to."""
     while event.kind is Kind.UNDONE:
         found = find_event(conn, row.id, int(event.data["event"]))

@@ -5,23 +5,26 @@ The default is a SQLite file in the user's data folder, with nothing to set up;
 PostgreSQL server (``postgresql://user:pass@host/db``). SQLite runs in WAL mode with foreign
 keys on and ``synchronous=FULL``, so an event acknowledged has reached the disk, and every write
 transaction starts with ``BEGIN IMMEDIATE``, so two writers take turns instead of failing at
-commit. The schema is upgraded on first use by the migrations shipped in the package.
+commit. SQLite is driven through the standard library and PostgreSQL through SQLAlchemy (see
+:mod:`dicepool.store.sql`); the schema is upgraded on first use by Alembic, for both.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import sqlite3
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
-
-import sqlalchemy as sa
-from sqlalchemy import event
-from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
+from typing import TYPE_CHECKING, Any
 
 from dicepool.errors import DicepoolError, StoreError
+from dicepool.store.sql import AlchemySql, Sql, SqliteSql
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
 
 ENV_URL = "DICEPOOL_DATABASE_URL"
 
@@ -33,7 +36,15 @@ HEAD = REVISIONS[-1]
 BUSY_SECONDS = 30
 """How long a SQLite writer waits for another to finish before giving up."""
 
-_WRITE = "dicepool_write"
+PRAGMAS = (
+    "journal_mode=WAL",
+    "foreign_keys=ON",
+    "synchronous=FULL",
+    f"busy_timeout={BUSY_SECONDS * 1000}",
+)
+"""Every SQLite connection's settings: an acknowledged event is on the disk."""
+
+_SQLITE = re.compile(r"sqlite(?:\+pysqlite)?:///(?P<path>[^?]*)")
 
 
 def default_path() -> Path:
@@ -63,18 +74,54 @@ def database_url(given: str | None = None) -> str:
 
 def shown(url: str) -> str:
     """A URL to show in messages: without its password."""
-    try:
-        return sa.make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        return "(an unreadable URL)"
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
+
+
+def sqlite_path(url: str) -> str | None:
+    """The file a ``sqlite:///`` URL names, or None for another database."""
+    found = _SQLITE.fullmatch(url)
+    return found["path"] if found else None
+
+
+def check_file(path: str) -> None:
+    """Refuse a SQLite database that is not a file in a folder that exists."""
+    if path in ("", ":memory:"):
+        raise StoreError("give SQLite a file (a database in memory is gone when dicepool ends)")
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise StoreError(f"cannot open the database {path}: the folder {folder} does not exist")
+
+
+def connect_sqlite(path: str) -> sqlite3.Connection:
+    """A connection to a SQLite file, with every setting of :data:`PRAGMAS` on.
+
+    It is in autocommit mode: the store writes BEGIN (IMMEDIATE to write) and COMMIT itself.
+
+    Raises:
+        StoreError: no file given, or its folder does not exist.
+    """
+    check_file(path)
+    connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+    for pragma in PRAGMAS:
+        connection.execute(f"PRAGMA {pragma}")
+    return connection
 
 
 def open_engine(url: str) -> Engine:
-    """An engine for ``url``, with SQLite's safety settings on every connection.
+    """A SQLAlchemy engine for ``url``: PostgreSQL's, or SQLite's for the migrations.
 
     Raises:
         StoreError: a URL that names no database dicepool can use.
     """
+    import sqlalchemy as sa
+    from sqlalchemy.exc import ArgumentError
+
+    path = sqlite_path(url)
+    if path is not None:
+        connect_sqlite(path).close()  # the checks of a file, before SQLAlchemy opens it
+        engine = sa.create_engine("sqlite://", creator=lambda: connect_sqlite(path))
+        sa.event.listen(engine, "begin", _begin_immediate)
+        return engine
     try:
         parsed = sa.make_url(url)
     except ArgumentError as exc:
@@ -83,118 +130,140 @@ def open_engine(url: str) -> Engine:
         ) from exc
     backend = parsed.get_backend_name()
     if backend == "sqlite":
-        return _sqlite_engine(parsed)
-    if backend == "postgresql":
-        if parsed.drivername != "postgresql+psycopg":
-            parsed = parsed.set(drivername="postgresql+psycopg")
-        return sa.create_engine(parsed, pool_pre_ping=False)
-    raise StoreError(f"dicepool stores in SQLite or PostgreSQL, not {backend}: {shown(url)}")
+        check_file(parsed.database or "")
+    if backend != "postgresql":
+        raise StoreError(f"dicepool stores in SQLite or PostgreSQL, not {backend}: {shown(url)}")
+    return sa.create_engine(parsed.set(drivername="postgresql+psycopg"))
 
 
-def _sqlite_engine(url: sa.URL) -> Engine:
-    path = url.database or ""
-    if path in ("", ":memory:"):
-        raise StoreError("give SQLite a file (a database in memory is gone when dicepool ends)")
-    folder = Path(path).parent
-    if not folder.is_dir():
-        raise StoreError(f"cannot open the database {path}: the folder {folder} does not exist")
-    engine = sa.create_engine(url, connect_args={"timeout": BUSY_SECONDS})
-
-    @event.listens_for(engine, "connect")
-    def _settings(dbapi: Any, _record: Any) -> None:
-        dbapi.isolation_level = None  # we say when a transaction begins, and how
-        cursor = dbapi.cursor()
-        for pragma in (
-            "journal_mode=WAL",
-            "foreign_keys=ON",
-            "synchronous=FULL",
-            f"busy_timeout={BUSY_SECONDS * 1000}",
-        ):
-            cursor.execute(f"PRAGMA {pragma}")
-        cursor.close()
-
-    @event.listens_for(engine, "begin")
-    def _begin(conn: Connection) -> None:
-        writing = conn.get_execution_options().get(_WRITE, False)
-        # straight to the driver: SQLAlchemy's statement machinery costs more than the BEGIN
-        conn.connection.driver_connection.execute(  # type: ignore[union-attr]
-            "BEGIN IMMEDIATE" if writing else "BEGIN"
-        )
-
-    return engine
+def _begin_immediate(conn: Any) -> None:
+    """SQLAlchemy on SQLite (the migrations): one writer at a time, from the first statement."""
+    conn.connection.driver_connection.execute("BEGIN IMMEDIATE")
 
 
 class Database:
-    """One database: its engine and the transactions the use cases run in.
+    """One database and the transactions the use cases run in.
 
     Args:
-        url: a SQLAlchemy URL (see :func:`database_url`).
+        url: a database URL (see :func:`database_url`).
         upgrade: bring an older schema up to date on first use (``True``), or refuse it.
+
+    Raises:
+        StoreError: a URL that names no database dicepool can use.
     """
 
     def __init__(self, url: str, upgrade: bool = True) -> None:
         self.url = url
-        self.engine = open_engine(url)
+        self._path = sqlite_path(url)
+        self._sqlite: sqlite3.Connection | None = None
+        self._engine: Engine | None = None
         self._checked = False
         self._upgrade = upgrade
+        if self._path is None:
+            self._engine = open_engine(url)
+        else:
+            check_file(self._path)
+
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return "sqlite" if self._path is not None else "postgresql"
+
+    @property
+    def engine(self) -> Engine:
+        """A SQLAlchemy engine on the database (for SQLite, made on first use: migrations)."""
+        if self._engine is None:
+            self._engine = open_engine(self.url)
+        return self._engine
 
     @contextmanager
-    def write(self) -> Iterator[Connection]:
+    def write(self) -> Iterator[Sql]:
         """A transaction that may write: committed when the block ends, rolled back on error.
 
         SQLite takes its write lock at the start (``BEGIN IMMEDIATE``); PostgreSQL locks the
         rows a use case reads with ``FOR UPDATE``.
         """
         self.ensure_schema()
-        with self._translated(), self.engine.connect() as conn:
-            conn = conn.execution_options(**{_WRITE: True})
-            with conn.begin():
-                yield conn
+        with self._transaction(write=True) as sql:
+            yield sql
 
     @contextmanager
-    def read(self) -> Iterator[Connection]:
+    def read(self) -> Iterator[Sql]:
         """A read-only transaction (it never takes SQLite's write lock)."""
         self.ensure_schema()
-        with self._translated(), self.engine.connect() as conn, conn.begin():
-            yield conn
+        with self._transaction(write=False) as sql:
+            yield sql
+
+    @contextmanager
+    def _transaction(self, write: bool) -> Iterator[Sql]:
+        with self._translated():
+            if self._path is None:
+                with self.engine.connect() as alchemy, alchemy.begin():
+                    yield AlchemySql(alchemy)
+                return
+            conn = self._connection()
+            conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                yield SqliteSql(conn)
+            except BaseException:
+                conn.rollback()
+                raise
+            conn.commit()
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._sqlite is None:
+            assert self._path is not None
+            self._sqlite = connect_sqlite(self._path)
+        return self._sqlite
 
     def ensure_schema(self) -> None:
         """Check the schema's version once; upgrade an older one; refuse a newer one."""
         if self._checked:
             return
-        with self._translated():
-            version = self.version()
-            if version != HEAD:
-                if version is not None and version not in REVISIONS:
-                    raise StoreError(
-                        f"the database {shown(self.url)} was made by a newer dicepool (schema "
-                        f"{version}); upgrade dicepool to use it"
-                    )
-                if not self._upgrade:
-                    raise StoreError(
-                        f"the database {shown(self.url)} needs an upgrade; run "
-                        "`dicepool db upgrade`"
-                    )
-                self.upgrade()
+        version = self.version()
+        if version != HEAD:
+            if version is not None and version not in REVISIONS:
+                raise StoreError(
+                    f"the database {shown(self.url)} was made by a newer dicepool (schema "
+                    f"{version}); upgrade dicepool to use it"
+                )
+            if not self._upgrade:
+                raise StoreError(
+                    f"the database {shown(self.url)} needs an upgrade; run `dicepool db upgrade`"
+                )
+            self.upgrade()
         self._checked = True
 
     def version(self) -> str | None:
         """The schema revision the database holds (None: an empty database)."""
-        with self._translated(), self.engine.connect() as conn:
-            if not sa.inspect(conn).has_table("alembic_version"):
-                return None
-            return conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
+        with self._translated():
+            if self._path is not None:
+                conn = self._connection()
+                table = conn.execute(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'"
+                ).fetchone()
+                if table is None:
+                    return None
+                found = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+                return str(found[0]) if found else None
+            import sqlalchemy as sa
+
+            with self.engine.connect() as conn_:
+                if not sa.inspect(conn_).has_table("alembic_version"):
+                    return None
+                value = conn_.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
+                return None if value is None else str(value)
 
     def upgrade(self) -> None:
         """Run the migrations up to the head, one process at a time."""
+        import sqlalchemy as sa
+
         from dicepool.store.migrate import upgrade
 
-        with self._translated(), self.engine.connect() as conn:
-            conn = conn.execution_options(**{_WRITE: True})
-            with conn.begin():
-                if conn.dialect.name == "postgresql":  # one migrator at a time
-                    conn.execute(sa.text("SELECT pg_advisory_xact_lock(7170)"))
-                upgrade(conn)
+        with self._translated(), self.engine.connect() as conn, conn.begin():
+            if conn.dialect.name == "postgresql":  # one migrator at a time
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(7170)"))
+            upgrade(conn)
         self._checked = True
 
     @contextmanager
@@ -204,12 +273,20 @@ class Database:
             yield
         except DicepoolError:
             raise
-        except DBAPIError as exc:
-            reason = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
-            raise StoreError(f"cannot use the database {shown(self.url)}: {reason}") from exc
-        except SQLAlchemyError as exc:
+        except sqlite3.Error as exc:
             raise StoreError(f"cannot use the database {shown(self.url)}: {exc}") from exc
+        except Exception as exc:
+            alchemy = sys.modules.get("sqlalchemy.exc")
+            if alchemy is None or not isinstance(exc, alchemy.SQLAlchemyError):
+                raise
+            orig = getattr(exc, "orig", None)
+            reason = str(orig or exc).strip().splitlines()[0]
+            raise StoreError(f"cannot use the database {shown(self.url)}: {reason}") from exc
 
     def close(self) -> None:
         """Close every connection."""
-        self.engine.dispose()
+        if self._sqlite is not None:
+            self._sqlite.close()
+            self._sqlite = None
+        if self._engine is not None:
+            self._engine.dispose()

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import IO
 
 from dicepool.campaign import check, create_campaign, create_character
-from dicepool.store.database import Database
+from dicepool.store.database import Database, sqlite_path
 from dicepool.store.log import campaign_events, find_campaign
 
 from . import workers
@@ -91,8 +91,9 @@ def test_a_killed_writer_loses_no_acknowledged_roll(database_url: str) -> None:
             # each round, at most the roll in flight when the kill came is stored unacknowledged
             assert 0 <= len(events) - 2 - len(acknowledged) <= done
             assert check(db) == []
-            if db.engine.dialect.name == "sqlite":
-                path = db.engine.url.database or ""
+            path = sqlite_path(db.url)
+            if path is not None:
+                assert Path(path).stat().st_size > 0
                 with sqlite3.connect(path) as raw:
                     assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
                 raw.close()

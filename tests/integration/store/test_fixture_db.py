@@ -16,7 +16,7 @@ import pytest
 
 from dicepool.campaign import campaign_names, check, load_campaign, log
 from dicepool.sheet.events import Kind
-from dicepool.store.database import HEAD, Database, database_url
+from dicepool.store.database import HEAD, Database, database_url, sqlite_path
 
 FIXTURE = Path(__file__).parents[2] / "fixtures" / "db" / "dicepool-0001.sqlite3"
 
@@ -40,7 +40,9 @@ def test_it_opens_at_the_head_and_its_projections_agree_with_its_log(db: Databas
     db.ensure_schema()
     assert db.version() == HEAD
     assert check(db) == []
-    with sqlite3.connect(db.engine.url.database or "") as conn:
+    path = sqlite_path(db.url)
+    assert path is not None and Path(path).stat().st_size > 0
+    with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     conn.close()
 

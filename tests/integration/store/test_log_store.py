@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-import sqlalchemy as sa
 
 from dicepool.campaign import (
     change_character,
@@ -145,9 +144,5 @@ def test_check_reports_a_projection_that_drifted_from_the_log(db: Database) -> N
     ana = load_campaign(db, "Night").character("Ana")
     edited = {**ana.to_dict(), "traits": {**ana.traits, "Stealth": 4}}
     with db.write() as conn:
-        conn.execute(
-            sa.text("UPDATE characters SET sheet = :sheet").bindparams(
-                sa.bindparam("sheet", edited, type_=sa.JSON())
-            )
-        )
+        conn.run("UPDATE characters SET sheet = :sheet", {"sheet": edited})
     assert check(db) == ["Night: character ana's sheet differs from the log's"]
