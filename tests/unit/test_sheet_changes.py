@@ -60,7 +60,7 @@ def test_each_change_reads_back_from_its_text() -> None:
         ("=3", "cannot read `=3`"),
         ("3Stealth=1", "cannot read `3Stealth=1`"),
         ("Dexterity=3 Stealth", "cannot read `Stealth`"),
-        ("Stealth=1234567", "cannot read"),
+        ("Stealth=1234567", "at most 6 digits"),
         ("Stealth ()", "names no specialty"),
         ("Stealth=2 ( , )", "names no specialty"),
         ("", "no change given"),

@@ -11,6 +11,7 @@ from dicepool.sheet.character import new_character, parse_changes
 from dicepool.sheet.events import (
     Event,
     Kind,
+    LogError,
     apply,
     campaign_event,
     changed_event,
@@ -106,8 +107,10 @@ def test_replay_names_an_event_that_no_longer_fits() -> None:
 
 def test_replay_refuses_a_change_that_breaks_a_limit() -> None:
     log = [*sample_log(), replace(changed_event("Ana", parse_changes("Stealth+=8")), id=6)]
-    with pytest.raises(SheetError, match="event 6"):
+    with pytest.raises(LogError, match="event 6") as caught:
         replay(log)
+    assert caught.value.event.id == 6
+    assert isinstance(caught.value.__cause__, SheetError)  # the rule it breaks
 
 
 def test_a_log_must_start_with_its_campaign() -> None:

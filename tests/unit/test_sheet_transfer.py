@@ -61,8 +61,11 @@ def without(name: str) -> dict[str, Any]:
         (exported(player=3), "`player` is not text or null"),
         (exported(specialties=[]), "`specialties` is not an object of names"),
         (exported(specialties={"Stealth": "Rooftops"}), "`specialties.Stealth` is not a list"),
-        (exported(traits={"Stealth": 11}), "the file's sheet: Stealth 11 is outside 0..10"),
-        (exported(traits={"Wits": 0}), "the file's sheet: Wits 0 is outside 1..10"),
+        (
+            exported(traits={"Stealth": 11, "Firearms": 4}),
+            "the file's sheet: Stealth 11 is outside 0..10",
+        ),
+        (exported(traits={"Wits": 0, "Firearms": 4}), "the file's sheet: Wits 0 is outside 1..10"),
         ([1, 2], "expected a JSON object"),
     ],
 )

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.errors import CampaignError, DicepoolError
-from dicepool.sheet.events import Event, Kind, concerns, replay, undo_event
+from dicepool.sheet.events import Event, Kind, LogError, concerns, replay, undo_event
 from dicepool.store.database import Database
 from dicepool.store.log import (
     CampaignRow,
@@ -17,12 +17,16 @@ from dicepool.store.log import (
     find_event,
     last_events,
     latest_standing,
+    misfiled,
     projection,
     rewrite_sheets,
     struck_among,
     totals,
 )
 from dicepool.store.sql import Sql
+
+MAX_EVENT_ID = 2**62
+"""The largest event id either database can hold (a larger one names no event)."""
 
 MAX_LAST = 10_000
 """The most events ``log --last`` shows at once."""
@@ -87,10 +91,13 @@ def undo(
     """
     with db.write() as conn:
         row = need_campaign(conn, campaign, lock=True)
+        known = event_id is not None and 1 <= event_id <= MAX_EVENT_ID
         target = (
             latest_standing(conn, row.id)
             if event_id is None
             else find_event(conn, row.id, event_id)
+            if known
+            else None
         )
         if target is None:
             what = "nothing to undo" if event_id is None else f"no event {event_id} in {row.name}"
@@ -108,8 +115,12 @@ def undo(
             probe = Event(Kind.UNDONE, {"event": target.id}, id=2**62)
             try:
                 state = replay([*campaign_events(conn, row.id), probe])
-            except DicepoolError as exc:
-                raise CampaignError(f"cannot undo event {target.id}: {exc}") from exc
+            except LogError as exc:
+                later = exc.event
+                raise CampaignError(
+                    f"cannot undo event {target.id}: event {later.id} ({later.kind}) depends on "
+                    f"it; undo event {later.id} first"
+                ) from exc
         stored = append(conn, row.id, undo_event(target.id), actor, concerns(root))
         if state is not None:
             rewrite_sheets(conn, row.id, state, stored.seq)
@@ -131,14 +142,27 @@ def check(db: Database) -> list[str]:
     found: list[str] = []
     with db.read() as conn:
         for row in all_campaigns(conn):
-            events = campaign_events(conn, row.id)
-            found.extend(_check_sequence(row, events))
-            try:
-                rebuilt = replay(events)
-            except DicepoolError as exc:
-                found.append(f"{row.name}: the log does not replay: {exc}")
-                continue
-            found.extend(_differences(row.name, rebuilt, projection(conn, row)))
+            found.extend(_check_campaign(conn, row))
+    return found
+
+
+def _check_campaign(conn: Sql, row: CampaignRow) -> list[str]:
+    """The differences between one campaign's log and its projections."""
+    try:
+        events = campaign_events(conn, row.id)
+    except (ValueError, KeyError, TypeError) as exc:  # a row written behind our back
+        return [f"{row.name}: its log cannot be read: {exc}"]
+    found = _check_sequence(row, events)
+    try:
+        rebuilt = replay(events)
+    except (DicepoolError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        return [*found, f"{row.name}: the log does not replay: {exc}"]
+    try:
+        stored = projection(conn, row)
+    except (DicepoolError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        return [*found, f"{row.name}: its sheets cannot be read: {exc}"]
+    found.extend(_differences(row.name, rebuilt, stored))
+    found.extend(f"{row.name}: {name} is filed under another name" for name in misfiled(conn, row))
     return found
 
 

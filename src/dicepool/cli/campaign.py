@@ -6,7 +6,7 @@ import json
 
 import click
 
-from dicepool.cli.safe import visible
+from dicepool.cli.safe import error_line, visible
 from dicepool.cli.storage import (
     actor,
     campaign_of,
@@ -15,6 +15,7 @@ from dicepool.cli.storage import (
     open_database,
     shown_url,
 )
+from dicepool.errors import DicepoolError
 
 
 @click.group()
@@ -55,12 +56,20 @@ def create(
 
     db = open_database(db_url)
     state = create_campaign(db, campaign_name, system, actor(), players, house_rules)
-    remember_campaign(shown_url(db), state.name)
     extra = settings_words(state.players, state.house_rules)
-    click.echo(
+    created = (
         f"created campaign {click.style(visible(state.name), bold=True)} ({state.system}"
-        f"{', ' + extra if extra else ''}); it is now the current campaign"
+        f"{', ' + extra if extra else ''})"
     )
+    try:
+        remember_campaign(shown_url(db), state.name)
+    except DicepoolError as exc:  # the campaign is stored: say so, and why it is not current
+        click.echo(created)
+        click.secho(
+            f"warning: {error_line(str(exc))}; pick it with --campaign", fg="yellow", err=True
+        )
+        return
+    click.echo(f"{created}; it is now the current campaign")
     click.secho('  next: dicepool char create NAME --set "Dexterity=3 ..."', dim=True)
 
 

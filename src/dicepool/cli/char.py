@@ -163,7 +163,7 @@ def read_file(source: str) -> object:
     if len(raw) > MAX_FILE:
         raise SheetError(f"{name} is over {MAX_FILE} bytes: not a character sheet")
     try:
-        return json.loads(raw.decode("utf-8"))
+        return json.loads(raw.decode("utf-8-sig"))  # a byte-order mark is allowed
     except UnicodeDecodeError as exc:
         raise SheetError(f"{name} is not UTF-8 text (byte {exc.start + 1})") from exc
     except json.JSONDecodeError as exc:
@@ -172,6 +172,8 @@ def read_file(source: str) -> object:
         ) from exc
     except RecursionError as exc:
         raise SheetError(f"{name} nests too deep to be a character sheet") from exc
+    except ValueError as exc:  # e.g. a number of thousands of digits
+        raise SheetError(f"{name} is not a character sheet: {exc}") from exc
 
 
 @char.command("import")

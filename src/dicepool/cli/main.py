@@ -7,6 +7,7 @@ numpy, matplotlib or rich tables are imported only by the commands that use them
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from typing import NoReturn
 
@@ -129,6 +130,10 @@ def cli() -> None:
     """Dice pools for storyteller games: roll, resolve dice rolled by hand, exact odds."""
 
 
+LINE_COMMANDS = frozenset({"roll", "odds", "compare", "plot"})
+"""The commands that take roll lines, where a line's `-2` or spaces may slip out of quotes."""
+
+
 def hint(exc: click.UsageError) -> str | None:
     """The fix for the two slips people make typing a roll line, or None."""
     if isinstance(exc, click.NoSuchOption) and exc.option_name[1:2].isdigit():
@@ -181,7 +186,7 @@ def usage_error(exc: click.UsageError, args: list[str]) -> tuple[str, str | None
     if isinstance(exc, click.MissingParameter) and exc.param is not None:
         needs = NEEDS.get(exc.param.name or "", exc.param.human_readable_name)
         return f"`{path}` needs {needs}", example_of(command)
-    fixed = hint(exc)
+    fixed = hint(exc) if command in LINE_COMMANDS or command is None else None
     if fixed is not None:
         return fixed, None
     message = sentence(exc.format_message())
@@ -202,6 +207,7 @@ def main() -> None:
     """Run the command; every error becomes one line on stderr and exit status 2."""
     try:
         cli.main(standalone_mode=False)
+        sys.stdout.flush()  # a full disk or a closed pipe shows here, not at the exit
     except DicepoolError as exc:
         report(str(exc))
     except click.exceptions.Exit as exc:
@@ -213,6 +219,9 @@ def main() -> None:
         report(*usage_error(exc, sys.argv[1:]))
     except click.ClickException as exc:
         report(exc.format_message())
+    except OSError as exc:  # the output cannot be written: a full disk, a closed pipe
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second failure
+        report(f"cannot write the output: {exc.strerror or exc}")
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         sys.exit(1)

@@ -108,6 +108,8 @@ def actor() -> str:
             name = getpass.getuser()
         except (OSError, KeyError):  # no login name in some containers
             name = "unknown"
+    if not name.isprintable():
+        raise CampaignError(f"${ENV_ACTOR} holds control characters; give a plain name")
     if len(name) > MAX_ACTOR:
         raise CampaignError(f"${ENV_ACTOR} is at most {MAX_ACTOR} characters, not {len(name)}")
     return name

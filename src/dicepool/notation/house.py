@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields, replace
+from functools import cache
 from typing import Any
 
 from dicepool.core.request import ContestRequest, Request, RollRequest
@@ -57,6 +58,10 @@ class HouseRules:
             for name, value in self.fields.items()
             if getattr(request, name) == getattr(default, name)
         }
+        if _SPECIALTY in self.fields:  # a policy: for a roll with a bare `spec` only
+            unset.pop(_SPECIALTY, None)
+            if getattr(request, _SPECIALTY) == _plain_specialty(request.system):
+                unset[_SPECIALTY] = self.fields[_SPECIALTY]
         try:
             return replace(request, **unset) if unset else request
         except DicepoolError as exc:
@@ -65,27 +70,50 @@ class HouseRules:
             ) from exc
 
 
+MAX_HOUSE_RULES = 200
+"""The longest house rules, in characters."""
+
+_COLUMN = re.compile(r"^column \d+: ")
+_SPECIALTY = "specialty"  # the field a specialty sets: a house rule may give its policy only
+
+
+def _house_error(exc: NotationError) -> NotationError:
+    """An error of the line house rules are read in, without that line's column."""
+    return NotationError(f"house rules: {_COLUMN.sub('', str(exc))}")
+
+
 def read_house_rules(system: str, text: str) -> HouseRules:
     """Read house rules for ``system``: options as a roll line writes them.
 
+    ``ties WHO`` may end them (for contests). A specialty's policy may be a house rule (``spec
+    double``): it applies to the rolls that use a specialty; whether a roll does is the roll's.
+
     Raises:
-        NotationError: an option the system does not have, or one out of range (the message
-            says which).
+        NotationError: an option the system does not have, one out of range, a contest or a
+            specialty in use written as a house rule (the message says which).
     """
     text = " ".join(text.split())
+    if len(text) > MAX_HOUSE_RULES:
+        raise NotationError(
+            f"house rules are at most {MAX_HOUSE_RULES} characters, not {len(text)}"
+        )
+    words = {w.lower() for w in text.split()}
+    if words & {"vs", "versus", ";"} or "#" in text:
+        raise NotationError(
+            "house rules are options for every roll, like `9again ties attacker`: no `vs`, "
+            "`;` or comment"
+        )
     ties: Winner | None = None
     found = _TIES.search(text)
-    if found:
-        contest = parse(f"{system} 1 vs {system} 1 ties {found['who']}")
-        assert isinstance(contest, ContestRequest)
-        ties = contest.tie_rule if contest.ties is not None else None
-        text = text[: found.start()].strip()
-    if not text:
-        return HouseRules(system, {}, ties, "" if ties is None else f"ties {ties.value}")
     try:
+        if found:
+            contest = parse(f"{system} 1 vs {system} 1 ties {found['who']}")
+            assert isinstance(contest, ContestRequest)
+            ties = contest.ties
+            text = text[: found.start()].strip()
         request = parse(f"{system} 1 {text}")
     except NotationError as exc:
-        raise NotationError(f"house rules: {exc}") from exc
+        raise _house_error(exc) from exc
     assert isinstance(request, RollRequest)
     default = SYSTEMS[system].default()
     changed = {
@@ -93,7 +121,19 @@ def read_house_rules(system: str, text: str) -> HouseRules:
         for f in fields(request)
         if f.name != "pool" and getattr(request, f.name) != getattr(default, f.name)
     }
+    if _SPECIALTY in changed and changed[_SPECIALTY] in (True, _plain_specialty(system)):
+        raise NotationError(
+            "house rules: `spec` says a roll uses a specialty, which is the roll's to say; a "
+            "house rule may set how specialties work (`spec double`, `spec never`)"
+        )
     written = render(request).removeprefix(f"{system} 1").strip()
     if ties is not None:
         written = f"{written} ties {ties.value}".strip()
     return HouseRules(system, changed, ties, written)
+
+
+@cache
+def _plain_specialty(system: str) -> object:
+    """A specialty as a bare ``spec`` sets it in ``system``."""
+    request = parse(f"{system} 1 spec")
+    return getattr(request, _SPECIALTY)

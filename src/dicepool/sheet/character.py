@@ -18,6 +18,9 @@ from dicepool.sheet.traits import check_name, sheet_rules
 MAX_CHANGES = 100
 """The most changes one update may make (a whole sheet is a few dozen)."""
 
+MAX_DIGITS = 6
+"""The most digits a rating in a change may have (the highest limit is two)."""
+
 MAX_SPECIALTIES = 20
 """The most specialties one trait may hold."""
 
@@ -85,7 +88,7 @@ AnyChange = Change | SpecialtyChange
 
 _ITEM = re.compile(
     r"\s*(?P<trait>[^=+()\-,0-9\s][^=+()]*?)\s*"
-    r"(?:(?P<op>[+-]?=)\s*(?P<value>[+-]?\d{1,6})(?:\s*\((?P<specs>[^()]*)\))?"
+    r"(?:(?P<op>[+-]?=)\s*(?P<value>[+-]?\d+)(?:\s*\((?P<specs>[^()]*)\))?"
     r"|\((?P<only>[^()]*)\))\s*,?"
 )
 
@@ -122,6 +125,8 @@ def parse_changes(text: str) -> tuple[AnyChange, ...]:
 def _item(match: re.Match[str]) -> list[AnyChange]:
     trait = check_name(match["trait"], "trait")
     found: list[AnyChange] = []
+    if match["op"] and len(match["value"].lstrip("+-")) > MAX_DIGITS:
+        raise SheetError(f"{trait}: a rating has at most {MAX_DIGITS} digits")
     if match["op"]:
         op: Op = "=" if match["op"] == "=" else match["op"][0]  # type: ignore[assignment]
         found.append(Change(trait, op, int(match["value"])))

@@ -85,6 +85,18 @@ class CampaignState:
         return found
 
 
+class LogError(CampaignError):
+    """An event of the log that does not fit the state before it.
+
+    Attributes:
+        event: the event that does not fit.
+    """
+
+    def __init__(self, message: str, event: Event) -> None:
+        self.event = event
+        super().__init__(message)
+
+
 def campaign_event(
     name: str, system: str, players: int | None = None, house_rules: str = ""
 ) -> Event:
@@ -181,7 +193,7 @@ def replay(events: Sequence[Event]) -> CampaignState:
         try:
             state = apply(state, event)
         except (CampaignError, SheetError) as exc:
-            raise type(exc)(f"event {event.id} ({event.kind}) no longer fits: {exc}") from exc
+            raise LogError(f"event {event.id} ({event.kind}) no longer fits: {exc}", event) from exc
     if state is None:
         raise CampaignError("the log holds no campaign")
     return state

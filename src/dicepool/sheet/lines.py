@@ -20,15 +20,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dicepool.errors import NotationError, SheetError
+from dicepool.core.pool import MAX_POOL
+from dicepool.errors import LimitError, NotationError, SheetError
 from dicepool.notation.names import system_called
-from dicepool.notation.tokens import VERSUS, split_comment
+from dicepool.notation.tokens import MAX_LINE, VERSUS, split_comment
 from dicepool.sheet.character import Character
 from dicepool.sheet.events import CampaignState
-from dicepool.sheet.traits import sheet_rules
-
-MAX_WORDS = 4
-"""The most words one trait name in a pool may take."""
+from dicepool.sheet.traits import MAX_WORDS, sheet_rules
 
 _SPECIALTY = frozenset({"spec", "specialty"})
 _NUMBER = re.compile(r"[0-9]+")
@@ -71,6 +69,10 @@ def read_sheet_line(line: str, state: CampaignState, roller: str | None = None) 
         SheetError: a trait the character does not have, an ambiguous one, or a rule of the
             sheet broken (``spec`` without a specialty that may be used, too many traits).
     """
+    if len(line) > MAX_LINE:
+        raise LimitError(
+            f"the line is {len(line)} characters long, over the limit of {MAX_LINE}; shorten it"
+        )
     body, comment = split_comment(line)
     sides = _sides(body)
     read = [_side(text, state, roller if i == 0 else None) for i, text in enumerate(sides)]
@@ -167,6 +169,9 @@ def _term(
 ) -> tuple[Term, int]:
     word = pieces[at][0]
     if _NUMBER.fullmatch(word):
+        if len(word) > len(str(MAX_POOL)) or int(word) > MAX_POOL:
+            shown = word if len(word) <= 12 else f"a {len(word)}-digit number"
+            raise LimitError(f"a number in a pool is at most {MAX_POOL:,}, not {shown}")
         return Term(sign, int(word)), at + 1
     run = []
     for piece, _ in pieces[at : at + MAX_WORDS]:

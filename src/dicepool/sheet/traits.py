@@ -13,6 +13,7 @@ that is a typing slip.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -22,7 +23,13 @@ RATING = 10
 """The highest rating of a trait whose rules text sets no limit."""
 
 MAX_NAME = 40
-"""The longest name of a trait, a specialty or a character."""
+"""The longest name of a trait, a specialty or a character (case-folded: `ß` counts two)."""
+
+MAX_WORDS = 4
+"""The most words in the name of a trait (a roll line reads at most so many as one name)."""
+
+RESERVED = frozenset({"vs", "versus", "ties"})
+"""Words a roll line reads as its own, which no name may be."""
 
 _NAME = re.compile(r"[^\W\d_][\w' -]*")  # a letter first; then letters, digits, ' - _ and spaces
 
@@ -159,21 +166,27 @@ def sheet_rules(system: str) -> SheetRules:
 
 
 def check_name(name: str, what: str) -> str:
-    """A trait, specialty or character name, stripped, or a SheetError saying what is wrong.
+    """A trait, specialty or character name, tidied, or a SheetError saying what is wrong.
 
-    A name starts with a letter and holds letters, digits, spaces, ``'``, ``-`` and ``_``; at
-    most 40 characters.
+    A name starts with a letter and holds letters, digits, spaces, ``'``, ``-`` (inside a word)
+    and ``_``; at most 40 characters, and a trait's at most four words. Unicode is read in its
+    composed form, so ``Zoë`` is one name however it was typed.
     """
-    name = " ".join(name.split())
+    name = " ".join(unicodedata.normalize("NFC", name).split())
     if not name:
         raise SheetError(f"a {what} needs a name")
-    if len(name) > MAX_NAME:
+    if len(name.casefold()) > MAX_NAME:
         raise SheetError(
             f"a {what} name is at most {MAX_NAME} characters; shorten `{name[:20]}...`"
         )
-    if not _NAME.fullmatch(name):
+    words = name.split()
+    if not _NAME.fullmatch(name) or any(w.startswith("-") or w.endswith("-") for w in words):
         raise SheetError(
             f"`{name}` cannot be a {what} name: start with a letter, then use letters, digits, "
-            "spaces, ' - and _"
+            "spaces, ' and _ (and - inside a word)"
         )
+    if name.casefold() in RESERVED:
+        raise SheetError(f"`{name}` cannot be a {what} name: a roll line reads it as its own")
+    if what == "trait" and len(words) > MAX_WORDS:
+        raise SheetError(f"a trait name is at most {MAX_WORDS} words, not {len(words)}")
     return name

@@ -7,6 +7,7 @@ and a bad one is refused with the field at fault.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -68,6 +69,12 @@ def read_export(data: object, system: str) -> Character:
     if not isinstance(specialties, dict):
         raise SheetError("the file's `specialties` is not an object of names")
     changes: list[Change | SpecialtyChange] = []
+    rated: dict[str, str] = {}
+    for trait in traits:
+        key = unicodedata.normalize("NFC", str(trait)).casefold()
+        if key in rated:
+            raise SheetError(f"the file's `traits` names {rated[key]} twice (also as {trait})")
+        rated[key] = str(trait)
     for trait, rating in traits.items():
         if not isinstance(rating, int) or isinstance(rating, bool):
             raise SheetError(f"the file's `traits.{trait}` is not a whole number")
@@ -75,6 +82,10 @@ def read_export(data: object, system: str) -> Character:
     for trait, held in specialties.items():
         if not isinstance(held, list) or not all(isinstance(s, str) for s in held):
             raise SheetError(f"the file's `specialties.{trait}` is not a list of names")
+        if unicodedata.normalize("NFC", str(trait)).casefold() not in rated:
+            raise SheetError(
+                f"the file's `specialties.{trait}` is on a trait that `traits` does not rate"
+            )
         changes.extend(SpecialtyChange(str(trait), s) for s in held)
     try:
         return change(new_character(name, system, player), changes)

@@ -65,6 +65,8 @@ def database_url(given: str | None = None) -> str:
         path.parent.mkdir(parents=True, exist_ok=True)
         return f"sqlite:///{path}"
     if "://" not in text:
+        if text.strip() == ":memory:":
+            check_file(":memory:")  # refused: a database in memory is gone when we end
         return f"sqlite:///{Path(text).expanduser().absolute()}"
     for plain in ("postgresql://", "postgres://"):
         if text.startswith(plain):

@@ -281,6 +281,14 @@ def rewrite_sheets(conn: Sql, campaign_id: int, state: CampaignState, version: i
         save_sheet(conn, campaign_id, sheet, version)
 
 
+def misfiled(conn: Sql, row: CampaignRow) -> list[str]:
+    """The characters of a campaign whose key is not their name's (so lookups would miss)."""
+    found = conn.rows(
+        "SELECT name, name_key FROM characters WHERE campaign_id = :campaign", {"campaign": row.id}
+    )
+    return [r["name"] for r in found if r["name_key"] != key(r["name"])]
+
+
 def projection(conn: Sql, row: CampaignRow) -> CampaignState:
     """The campaign as the projection tables hold it (for ``db check``)."""
     return row.state(campaign_sheets(conn, row))
