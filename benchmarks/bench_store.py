@@ -94,7 +94,7 @@ def logged_rolls(rows: int, folder: Path) -> None:
     db = new_campaign(folder / "library.sqlite3")
     source = SeededDice(1)
     sample = roll(db, CAMPAIGN, LINE, source, "bench", "Ana").event
-    data = json.dumps(dict(sample.data))
+    data = json.dumps(dict(sample.data), separators=(",", ":"))  # as the store writes it
     raw = raw_connection(folder / "raw.sqlite3")
     blocks = 6
     per_block = max(rows // blocks, 1)

@@ -13,11 +13,10 @@ from dicepool.errors import NotationError
 from dicepool.notation.house import read_house_rules
 from dicepool.notation.parser import parse
 from dicepool.notation.record import record
-from dicepool.notation.renderer import render
 from dicepool.sheet.events import Event, Kind
 from dicepool.sheet.lines import SheetLine, read_sheet_line
 from dicepool.store.database import Database
-from dicepool.store.log import append, campaign_sheets
+from dicepool.store.log import append, campaign_sheets, claim_campaign
 
 
 @dataclass(frozen=True)
@@ -56,7 +55,7 @@ def roll(
         DiceError: faces typed by hand that do not fit.
     """
     with db.write() as conn:
-        row = need_campaign(conn, campaign, lock=True)
+        row = claim_campaign(conn, campaign) or need_campaign(conn, campaign)  # (raises)
         state = row.state(campaign_sheets(conn, row))
         sheet_line = read_sheet_line(line, state, roller)
         try:
@@ -67,14 +66,17 @@ def roll(
         result = resolve_any(request, source)
         if isinstance(source, ForcedDice):
             source.check_all_used()
+        logged = record(result)
         data = {
             "line": line,
-            "numbers": render(request),
+            "numbers": logged["notation"],
             "characters": list(sheet_line.characters),
             "rollers": list(sheet_line.rollers),
             "comment": sheet_line.comment,
             "house_rules": row.house_rules,
-            "result": record(result),
+            "result": logged,
         }
-        event = append(conn, row.id, Event(Kind.ROLLED, data), actor, sheet_line.characters)
+        event = append(
+            conn, row.id, Event(Kind.ROLLED, data), actor, sheet_line.characters, row.last_seq
+        )
     return LoggedRoll(event, result, request, sheet_line, row.house_rules)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields, replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from dicepool.core.request import ContestRequest, Request, RollRequest
@@ -52,7 +52,7 @@ class HouseRules:
         return self._side(request)
 
     def _side(self, request: RollRequest) -> RollRequest:
-        default = SYSTEMS[request.system].default()
+        default = _default(request.system)
         unset: dict[str, Any] = {
             name: value
             for name, value in self.fields.items()
@@ -82,6 +82,7 @@ def _house_error(exc: NotationError) -> NotationError:
     return NotationError(f"house rules: {_COLUMN.sub('', str(exc))}")
 
 
+@lru_cache(maxsize=64)  # a campaign's rules are read at every roll: read them once
 def read_house_rules(system: str, text: str) -> HouseRules:
     """Read house rules for ``system``: options as a roll line writes them.
 
@@ -130,6 +131,12 @@ def read_house_rules(system: str, text: str) -> HouseRules:
     if ties is not None:
         written = f"{written} ties {ties.value}".strip()
     return HouseRules(system, changed, ties, written)
+
+
+@cache
+def _default(system: str) -> RollRequest:
+    """A request of ``system`` with every field at its default (requests are frozen)."""
+    return SYSTEMS[system].default()
 
 
 @cache

@@ -11,6 +11,7 @@ message can point at the number at fault.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from dicepool.core.custom import MAX_SIDES
 from dicepool.core.hubris import HubrisRequest
@@ -44,6 +45,7 @@ _NAMES = ", ".join(SYSTEMS)
 _TIES = {w.value: w for w in (Winner.ATTACKER, Winner.DEFENDER, Winner.TIE)}
 
 
+@lru_cache(maxsize=512)  # a table rolls the same few lines again and again; requests are frozen
 def parse(line: str) -> Request:
     """Parse one roll line into a request.
 

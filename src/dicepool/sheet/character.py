@@ -48,6 +48,9 @@ class Character:
     traits: Mapping[str, int] = field(default_factory=dict)
     specialties: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
+    def __hash__(self) -> int:  # frozen in use: its mappings are never changed in place
+        return hash((self.name, self.system, self.player, tuple(self.traits.items())))
+
     def to_dict(self) -> dict[str, object]:
         """The sheet as plain JSON data: name, system, player, traits, specialties."""
         return {

@@ -73,6 +73,9 @@ class CampaignState:
     house_rules: str = ""
     characters: Mapping[str, Character] = field(default_factory=dict)
 
+    def __hash__(self) -> int:  # frozen in use: its mapping is never changed in place
+        return hash((self.name, self.system, self.house_rules, tuple(self.characters.values())))
+
     def character(self, name: str) -> Character:
         """The character called ``name`` (any case), or a CampaignError naming the ones here."""
         found = self.characters.get(" ".join(name.split()).casefold())
@@ -133,11 +136,20 @@ def _change_of(data: Mapping[str, Any]) -> AnyChange:
     return Change(data["trait"], data["op"], int(data["value"]))
 
 
-def character_from(data: Mapping[str, Any], system: str) -> Character:
-    """A sheet from its JSON data (an event's, or an imported file's, already checked)."""
-    traits = {check_name(t, "trait"): int(v) for t, v in data["traits"].items()}
+def character_from(data: Mapping[str, Any], system: str, checked: bool = True) -> Character:
+    """A sheet from its JSON data: an event's, a file's or a projection's.
+
+    Args:
+        checked: check every name and limit again (``False``: a projection, written only by
+            a use case that checked it, and compared with the log by ``db check``).
+    """
+    if not checked:
+        traits = {t: int(v) for t, v in data["traits"].items()}
+    else:
+        traits = {check_name(t, "trait"): int(v) for t, v in data["traits"].items()}
     specialties = {t: tuple(s) for t, s in data.get("specialties", {}).items() if s}
-    check_sheet(system, traits, specialties)
+    if checked:
+        check_sheet(system, traits, specialties)
     return Character(data["name"], system, data.get("player"), traits, specialties)
 
 

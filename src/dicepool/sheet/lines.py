@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dicepool.core.pool import MAX_POOL
 from dicepool.errors import LimitError, NotationError, SheetError
@@ -59,6 +60,7 @@ class SheetLine:
     comment: str | None
 
 
+@lru_cache(maxsize=256)  # the same lines on the same sheets, roll after roll; all frozen
 def read_sheet_line(line: str, state: CampaignState, roller: str | None = None) -> SheetLine:
     """Make a sheet line into numbers, for ``roller`` (the ``--char``) where a side names none.
 
@@ -148,6 +150,9 @@ def _pieces(text: str) -> list[tuple[str, int]]:
     found: list[tuple[str, int]] = []
     for match in re.finditer(r"\S+", text):
         word, start, begun = match.group(), match.start(), 0
+        if "+" not in word and "-" not in word:  # most words: no operator to split off
+            found.append((word, start))
+            continue
         for i, char in enumerate(word):
             digit_beside = word[i - 1 : i].isdigit() or word[i + 1 : i + 2].isdigit()
             if char == "+" or (char == "-" and (i in (0, len(word) - 1) or digit_beside)):

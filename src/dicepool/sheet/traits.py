@@ -16,6 +16,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dicepool.errors import SheetError
 
@@ -165,6 +166,7 @@ def sheet_rules(system: str) -> SheetRules:
     return SHEETS[system]
 
 
+@lru_cache(maxsize=4096)  # every sheet read checks its names again: the same few, often
 def check_name(name: str, what: str) -> str:
     """A trait, specialty or character name, tidied, or a SheetError saying what is wrong.
 

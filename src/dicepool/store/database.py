@@ -16,7 +16,7 @@ import re
 import sqlite3
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -178,23 +178,19 @@ class Database:
             self._engine = open_engine(self.url)
         return self._engine
 
-    @contextmanager
-    def write(self) -> Iterator[Sql]:
+    def write(self) -> AbstractContextManager[Sql]:
         """A transaction that may write: committed when the block ends, rolled back on error.
 
         SQLite takes its write lock at the start (``BEGIN IMMEDIATE``); PostgreSQL locks the
         rows a use case reads with ``FOR UPDATE``.
         """
         self.ensure_schema()
-        with self._transaction(write=True) as sql:
-            yield sql
+        return self._transaction(write=True)
 
-    @contextmanager
-    def read(self) -> Iterator[Sql]:
+    def read(self) -> AbstractContextManager[Sql]:
         """A read-only transaction (it never takes SQLite's write lock)."""
         self.ensure_schema()
-        with self._transaction(write=False) as sql:
-            yield sql
+        return self._transaction(write=False)
 
     @contextmanager
     def _transaction(self, write: bool) -> Iterator[Sql]:

@@ -40,6 +40,9 @@ class Sql(Protocol):
     def run(self, sql: str, params: Params | Sequence[Params] | None = None) -> int:
         """Run a statement (once per mapping, given several); the rows it changed."""
 
+    def insert(self, sql: str, params: Params) -> int:
+        """Run an ``INSERT`` of one row into a table keyed by ``id``; the row's id."""
+
 
 def loads(value: Any) -> Any:
     """A JSON column's value as Python data (SQLite gives its text)."""
@@ -53,12 +56,20 @@ def moment(value: Any) -> datetime:
     return found if found.tzinfo is not None else found.replace(tzinfo=UTC)
 
 
+_PLAIN = frozenset({int, str, float, type(None)})
+
+
 def _sqlite_value(value: Any) -> Any:
     if isinstance(value, dict | list):
-        return json.dumps(value)
+        return json.dumps(value, separators=(",", ":"))
     if isinstance(value, datetime):  # SQLAlchemy's SQLite format: UTC, no zone, microseconds
-        return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+        return value.astimezone(UTC).replace(tzinfo=None).isoformat(" ", "microseconds")
     return value
+
+
+def _sqlite_params(params: Params) -> dict[str, Any]:
+    """Parameters as SQLite stores them (most need nothing: no call for those)."""
+    return {k: v if type(v) in _PLAIN else _sqlite_value(v) for k, v in params.items()}
 
 
 class SqliteSql:
@@ -77,15 +88,20 @@ class SqliteSql:
     def run(self, sql: str, params: Params | Sequence[Params] | None = None) -> int:
         if isinstance(params, Sequence):
             try:
-                found = [{k: _sqlite_value(v) for k, v in p.items()} for p in params]
+                found = [_sqlite_params(p) for p in params]
                 return self.connection.executemany(sql, found).rowcount
             except sqlite3.IntegrityError as exc:
                 raise Conflict(str(exc)) from exc
         return self._execute(sql, params or {}).rowcount
 
+    def insert(self, sql: str, params: Params) -> int:
+        rowid = self._execute(sql, params).lastrowid
+        assert rowid is not None
+        return rowid
+
     def _execute(self, sql: str, params: Params) -> sqlite3.Cursor:
         try:
-            return self.connection.execute(sql, {k: _sqlite_value(v) for k, v in params.items()})
+            return self.connection.execute(sql, _sqlite_params(params))
         except sqlite3.IntegrityError as exc:
             raise Conflict(str(exc)) from exc
 
@@ -121,6 +137,9 @@ class AlchemySql:
             found = [{k: _postgres_value(v) for k, v in p.items()} for p in params]
             return int(self._execute(sql, found).rowcount)
         return int(self._execute(sql, params or {}).rowcount)
+
+    def insert(self, sql: str, params: Params) -> int:
+        return int(self.rows(f"{sql} RETURNING id", params)[0]["id"])
 
     def _execute(self, sql: str, params: Params | list[dict[str, Any]]) -> Any:
         from sqlalchemy.exc import IntegrityError
