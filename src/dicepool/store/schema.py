@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    text,
 )
 
 NAME = 40
@@ -61,16 +62,23 @@ events = Table(
     Column("data", Data, nullable=False),
     Column("undoes", Id, ForeignKey("events.id"), nullable=True),
     UniqueConstraint("campaign_id", "seq"),
-    Index(None, "undoes"),
+    # only undos are indexed: a roll, the common row, writes no index entry for its NULL
+    Index(
+        None,
+        "undoes",
+        sqlite_where=text("undoes IS NOT NULL"),
+        postgresql_where=text("undoes IS NOT NULL"),
+    ),
 )
 
 event_characters = Table(
     "event_characters",
     metadata,
-    Column("event_id", Id, ForeignKey("events.id"), primary_key=True),
-    Column("campaign_id", Id, ForeignKey("campaigns.id"), nullable=False),
+    # the key is the lookup of `log --char`: one index for both (a table without rowid in SQLite)
+    Column("campaign_id", Id, ForeignKey("campaigns.id"), primary_key=True),
     Column("character_key", String(NAME), primary_key=True),
-    Index("ix_event_characters_lookup", "campaign_id", "character_key", "event_id"),
+    Column("event_id", Id, ForeignKey("events.id"), primary_key=True),
+    sqlite_with_rowid=False,
 )
 
 characters = Table(

@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from dicepool.store.database import HEAD
+
 from .conftest import run_dicepool
 
 
@@ -272,7 +274,7 @@ def test_undoing_a_change_changes_the_sheet_back(night: Table) -> None:
 
 def test_db_upgrade_and_check(table: Table) -> None:
     out = table.ok("db", "upgrade")
-    assert "schema 0001" in out and str(table.path) in out and "was empty" in out
+    assert f"schema {HEAD}" in out and str(table.path) in out and "was empty" in out
     assert "up to date" in table.ok("db", "upgrade")
     table.ok("campaign", "create", "Night", "--system", "cofd")
     table.ok("char", "create", "Ana")
