@@ -1,0 +1,232 @@
+"""The hubris Health track (ruling 13), as pure transitions.
+
+The track holds 5 + Stamina boxes and stays sorted, the most severe wound on the left. A point of
+damage fills the leftmost empty box after the wounds at least as severe; with no empty box it
+upgrades the least severe wound on the track one step (bashing to lethal; where there is no
+bashing, lethal to aggravated); a track full of aggravated wounds is death. What the rightmost
+box holds says how the character fares: bashing there means a Stamina roll at the start of each
+turn (unconscious on the first failure, until that box is cleared); lethal there means
+incapacitated, taking one more lethal point a minute until stabilized. Healing takes one point at
+a time, least severe first: 15 minutes a bashing point, 2 days a lethal point, a week an
+aggravated point, time left over from one point carrying to the next. Resistant wounds heal at
+these base rates whatever else would speed healing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import IntEnum, StrEnum
+
+from dicepool.errors import SheetError
+
+BASE_BOXES = 5
+"""A track's boxes before Stamina: 5 + Stamina."""
+
+MAX_POINTS = 1000
+"""The most damage or healing one change may deal (a track never holds more than 15 boxes)."""
+
+
+class Wound(IntEnum):
+    """A kind of damage, ordered by severity."""
+
+    BASHING = 1
+    LETHAL = 2
+    AGGRAVATED = 3
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+MINUTES_TO_HEAL = {Wound.BASHING: 15, Wound.LETHAL: 2 * 24 * 60, Wound.AGGRAVATED: 7 * 24 * 60}
+"""How long a point of each kind takes to heal on its own (ruling 13)."""
+
+
+class State(StrEnum):
+    """How a character fares, read from the rightmost box."""
+
+    OK = "ok"
+    UNCONSCIOUS_RISK = "unconscious_risk"
+    UNCONSCIOUS = "unconscious"
+    INCAPACITATED = "incapacitated"
+    DEAD = "dead"
+
+
+@dataclass(frozen=True)
+class Box:
+    """A wound in a box: its kind, and whether it is resistant (heals at the base rate only)."""
+
+    wound: Wound
+    resistant: bool = False
+
+
+@dataclass(frozen=True)
+class HealthTrack:
+    """A Health track.
+
+    Attributes:
+        size: the number of boxes, 5 + Stamina.
+        boxes: the wounds, left to right, most severe first (the empty boxes follow).
+        banked: minutes of healing already spent on the next point to heal.
+        unconscious: a Stamina roll failed while bashing filled the last box.
+        stabilized: the bleeding of a lethal wound in the last box was stopped.
+    """
+
+    size: int
+    boxes: tuple[Box, ...] = ()
+    banked: int = 0
+    unconscious: bool = False
+    stabilized: bool = False
+
+    @property
+    def full(self) -> bool:
+        """Every box holds a wound."""
+        return len(self.boxes) == self.size
+
+    @property
+    def state(self) -> State:
+        """How the character fares (ruling 13)."""
+        if not self.full:
+            return State.OK
+        if all(b.wound is Wound.AGGRAVATED for b in self.boxes):
+            return State.DEAD
+        if self.boxes[-1].wound is Wound.LETHAL:
+            return State.INCAPACITATED
+        return State.UNCONSCIOUS if self.unconscious else State.UNCONSCIOUS_RISK
+
+    @property
+    def bleeding(self) -> bool:
+        """A lethal wound in the last box, not stabilized: a lethal point a minute."""
+        return self.state is State.INCAPACITATED and not self.stabilized
+
+    def to_dict(self) -> dict[str, object]:
+        """The track as JSON: ``boxes`` left to right (a kind or null) and ``state``."""
+        shown: list[str | None] = [str(b.wound) for b in self.boxes]
+        shown += [None] * (self.size - len(self.boxes))
+        return {
+            "boxes": shown,
+            "resistant": [b.resistant for b in self.boxes]
+            + [False] * (self.size - len(self.boxes)),
+            "state": self.state.value,
+            "bleeding": self.bleeding,
+        }
+
+
+def new_track(stamina: int) -> HealthTrack:
+    """An unhurt track of 5 + Stamina boxes."""
+    if stamina < 0:
+        raise SheetError(f"Stamina {stamina} makes no Health track; it is at least 0")
+    return HealthTrack(BASE_BOXES + stamina)
+
+
+def _points(points: int, what: str) -> None:
+    if not 1 <= points <= MAX_POINTS:
+        raise SheetError(f"{what} is 1..{MAX_POINTS} points, not {points}")
+
+
+def _sorted(boxes: list[Box]) -> tuple[Box, ...]:
+    return tuple(sorted(boxes, key=lambda b: -b.wound))  # stable: older wounds stay left
+
+
+def _settled(track: HealthTrack, boxes: list[Box]) -> HealthTrack:
+    """The track with these wounds; clearing the last box ends unconsciousness and stabilizing."""
+    after = replace(track, boxes=_sorted(boxes))
+    if not after.full:
+        after = replace(after, unconscious=False, stabilized=False)
+    elif after.boxes[-1].wound is not Wound.LETHAL:
+        after = replace(after, stabilized=False)
+    if not after.boxes:
+        after = replace(after, banked=0)
+    return after
+
+
+def take_damage(
+    track: HealthTrack, points: int, wound: Wound, resistant: bool = False
+) -> HealthTrack:
+    """The track after ``points`` of ``wound`` damage, one point at a time (ruling 13).
+
+    A point with no empty box to fill upgrades the least severe wound one step (a resistant
+    point makes the wound it upgrades resistant); on a track of aggravated wounds it changes
+    nothing more: the character is dead.
+    """
+    _points(points, "damage")
+    boxes = list(track.boxes)
+    for _ in range(points):
+        if len(boxes) < track.size:
+            boxes = list(_sorted([*boxes, Box(wound, resistant)]))
+            continue
+        lowest = min(b.wound for b in boxes)  # the least severe kind: bashing, else lethal
+        if lowest is Wound.AGGRAVATED:
+            break  # dead
+        i = max(i for i, b in enumerate(boxes) if b.wound is lowest)
+        boxes[i] = Box(Wound(lowest + 1), boxes[i].resistant or resistant)
+        boxes = list(_sorted(boxes))
+    return _settled(track, boxes)
+
+
+def heal(track: HealthTrack, points: int, wound: Wound | None = None) -> HealthTrack:
+    """The track after medical care or a power heals ``points``, least severe first.
+
+    ``wound`` limits the healing to that kind. Resistant wounds are left: only time heals them
+    (ruling 13).
+
+    Raises:
+        SheetError: nothing of that kind to heal that care can reach.
+    """
+    _points(points, "healing")
+    boxes = list(track.boxes)
+    healed = 0
+    for i in range(len(boxes) - 1, -1, -1):
+        if healed == points:
+            break
+        box = boxes[i]
+        if not box.resistant and (wound is None or box.wound is wound):
+            del boxes[i]
+            healed += 1
+    if healed == 0:
+        kind = f"{wound} " if wound else ""
+        raise SheetError(
+            f"no {kind}wound that care can heal (resistant wounds heal with time only)"
+        )
+    return _settled(track, boxes)
+
+
+def pass_time(track: HealthTrack, minutes: int) -> HealthTrack:
+    """The track after ``minutes`` of story time: bleeding, then natural healing.
+
+    A bleeding character takes a lethal point each minute until dead or stabilized (no healing
+    meanwhile); otherwise wounds heal one by one, least severe first, at the base rates, the
+    time left over from one point carrying to the next.
+    """
+    if minutes < 0:
+        raise SheetError(f"time only goes forward, not {minutes} minutes")
+    if track.state is State.DEAD:
+        return track
+    if track.bleeding:
+        return take_damage(track, min(minutes, 3 * track.size), Wound.LETHAL) if minutes else track
+    boxes = list(track.boxes)
+    banked = track.banked + minutes
+    while boxes and banked >= MINUTES_TO_HEAL[boxes[-1].wound]:
+        banked -= MINUTES_TO_HEAL[boxes.pop().wound]
+    return replace(_settled(track, boxes), banked=banked if boxes else 0)
+
+
+def stamina_roll_failed(track: HealthTrack) -> HealthTrack:
+    """A failed Stamina roll at the start of a turn, with bashing in the last box: unconscious."""
+    if track.state is not State.UNCONSCIOUS_RISK:
+        raise SheetError(
+            f"a Stamina roll is made only with bashing in the last box ({track.state})"
+        )
+    return replace(track, unconscious=True)
+
+
+def stabilize(track: HealthTrack) -> HealthTrack:
+    """Stop the bleeding of a lethal wound in the last box."""
+    if not track.bleeding:
+        raise SheetError(f"nothing to stabilize: the character is {track.state}")
+    return replace(track, stabilized=True)
+
+
+def resize(track: HealthTrack, stamina: int) -> HealthTrack:
+    """The track after Stamina changes: more or fewer boxes, the least severe wounds lost first."""
+    size = BASE_BOXES + stamina
+    return _settled(replace(track, size=size), list(track.boxes[:size]))
