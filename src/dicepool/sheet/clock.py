@@ -1,0 +1,109 @@
+"""A campaign's clock: story time in minutes, and the boundaries of play (turn, scene, ...).
+
+Two kinds of time pass at a table. Story time (``clock advance 1w2d``) is what healing and the
+monthly rules follow. The boundaries of play (``next scene``) are what limits per turn, scene,
+session and chronicle reset at; a boundary begins every smaller one too (a new scene is a new
+round and a new turn). Storypath names its own: Act (a session), Episode, Arc and Season, a
+Series being the whole chronicle.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from dicepool.errors import SheetError
+
+MINUTES = {"w": 7 * 24 * 60, "d": 24 * 60, "h": 60, "m": 1}
+"""Minutes in each unit a duration is written in."""
+
+MAX_MINUTES = 10 * 365 * 24 * 60
+"""The longest time one advance may pass: ten years."""
+
+UNITS = ("turn", "round", "scene", "session", "chronicle")
+"""The boundaries of play, smallest first."""
+
+STORYPATH_UNITS = ("turn", "round", "scene", "act", "episode", "arc", "season", "chronicle")
+"""Storypath's boundaries, smallest first: an Act is a session; the Series is the chronicle."""
+
+_DURATION = re.compile(r"(?:(\d{1,6})w)?(?:(\d{1,6})d)?(?:(\d{1,6})h)?(?:(\d{1,7})m)?")
+
+
+def parse_duration(text: str) -> int:
+    """Minutes in a duration written ``15m``, ``2d``, ``1w``, ``3h`` or combined (``1w2d``).
+
+    Raises:
+        SheetError: not a duration, or longer than ten years.
+    """
+    written = text.strip().lower().replace(" ", "")
+    found = _DURATION.fullmatch(written)
+    if not written or found is None or not any(found.groups()):
+        raise SheetError(
+            f"`{text[:20]}` is not a duration: write minutes, hours, days or weeks, like 15m, "
+            "3h, 2d, 1w or 1w2d"
+        )
+    weeks, days, hours, minutes = (int(g or 0) for g in found.groups())
+    total = weeks * MINUTES["w"] + days * MINUTES["d"] + hours * MINUTES["h"] + minutes
+    if total > MAX_MINUTES:
+        raise SheetError(f"{text[:20]} is longer than ten years: advance the clock in steps")
+    return total
+
+
+def units_of(system: str) -> tuple[str, ...]:
+    """The boundaries of play a system names, smallest first."""
+    return STORYPATH_UNITS if system == "storypath" else UNITS
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A campaign's clock.
+
+    Attributes:
+        system: the campaign's system (its names for the boundaries).
+        minutes: story time passed since the campaign began.
+        counts: how many of each boundary have begun (the first turn, scene... is 1).
+    """
+
+    system: str
+    minutes: int = 0
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def count(self, unit: str) -> int:
+        """Which ``unit`` of play this is: 1 for the first."""
+        return self.counts.get(unit, 1)
+
+    def to_dict(self) -> dict[str, object]:
+        """The clock as JSON: ``minutes`` and each boundary's count."""
+        return {"minutes": self.minutes, **{u: self.count(u) for u in units_of(self.system)}}
+
+
+def advance(clock: Clock, minutes: int) -> Clock:
+    """The clock after ``minutes`` of story time (boundaries of play are left as they are)."""
+    if not 0 <= minutes <= MAX_MINUTES:
+        raise SheetError(f"time passes 0..{MAX_MINUTES} minutes at a time, not {minutes}")
+    return replace(clock, minutes=clock.minutes + minutes)
+
+
+def begin(clock: Clock, unit: str) -> Clock:
+    """The clock at the start of the next ``unit``: that one and every smaller one begin anew.
+
+    Raises:
+        SheetError: a boundary the system does not name (the message lists them).
+    """
+    units = units_of(clock.system)
+    word = "act" if clock.system == "storypath" and unit == "session" else unit  # the same
+    if word not in units:
+        raise SheetError(f"{clock.system} has no `{unit}`; use one of {', '.join(units)}")
+    upto = units.index(word)
+    counts = dict(clock.counts)
+    counts[word] = clock.count(word) + 1
+    for smaller in units[:upto]:
+        counts[smaller] = 1
+    return replace(clock, counts=counts)
+
+
+def crossed(before: Clock, after: Clock, unit: str) -> bool:
+    """Whether a ``unit`` boundary lies between two clocks (a limit per ``unit`` resets)."""
+    units = units_of(before.system)
+    index = units.index(unit)
+    return any(after.count(u) != before.count(u) for u in units[index:])
