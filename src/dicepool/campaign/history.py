@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.errors import CampaignError, DicepoolError
-from dicepool.sheet.events import Event, Kind, LogError, concerns, replay, undo_event
+from dicepool.sheet.events import CampaignState, Event, Kind, LogError, concerns, replay, undo_event
 from dicepool.store.database import Database
 from dicepool.store.log import (
     CampaignRow,
@@ -173,10 +173,7 @@ def _check_sequence(row: CampaignRow, events: list[Event]) -> list[str]:
     return []
 
 
-def _differences(name: str, rebuilt: object, stored: object) -> list[str]:
-    from dicepool.sheet.events import CampaignState
-
-    assert isinstance(rebuilt, CampaignState) and isinstance(stored, CampaignState)
+def _differences(name: str, rebuilt: CampaignState, stored: CampaignState) -> list[str]:
     found = []
     for field in ("name", "system", "players", "house_rules"):
         if getattr(rebuilt, field) != getattr(stored, field):

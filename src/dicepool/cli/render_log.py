@@ -14,7 +14,7 @@ import click
 
 from dicepool.cli.render_roll import count_words
 from dicepool.cli.safe import clip, visible
-from dicepool.sheet.events import Event, Kind
+from dicepool.sheet.events import Event, Kind, change_of
 
 MAX_SUMMARY = 160
 """The longest summary shown for one event, in characters."""
@@ -30,19 +30,15 @@ def local_time(at: str) -> str:
         return at[:16]
 
 
-def change_words(change: Mapping[str, Any]) -> str:
-    """A change as written: ``Stealth+=1``, ``Firearms (Sniping)``, ``Firearms (-Sniping)``."""
-    if "specialty" in change:
-        sign = "" if change.get("add", True) else "-"
-        return f"{change['trait']} ({sign}{change['specialty']})"
-    op = "" if change["op"] == "=" else change["op"]
-    return f"{change['trait']}{op}={change['value']}"
+def _counted(result: Mapping[str, Any]) -> str:
+    """A logged roll's judged count in words (``2 successes``), or "" if it has none."""
+    count = next((n for n in JUDGED if n in result), None)
+    return count_words(count, int(result[count])) if count else ""
 
 
 def roll_counts(result: Mapping[str, Any]) -> str:
-    """``2 successes, Success``: a logged roll's judged count and its label."""
-    count = next((n for n in JUDGED if n in result), None)
-    counted = count_words(count, int(result[count])) if count else ""
+    """``2 successes (Success)``: a logged roll's judged count and its label."""
+    counted = _counted(result)
     label = result.get("label", "")
     return f"{counted} ({label})" if counted and label else counted or label
 
@@ -62,8 +58,7 @@ def roll_summary(data: Mapping[str, Any]) -> str:
 
 
 def _judged(result: Mapping[str, Any]) -> str:
-    count = next((n for n in JUDGED if n in result), None)
-    return count_words(count, int(result[count])) if count else str(result.get("label", ""))
+    return _counted(result) or str(result.get("label", ""))
 
 
 def summary(event: Event, target: Event | None = None) -> str:
@@ -72,7 +67,7 @@ def summary(event: Event, target: Event | None = None) -> str:
     if event.kind is Kind.ROLLED:
         return roll_summary(data)
     if event.kind is Kind.CHARACTER_CHANGED:
-        changes = ", ".join(change_words(c) for c in data["changes"])
+        changes = ", ".join(str(change_of(c)) for c in data["changes"])
         return f"changed {data['character']}: {changes}"
     if event.kind is Kind.CHARACTER_CREATED:
         sheet = data["character"]

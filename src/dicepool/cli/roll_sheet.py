@@ -1,6 +1,6 @@
 """`dicepool roll --char NAME LINE`: a sheet line rolled in a campaign and logged.
 
-Loaded only when a roll goes to a campaign: this is where SQLAlchemy comes in.
+Loaded only when a roll goes to a campaign: this is where the store comes in.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from dicepool.cli.safe import visible
 from dicepool.cli.storage import actor, campaign_of, open_database
 from dicepool.core.dice import DiceSource
 from dicepool.notation import render, split_comment
-from dicepool.notation.record import record
 
 
 def roll_in_campaign(
@@ -35,7 +34,7 @@ def roll_in_campaign(
     event = logged.event
     rollers = [r for r in logged.line.rollers if r]
     if as_json:
-        payload = record(logged.result)
+        payload = dict(event.data["result"])  # the record the log holds: made once
         payload.update(
             {
                 "input": text,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from dicepool.errors import SheetError
-from dicepool.sheet.traits import check_name, sheet_rules
+from dicepool.sheet.traits import check_name, name_key, sheet_rules
 
 MAX_CHANGES = 100
 """The most changes one update may make (a whole sheet is a few dozen)."""
@@ -71,8 +71,7 @@ class Change:
     value: int
 
     def __str__(self) -> str:
-        gap = " " if self.trait.endswith("-") else ""  # `A- =1` sets A-; `A-=1` lowers A
-        return f"{self.trait}{gap}{'' if self.op == '=' else self.op}={self.value}"
+        return f"{self.trait}{'' if self.op == '=' else self.op}={self.value}"
 
 
 @dataclass(frozen=True)
@@ -175,14 +174,14 @@ def change(character: Character, changes: Iterable[AnyChange]) -> Character:
 
 def character_trait(traits: Mapping[str, int], name: str) -> str:
     """The sheet's spelling of trait ``name`` (any case), or ``name`` itself for a new trait."""
-    key = name.casefold()
-    return next((t for t in traits if t.casefold() == key), name)
+    key = name_key(name)
+    return next((t for t in traits if name_key(t) == key), name)
 
 
 def _change_specialty(specialties: dict[str, list[str]], trait: str, item: SpecialtyChange) -> None:
     held = specialties.setdefault(trait, [])
-    key = check_name(item.specialty, "specialty").casefold()
-    present = [s for s in held if s.casefold() == key]
+    key = name_key(check_name(item.specialty, "specialty"))
+    present = [s for s in held if name_key(s) == key]
     if item.add and not present:
         held.append(" ".join(item.specialty.split()))
     elif not item.add:

@@ -21,7 +21,7 @@ from dicepool.sheet.character import (
     change,
     check_sheet,
 )
-from dicepool.sheet.traits import check_name
+from dicepool.sheet.traits import check_name, name_key
 
 
 class Kind(StrEnum):
@@ -78,7 +78,7 @@ class CampaignState:
 
     def character(self, name: str) -> Character:
         """The character called ``name`` (any case), or a CampaignError naming the ones here."""
-        found = self.characters.get(" ".join(name.split()).casefold())
+        found = self.characters.get(name_key(name))
         if found is None:
             here = ", ".join(c.name for c in self.characters.values()) or "none yet"
             raise CampaignError(
@@ -130,7 +130,8 @@ def _change_data(item: AnyChange) -> dict[str, object]:
     return {"trait": item.trait, "specialty": item.specialty, "add": item.add}
 
 
-def _change_of(data: Mapping[str, Any]) -> AnyChange:
+def change_of(data: Mapping[str, Any]) -> AnyChange:
+    """A change as a ``character-changed`` event holds it."""
     if "specialty" in data:
         return SpecialtyChange(data["trait"], data["specialty"], bool(data["add"]))
     return Change(data["trait"], data["op"], int(data["value"]))
@@ -167,14 +168,14 @@ def apply(state: CampaignState | None, event: Event) -> CampaignState:
         raise CampaignError(f"event {event.id} comes before its campaign was created")
     if event.kind is Kind.CHARACTER_CREATED:
         sheet = character_from(event.data["character"], state.system)
-        key = sheet.name.casefold()
+        key = name_key(sheet.name)
         if key in state.characters:
             raise CampaignError(f"there is already a character {sheet.name} in {state.name}")
         return replace(state, characters={**state.characters, key: sheet})
     if event.kind is Kind.CHARACTER_CHANGED:
         before = state.character(event.data["character"])
-        after = change(before, [_change_of(c) for c in event.data["changes"]])
-        return replace(state, characters={**state.characters, before.name.casefold(): after})
+        after = change(before, [change_of(c) for c in event.data["changes"]])
+        return replace(state, characters={**state.characters, name_key(before.name): after})
     return state  # a roll changes no sheet yet; an undo acts through struck()
 
 

@@ -224,9 +224,3 @@ def stabilize(track: HealthTrack) -> HealthTrack:
     if not track.bleeding:
         raise SheetError(f"nothing to stabilize: the character is {track.state}")
     return replace(track, stabilized=True)
-
-
-def resize(track: HealthTrack, stamina: int) -> HealthTrack:
-    """The track after Stamina changes: more or fewer boxes, the least severe wounds lost first."""
-    size = BASE_BOXES + stamina
-    return _settled(replace(track, size=size), list(track.boxes[:size]))

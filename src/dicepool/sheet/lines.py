@@ -27,7 +27,7 @@ from dicepool.notation.names import system_called
 from dicepool.notation.tokens import MAX_LINE, VERSUS, split_comment
 from dicepool.sheet.character import Character
 from dicepool.sheet.events import CampaignState
-from dicepool.sheet.traits import MAX_WORDS, sheet_rules
+from dicepool.sheet.traits import MAX_WORDS, name_key, sheet_rules
 
 _SPECIALTY = frozenset({"spec", "specialty"})
 _NUMBER = re.compile(r"[0-9]+")
@@ -204,7 +204,7 @@ def _trait(
             if quiet:
                 return None
             state.character(owner_name)  # raises, naming the characters here
-        sheet = state.characters[owner.casefold()] if owner else None
+        sheet = state.characters[name_key(owner)] if owner else None
     if sheet is None:
         if quiet:
             return None
@@ -227,7 +227,7 @@ def _prefixed(text: str, names: dict[str, str], owner: str, quiet: bool = True) 
     Raises:
         SheetError: ``text`` begins several names (unless ``quiet``).
     """
-    key = " ".join(text.split()).casefold()
+    key = name_key(text)
     if key in names:
         return names[key]
     count = len(key.split())

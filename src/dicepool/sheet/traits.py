@@ -166,6 +166,11 @@ def sheet_rules(system: str) -> SheetRules:
     return SHEETS[system]
 
 
+def name_key(name: str) -> str:
+    """The key a name is found by, whatever its case, spacing or Unicode form (NFC)."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+
+
 @lru_cache(maxsize=4096)  # every sheet read checks its names again: the same few, often
 def check_name(name: str, what: str) -> str:
     """A trait, specialty or character name, tidied, or a SheetError saying what is wrong.

@@ -7,7 +7,6 @@ and a bad one is refused with the field at fault.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,6 +18,7 @@ from dicepool.sheet.character import (
     change,
     new_character,
 )
+from dicepool.sheet.traits import name_key
 
 FORMAT = "dicepool-character"
 VERSION = 1
@@ -71,7 +71,7 @@ def read_export(data: object, system: str) -> Character:
     changes: list[Change | SpecialtyChange] = []
     rated: dict[str, str] = {}
     for trait in traits:
-        key = unicodedata.normalize("NFC", str(trait)).casefold()
+        key = name_key(str(trait))
         if key in rated:
             raise SheetError(f"the file's `traits` names {rated[key]} twice (also as {trait})")
         rated[key] = str(trait)
@@ -82,7 +82,7 @@ def read_export(data: object, system: str) -> Character:
     for trait, held in specialties.items():
         if not isinstance(held, list) or not all(isinstance(s, str) for s in held):
             raise SheetError(f"the file's `specialties.{trait}` is not a list of names")
-        if unicodedata.normalize("NFC", str(trait)).casefold() not in rated:
+        if name_key(str(trait)) not in rated:
             raise SheetError(
                 f"the file's `specialties.{trait}` is on a trait that `traits` does not rate"
             )

@@ -120,7 +120,7 @@ def open_engine(url: str) -> Engine:
 
     path = sqlite_path(url)
     if path is not None:
-        connect_sqlite(path).close()  # the checks of a file, before SQLAlchemy opens it
+        check_file(path)  # before SQLAlchemy opens it: the same one-line refusals
         engine = sa.create_engine("sqlite://", creator=lambda: connect_sqlite(path))
         sa.event.listen(engine, "begin", _begin_immediate)
         return engine

@@ -18,6 +18,7 @@ from typing import Any
 from dicepool.errors import CampaignError
 from dicepool.sheet.character import Character
 from dicepool.sheet.events import CampaignState, Event, Kind, character_from, struck
+from dicepool.sheet.traits import name_key
 from dicepool.store.sql import Conflict, Row, Sql, loads, moment
 
 _CAMPAIGN = "SELECT id, name, system, players, house_rules, last_seq FROM campaigns"
@@ -51,13 +52,8 @@ class CampaignRow:
 
     def state(self, sheets: Iterable[Character] = ()) -> CampaignState:
         """The campaign's state with these character sheets."""
-        held = {c.name.casefold(): c for c in sheets}
+        held = {name_key(c.name): c for c in sheets}
         return CampaignState(self.name, self.system, self.players, self.house_rules, held)
-
-
-def key(name: str) -> str:
-    """The key a name is found by: case-folded, single spaces."""
-    return " ".join(name.split()).casefold()
 
 
 def _campaign(row: Row) -> CampaignRow:
@@ -69,7 +65,7 @@ def _campaign(row: Row) -> CampaignRow:
 def find_campaign(conn: Sql, name: str, lock: bool = False) -> CampaignRow | None:
     """The campaign called ``name`` (any case); ``lock`` holds its row until the commit."""
     sql = f"{_CAMPAIGN} WHERE name_key = :key"
-    found = conn.rows(_locked(conn, sql) if lock else sql, {"key": key(name)})
+    found = conn.rows(_locked(conn, sql) if lock else sql, {"key": name_key(name)})
     return _campaign(found[0]) if found else None
 
 
@@ -82,7 +78,7 @@ def insert_campaign(conn: Sql, state: CampaignState) -> int:
     """Add a campaign's projection row (its log still empty); its id."""
     values = {
         "name": state.name,
-        "name_key": key(state.name),
+        "name_key": name_key(state.name),
         "system": state.system,
         "players": state.players,
         "house_rules": state.house_rules,
@@ -110,7 +106,7 @@ def claim_campaign(conn: Sql, name: str) -> CampaignRow | None:
     found = conn.rows(
         "UPDATE campaigns SET last_seq = last_seq + 1 WHERE name_key = :key "
         "RETURNING id, name, system, players, house_rules, last_seq",
-        {"key": key(name)},
+        {"key": name_key(name)},
     )
     return _campaign(found[0]) if found else None
 
@@ -150,7 +146,7 @@ def append(
         "VALUES (:campaign, :seq, :at, :actor, :kind, :data, :undoes)",
         row,
     )
-    keys = sorted({key(n) for n in involved})
+    keys = sorted({name_key(n) for n in involved})
     involving = [{"event": event_id, "campaign": campaign_id, "key": k} for k in keys]
     if involving:
         conn.run(
@@ -185,7 +181,7 @@ def last_events(
             " AND id IN (SELECT event_id FROM event_characters"
             " WHERE campaign_id = :campaign AND character_key = :key)"
         )
-        params["key"] = key(character)
+        params["key"] = name_key(character)
     found = conn.rows(f"{sql} ORDER BY seq DESC LIMIT :count", params)
     return [_event(r) for r in reversed(found)]
 
@@ -261,7 +257,9 @@ def campaign_sheets(conn: Sql, row: CampaignRow) -> list[Character]:
 def find_sheet(conn: Sql, row: CampaignRow, name: str, lock: bool = False) -> Character | None:
     """A character's sheet as its projection holds it, or None."""
     sql = "SELECT sheet FROM characters WHERE campaign_id = :campaign AND name_key = :key"
-    found = conn.rows(_locked(conn, sql) if lock else sql, {"campaign": row.id, "key": key(name)})
+    found = conn.rows(
+        _locked(conn, sql) if lock else sql, {"campaign": row.id, "key": name_key(name)}
+    )
     return _projected(found[0]["sheet"], row.system) if found else None
 
 
@@ -281,7 +279,7 @@ def save_sheet(conn: Sql, campaign_id: int, sheet: Character, version: int) -> N
     """Write a character's projection row: inserted, or replaced by the newer sheet."""
     values = {
         "campaign": campaign_id,
-        "key": key(sheet.name),
+        "key": name_key(sheet.name),
         "name": sheet.name,
         "player": sheet.player,
         "sheet": sheet.to_dict(),
@@ -305,10 +303,10 @@ def rewrite_sheets(conn: Sql, campaign_id: int, state: CampaignState, version: i
     held = conn.rows(
         "SELECT name_key FROM characters WHERE campaign_id = :campaign", {"campaign": campaign_id}
     )
-    for name_key in {r["name_key"] for r in held} - set(state.characters):
+    for gone in {r["name_key"] for r in held} - set(state.characters):
         conn.run(
             "DELETE FROM characters WHERE campaign_id = :campaign AND name_key = :key",
-            {"campaign": campaign_id, "key": name_key},
+            {"campaign": campaign_id, "key": gone},
         )
     for sheet in state.characters.values():
         save_sheet(conn, campaign_id, sheet, version)
@@ -319,7 +317,7 @@ def misfiled(conn: Sql, row: CampaignRow) -> list[str]:
     found = conn.rows(
         "SELECT name, name_key FROM characters WHERE campaign_id = :campaign", {"campaign": row.id}
     )
-    return [r["name"] for r in found if r["name_key"] != key(r["name"])]
+    return [r["name"] for r in found if r["name_key"] != name_key(r["name"])]
 
 
 def projection(conn: Sql, row: CampaignRow) -> CampaignState:
