@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from dicepool.errors import SheetError
-from dicepool.sheet.clock import MAX_MINUTES, Clock, advance, begin, crossed, parse_duration
+from dicepool.sheet.clock import (
+    MAX_MINUTES,
+    Clock,
+    advance,
+    begin,
+    crossed,
+    parse_duration,
+    stored_clock,
+)
 
 
 @pytest.mark.parametrize(
@@ -62,3 +70,19 @@ def test_a_limit_resets_when_its_boundary_or_a_larger_one_is_crossed() -> None:
     assert crossed(start, begin(start, "scene"), "turn")  # a new scene is a new turn
     assert not crossed(start, begin(start, "turn"), "scene")
     assert not crossed(start, advance(start, 60), "turn")  # story time is not play
+
+
+def test_a_mark_changes_when_its_unit_or_a_larger_one_begins() -> None:
+    clock = Clock("hubris")
+    turn, scene = clock.mark("turn"), clock.mark("scene")
+    later = begin(clock, "turn")
+    assert later.mark("turn") != turn and later.mark("scene") == scene
+    after_scene = begin(later, "scene")
+    assert after_scene.mark("turn") not in (turn, later.mark("turn"))
+    assert after_scene.mark("scene") != scene
+
+
+def test_a_stored_clock_reads_back_equal() -> None:
+    clock = begin(begin(advance(Clock("storypath"), 90), "episode"), "turn")
+    assert stored_clock("storypath", clock.stored()) == clock
+    assert stored_clock("hubris", {}) == Clock("hubris")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from dicepool.errors import SheetError
 
@@ -61,12 +62,27 @@ class Clock:
     Attributes:
         system: the campaign's system (its names for the boundaries).
         minutes: story time passed since the campaign began.
-        counts: how many of each boundary have begun (the first turn, scene... is 1).
+        counts: which of each boundary this is within the larger one (the first turn of a
+            round is 1; a new round starts its turns at 1 again).
+        begun: how many of each boundary were begun by name since the campaign began.
     """
 
     system: str
     minutes: int = 0
     counts: dict[str, int] = field(default_factory=dict)
+    begun: dict[str, int] = field(default_factory=dict)
+
+    def __hash__(self) -> int:  # frozen in use: its mappings are never changed in place
+        return hash((self.system, self.minutes, tuple(sorted(self.counts.items()))))
+
+    def mark(self, unit: str) -> int:
+        """A number that names the current ``unit`` and changes whenever a new one begins.
+
+        A limit per ``unit`` remembers the mark at which it was used: used again under the
+        same mark, it is used up; under another, a new ``unit`` has begun and it is free.
+        """
+        units = units_of(self.system)
+        return sum(self.begun.get(u, 0) for u in units[units.index(unit) :])
 
     def count(self, unit: str) -> int:
         """Which ``unit`` of play this is: 1 for the first."""
@@ -75,6 +91,15 @@ class Clock:
     def to_dict(self) -> dict[str, object]:
         """The clock as JSON: ``minutes`` and each boundary's count."""
         return {"minutes": self.minutes, **{u: self.count(u) for u in units_of(self.system)}}
+
+    def stored(self) -> dict[str, object]:
+        """The clock as the campaign's projection keeps it (read back by :func:`stored_clock`)."""
+        return {"minutes": self.minutes, "counts": dict(self.counts), "begun": dict(self.begun)}
+
+
+def stored_clock(system: str, data: dict[str, Any]) -> Clock:
+    """A clock from :meth:`Clock.stored`'s JSON (an empty mapping: a new campaign's clock)."""
+    return Clock(system, int(data.get("minutes", 0)), data.get("counts", {}), data.get("begun", {}))
 
 
 def advance(clock: Clock, minutes: int) -> Clock:
@@ -98,12 +123,11 @@ def begin(clock: Clock, unit: str) -> Clock:
     counts = dict(clock.counts)
     counts[word] = clock.count(word) + 1
     for smaller in units[:upto]:
-        counts[smaller] = 1
-    return replace(clock, counts=counts)
+        counts.pop(smaller, None)  # back to the first
+    begun = {**clock.begun, word: clock.begun.get(word, 0) + 1}
+    return replace(clock, counts=counts, begun=begun)
 
 
 def crossed(before: Clock, after: Clock, unit: str) -> bool:
     """Whether a ``unit`` boundary lies between two clocks (a limit per ``unit`` resets)."""
-    units = units_of(before.system)
-    index = units.index(unit)
-    return any(after.count(u) != before.count(u) for u in units[index:])
+    return after.mark(unit) != before.mark(unit)
