@@ -181,8 +181,10 @@ def _differences(name: str, rebuilt: CampaignState, stored: CampaignState) -> li
                 f"{name}: {field} is {getattr(stored, field)!r}, the log says "
                 f"{getattr(rebuilt, field)!r}"
             )
+    if rebuilt.now.stored() != stored.now.stored():
+        found.append(f"{name}: its story (clock...) differs from the log's")
     for key in sorted(set(rebuilt.characters) | set(stored.characters)):
         mine, theirs = rebuilt.characters.get(key), stored.characters.get(key)
-        if (mine and mine.to_dict()) != (theirs and theirs.to_dict()):
+        if (mine and mine.stored()) != (theirs and theirs.stored()):
             found.append(f"{name}: character {key}'s sheet differs from the log's")
     return found

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from dicepool.cli.render_sheet import sheet_row, sheet_text
+from dicepool.cli.render_sheet import condition_text, sheet_row, sheet_text
 from dicepool.cli.safe import clip, visible
 from dicepool.cli.storage import actor, campaign_of, open_database, storage_options
 from dicepool.errors import SheetError
@@ -93,11 +93,21 @@ def set_(
 @click.option("--json", "as_json", is_flag=True, help="Print the sheet as JSON.")
 @storage_options
 def show(character: str, as_json: bool, campaign: str | None, db_url: str | None) -> None:
-    """Show NAME's sheet."""
-    from dicepool.campaign import find_character
+    """Show NAME's sheet, and its state: health, Willpower, Edge...
+
+    e.g. dicepool char show Ana --json
+    """
+    from dicepool.campaign import load_campaign
+    from dicepool.sheet.view import condition
 
     db = open_database(db_url)
-    show_sheet(find_character(db, campaign_of(db, campaign), character), as_json)
+    state = load_campaign(db, campaign_of(db, campaign))
+    sheet = state.character(character)
+    held = condition(sheet, state.now)
+    if as_json:
+        click.echo(json.dumps({**sheet.to_dict(), **held}))
+    else:
+        click.echo("\n".join(filter(None, [sheet_text(sheet), condition_text(held)])))
 
 
 @char.command("list")

@@ -71,6 +71,36 @@ COMMANDS = {
         "Undo the latest event (or EVENT); undoing an undo restores.",
         "dicepool undo 12",
     ),
+    "next": (
+        "dicepool.cli.play",
+        "next_",
+        "Begin the next turn, round, scene, session or chronicle.",
+        "dicepool next scene",
+    ),
+    "clock": (
+        "dicepool.cli.play",
+        "clock",
+        "Show the campaign's clock, or let story time pass.",
+        "dicepool clock advance 2d",
+    ),
+    "damage": (
+        "dicepool.cli.play",
+        "damage",
+        "Deal damage to a hubris character's Health track.",
+        "dicepool damage Ana 2 lethal",
+    ),
+    "heal": (
+        "dicepool.cli.play",
+        "heal",
+        "Heal a hubris character's wounds by care or a power.",
+        "dicepool heal Ana 1 lethal",
+    ),
+    "stabilize": (
+        "dicepool.cli.play",
+        "stabilize",
+        "Stop a hubris character's bleeding.",
+        "dicepool stabilize Ana",
+    ),
     "db": (
         "dicepool.cli.db",
         "db",
@@ -88,6 +118,7 @@ EXAMPLES = {
     "char show": "dicepool char show Ana",
     "char export": "dicepool char export Ana -o ana.json",
     "char import": "dicepool char import ana.json",
+    "clock advance": "dicepool clock advance 1w2d",
 }
 """An example of each subcommand of a group, where the group's own example is not it."""
 
@@ -101,6 +132,10 @@ NEEDS = {
     "character": "a character's name",
     "changes": 'one or more changes, like Dexterity=3 Stealth+=1 "Firearms (Sniping)"',
     "file": "a character file to read (- for standard input)",
+    "unit": "turn, round, scene, session or chronicle",
+    "duration": "a duration, like 15m, 3h, 2d, 1w or 1w2d",
+    "points": "a number of points, like 2",
+    "kind": "a kind of damage: bashing, lethal or aggravated",
 }
 """What a missing parameter is, in words, by parameter name."""
 

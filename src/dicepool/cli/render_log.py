@@ -6,7 +6,7 @@ the sheets say now.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -61,9 +61,36 @@ def _judged(result: Mapping[str, Any]) -> str:
     return _counted(result) or str(result.get("label", ""))
 
 
+def _rolls(data: Mapping[str, Any]) -> str:
+    made = [
+        f"; {r['character']} rolls Stamina: {roll_counts(r['roll'])}"
+        + ("" if r["success"] else ", unconscious")
+        for r in data.get("rolls", [])
+    ]
+    return "".join(made)
+
+
+def _healed(data: Mapping[str, Any]) -> str:
+    kind = f" {data['wound']}" if data.get("wound") else ""
+    return f"{data['character']} heals {data['points']}{kind}"
+
+
+STATE_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
+    Kind.BOUNDARY_BEGUN: lambda d: f"a new {d['unit']}{_rolls(d)}",
+    Kind.CLOCK_ADVANCED: lambda d: f"story time passes: {d['duration']}",
+    Kind.DAMAGED: lambda d: f"{d['character']} takes {d['points']} {d['wound']}"
+    + (" (resistant)" if d.get("resistant") else ""),
+    Kind.HEALED: _healed,
+    Kind.STABILIZED: lambda d: f"{d['character']} is stabilized",
+}
+"""A line for each state rule's event, from its data."""
+
+
 def summary(event: Event, target: Event | None = None) -> str:
     """What an event did, in one line (an undo names what it undid, or restored)."""
     data = event.data
+    if event.kind in STATE_SUMMARIES:
+        return STATE_SUMMARIES[event.kind](data)
     if event.kind is Kind.ROLLED:
         return roll_summary(data)
     if event.kind is Kind.CHARACTER_CHANGED:

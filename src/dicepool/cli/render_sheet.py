@@ -87,3 +87,49 @@ def sheet_row(sheet: Character) -> str:
     player = f" ({visible(sheet.player)})" if sheet.player else ""
     summary = ", ".join(raised[:8]) + (", ..." if len(raised) > 8 else "")
     return f"{click.style(visible(sheet.name), bold=True)}{player}  {summary}".rstrip()
+
+
+WOUND_GLYPHS = {"aggravated": ("✱", "red"), "lethal": ("X", "yellow"), "bashing": ("/", "cyan")}
+"""A glyph and a colour per kind of wound: the sheets' own marks, *, X and /."""
+
+STATE_WORDS = {
+    "ok": ("ok", "green"),
+    "unconscious_risk": ("rolls Stamina each turn", "yellow"),
+    "unconscious": ("unconscious", "red"),
+    "incapacitated": ("incapacitated", "red"),
+    "dead": ("dead", "red"),
+}
+
+
+def health_boxes(health: dict[str, object]) -> str:
+    """``[X][X][/][ ][ ]``: a Health track, a glyph per wound, resistant ones underlined."""
+    boxes = health["boxes"]
+    resistant = health["resistant"]
+    assert isinstance(boxes, list) and isinstance(resistant, list)
+    drawn = []
+    for kind, tough in zip(boxes, resistant, strict=True):
+        if kind is None:
+            drawn.append(click.style("[ ]", dim=True))
+            continue
+        glyph, colour = WOUND_GLYPHS[kind]
+        drawn.append("[" + click.style(glyph, fg=colour, bold=True, underline=tough) + "]")
+    return "".join(drawn)
+
+
+def health_line(health: dict[str, object]) -> str:
+    """The track and how the character fares, on one line."""
+    word, colour = STATE_WORDS[str(health["state"])]
+    bleeding = click.style(", bleeding", fg="red") if health["bleeding"] else ""
+    return f"{health_boxes(health)}  {click.style(word, fg=colour)}{bleeding}"
+
+
+def condition_text(held: dict[str, object]) -> str:
+    """The state rules' pieces under the sheet: health, and so on."""
+    lines = []
+    if "health" in held:
+        health = held["health"]
+        assert isinstance(health, dict)
+        lines.append(f"  {'Health':<10} {health_line(health)}")
+    if not lines:
+        return ""
+    return "\n".join([click.style("Condition", bold=True, underline=True), *lines])

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from dicepool.errors import SheetError
+from dicepool.sheet.status import Status, rerated
 from dicepool.sheet.traits import check_name, name_key, sheet_rules
 
 MAX_CHANGES = 100
@@ -40,6 +41,7 @@ class Character:
         player: who plays the character (None: the storyteller's).
         traits: each trait's rating, by its name as first written (attributes first).
         specialties: each trait's specialties, by trait name.
+        status: what the character carries between rolls (wounds...), beside the ratings.
     """
 
     name: str
@@ -47,9 +49,15 @@ class Character:
     player: str | None = None
     traits: Mapping[str, int] = field(default_factory=dict)
     specialties: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    status: Status = field(default_factory=Status)
 
     def __hash__(self) -> int:  # frozen in use: its mappings are never changed in place
-        return hash((self.name, self.system, self.player, tuple(self.traits.items())))
+        return hash((self.name, self.system, self.player, tuple(self.traits.items()), self.status))
+
+    def stored(self) -> dict[str, object]:
+        """The sheet and its status, as a projection keeps them."""
+        status = self.status.stored()
+        return {**self.to_dict(), "status": status} if status else self.to_dict()
 
     def to_dict(self) -> dict[str, object]:
         """The sheet as plain JSON data: name, system, player, traits, specialties."""
@@ -169,7 +177,10 @@ def change(character: Character, changes: Iterable[AnyChange]) -> Character:
             traits.setdefault(name, 0)
     check_sheet(character.system, traits, specialties)
     kept = {t: tuple(s) for t, s in specialties.items() if s}
-    return replace(character, traits=traits, specialties=kept)
+    status = character.status
+    if "Stamina" in traits and traits["Stamina"] != character.traits.get("Stamina"):
+        status = rerated(status, traits["Stamina"])
+    return replace(character, traits=traits, specialties=kept, status=status)
 
 
 def character_trait(traits: Mapping[str, int], name: str) -> str:

@@ -7,12 +7,13 @@ stays in the log; undoing the undo brings it back. :func:`struck` says which eve
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
 from dicepool.errors import CampaignError, SheetError
+from dicepool.sheet import play
 from dicepool.sheet.character import (
     AnyChange,
     Change,
@@ -21,6 +22,8 @@ from dicepool.sheet.character import (
     change,
     check_sheet,
 )
+from dicepool.sheet.state import CampaignState as CampaignState
+from dicepool.sheet.status import stored_status
 from dicepool.sheet.traits import check_name, name_key
 
 
@@ -32,6 +35,21 @@ class Kind(StrEnum):
     CHARACTER_CHANGED = "character-changed"
     ROLLED = "rolled"
     UNDONE = "undone"
+    BOUNDARY_BEGUN = "boundary-begun"
+    CLOCK_ADVANCED = "clock-advanced"
+    DAMAGED = "damaged"
+    HEALED = "healed"
+    STABILIZED = "stabilized"
+
+
+_TRANSITIONS: dict[Kind, Callable[[CampaignState, Mapping[str, Any]], CampaignState]] = {
+    Kind.BOUNDARY_BEGUN: play.boundary_begun,
+    Kind.CLOCK_ADVANCED: play.clock_advanced,
+    Kind.DAMAGED: play.damaged,
+    Kind.HEALED: play.healed,
+    Kind.STABILIZED: play.stabilized,
+}
+"""The state rules' events, each with its transition."""
 
 
 @dataclass(frozen=True)
@@ -53,39 +71,6 @@ class Event:
     seq: int = 0
     at: str = ""
     actor: str = ""
-
-
-@dataclass(frozen=True)
-class CampaignState:
-    """A campaign as its log makes it.
-
-    Attributes:
-        name: the campaign's name.
-        system: the system every roll of the campaign uses.
-        players: how many players sit at the table (None: not said).
-        house_rules: roll-language options applied to every roll ("" for none).
-        characters: every character sheet, by its name case-folded.
-    """
-
-    name: str
-    system: str
-    players: int | None = None
-    house_rules: str = ""
-    characters: Mapping[str, Character] = field(default_factory=dict)
-
-    def __hash__(self) -> int:  # frozen in use: its mapping is never changed in place
-        return hash((self.name, self.system, self.house_rules, tuple(self.characters.values())))
-
-    def character(self, name: str) -> Character:
-        """The character called ``name`` (any case), or a CampaignError naming the ones here."""
-        found = self.characters.get(name_key(name))
-        if found is None:
-            here = ", ".join(c.name for c in self.characters.values()) or "none yet"
-            raise CampaignError(
-                f"no character `{name}` in campaign {self.name} (here: {here}); "
-                f'create one with `dicepool char create "{name}"`'
-            )
-        return found
 
 
 class LogError(CampaignError):
@@ -151,7 +136,8 @@ def character_from(data: Mapping[str, Any], system: str, checked: bool = True) -
     specialties = {t: tuple(s) for t, s in data.get("specialties", {}).items() if s}
     if checked:
         check_sheet(system, traits, specialties)
-    return Character(data["name"], system, data.get("player"), traits, specialties)
+    status = stored_status(data.get("status") or {})
+    return Character(data["name"], system, data.get("player"), traits, specialties, status)
 
 
 def apply(state: CampaignState | None, event: Event) -> CampaignState:
@@ -176,6 +162,9 @@ def apply(state: CampaignState | None, event: Event) -> CampaignState:
         before = state.character(event.data["character"])
         after = change(before, [change_of(c) for c in event.data["changes"]])
         return replace(state, characters={**state.characters, name_key(before.name): after})
+    transition = _TRANSITIONS.get(event.kind)
+    if transition is not None:
+        return transition(state, event.data)
     return state  # a roll changes no sheet yet; an undo acts through struck()
 
 
@@ -221,4 +210,6 @@ def concerns(event: Event) -> list[str]:
         return [data["character"]]
     if event.kind is Kind.ROLLED:
         return list(data.get("characters", []))
-    return []
+    if "character" in data and isinstance(data["character"], str):
+        return [data["character"]]
+    return [r["character"] for r in data.get("rolls", [])]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import IntEnum, StrEnum
+from typing import Any
 
 from dicepool.errors import SheetError
 
@@ -97,6 +98,16 @@ class HealthTrack:
     def bleeding(self) -> bool:
         """A lethal wound in the last box, not stabilized: a lethal point a minute."""
         return self.state is State.INCAPACITATED and not self.stabilized
+
+    def stored(self) -> dict[str, object]:
+        """The track as a projection keeps it (read back by :func:`stored_track`)."""
+        return {
+            "size": self.size,
+            "boxes": [[str(b.wound), b.resistant] for b in self.boxes],
+            "banked": self.banked,
+            "unconscious": self.unconscious,
+            "stabilized": self.stabilized,
+        }
 
     def to_dict(self) -> dict[str, object]:
         """The track as JSON: ``boxes`` left to right (a kind or null) and ``state``."""
@@ -224,3 +235,29 @@ def stabilize(track: HealthTrack) -> HealthTrack:
     if not track.bleeding:
         raise SheetError(f"nothing to stabilize: the character is {track.state}")
     return replace(track, stabilized=True)
+
+
+def resize(track: HealthTrack, stamina: int) -> HealthTrack:
+    """The track after Stamina changed: 5 + Stamina boxes, the wounds kept.
+
+    Wounds that no longer fit are dealt again to the smaller track, so they upgrade others as
+    damage would (a character who loses Stamina while hurt is closer to death, not healed).
+    """
+    size = new_track(stamina).size
+    kept, over = track.boxes[:size], track.boxes[size:]
+    after = _settled(replace(track, size=size), list(kept))
+    for box in over:
+        after = take_damage(after, 1, box.wound, box.resistant)
+    return after
+
+
+def stored_track(data: dict[str, Any]) -> HealthTrack:
+    """A track from :meth:`HealthTrack.stored`'s JSON."""
+    boxes = tuple(Box(Wound[w.upper()], bool(r)) for w, r in data["boxes"])
+    return HealthTrack(
+        int(data["size"]),
+        boxes,
+        int(data.get("banked", 0)),
+        bool(data.get("unconscious", False)),
+        bool(data.get("stabilized", False)),
+    )

@@ -17,11 +17,12 @@ from typing import Any
 
 from dicepool.errors import CampaignError
 from dicepool.sheet.character import Character
-from dicepool.sheet.events import CampaignState, Event, Kind, character_from, struck
+from dicepool.sheet.events import Event, Kind, character_from, struck
+from dicepool.sheet.state import CampaignState, Story, stored_story
 from dicepool.sheet.traits import name_key
 from dicepool.store.sql import Conflict, Row, Sql, loads, moment
 
-_CAMPAIGN = "SELECT id, name, system, players, house_rules, last_seq FROM campaigns"
+_CAMPAIGN = "SELECT id, name, system, players, house_rules, last_seq, story FROM campaigns"
 _EVENT = "SELECT id, seq, at, actor, kind, data FROM events"
 
 
@@ -49,16 +50,26 @@ class CampaignRow:
     players: int | None
     house_rules: str
     last_seq: int
+    story: Story
 
     def state(self, sheets: Iterable[Character] = ()) -> CampaignState:
         """The campaign's state with these character sheets."""
         held = {name_key(c.name): c for c in sheets}
-        return CampaignState(self.name, self.system, self.players, self.house_rules, held)
+        return CampaignState(
+            self.name, self.system, self.players, self.house_rules, held, self.story
+        )
 
 
 def _campaign(row: Row) -> CampaignRow:
+    story = row["story"]
     return CampaignRow(
-        row["id"], row["name"], row["system"], row["players"], row["house_rules"], row["last_seq"]
+        row["id"],
+        row["name"],
+        row["system"],
+        row["players"],
+        row["house_rules"],
+        row["last_seq"],
+        stored_story(row["system"], loads(story) if story is not None else None),
     )
 
 
@@ -105,7 +116,7 @@ def claim_campaign(conn: Sql, name: str) -> CampaignRow | None:
     """
     found = conn.rows(
         "UPDATE campaigns SET last_seq = last_seq + 1 WHERE name_key = :key "
-        "RETURNING id, name, system, players, house_rules, last_seq",
+        "RETURNING id, name, system, players, house_rules, last_seq, story",
         {"key": name_key(name)},
     )
     return _campaign(found[0]) if found else None
@@ -282,7 +293,7 @@ def save_sheet(conn: Sql, campaign_id: int, sheet: Character, version: int) -> N
         "key": name_key(sheet.name),
         "name": sheet.name,
         "player": sheet.player,
-        "sheet": sheet.to_dict(),
+        "sheet": sheet.stored(),
         "version": version,
     }
     changed = conn.run(
@@ -298,8 +309,17 @@ def save_sheet(conn: Sql, campaign_id: int, sheet: Character, version: int) -> N
         )
 
 
+def save_story(conn: Sql, campaign_id: int, story: Story) -> None:
+    """Write a campaign's story to its projection row."""
+    conn.run(
+        "UPDATE campaigns SET story = :story WHERE id = :campaign",
+        {"campaign": campaign_id, "story": story.stored()},
+    )
+
+
 def rewrite_sheets(conn: Sql, campaign_id: int, state: CampaignState, version: int) -> None:
-    """Make the projection hold exactly the sheets of ``state`` (after an undo)."""
+    """Make the projection hold exactly the sheets and story of ``state`` (after an undo)."""
+    save_story(conn, campaign_id, state.now)
     held = conn.rows(
         "SELECT name_key FROM characters WHERE campaign_id = :campaign", {"campaign": campaign_id}
     )

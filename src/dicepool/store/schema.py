@@ -48,6 +48,7 @@ campaigns = Table(
     Column("players", Integer, nullable=True),
     Column("house_rules", String(500), nullable=False),
     Column("last_seq", Integer, nullable=False),
+    Column("story", Data, nullable=True),  # NULL: a new campaign's story (clock at the start)
 )
 
 events = Table(

@@ -8,58 +8,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
-from typing import Any
 
 import pytest
 
 from dicepool.store.database import HEAD
 
-from .conftest import run_dicepool
-
-
-class Table:
-    """One test's database and environment; every command gets ``--db`` (unless given)."""
-
-    def __init__(self, tmp_path: Path, env: dict[str, str], url: str | None = None) -> None:
-        self.path = tmp_path / "table.sqlite3"
-        self.url = url or str(self.path)
-        self.env = env
-        self.tmp = tmp_path
-
-    def __call__(self, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-        extra = () if "--db" in args else ("--db", self.url)
-        return run_dicepool((*args, *extra), self.env, stdin)
-
-    def ok(self, *args: str, stdin: str | None = None) -> str:
-        done = self(*args, stdin=stdin)
-        assert done.returncode == 0, done.stderr
-        assert "Traceback" not in done.stderr
-        return done.stdout
-
-    def json(self, *args: str) -> Any:
-        return json.loads(self.ok(*args, "--json"))
-
-    def refused(self, *args: str, stdin: str | None = None) -> str:
-        """The one error line of a command that must fail with exit 2."""
-        done = self(*args, stdin=stdin)
-        assert done.returncode == 2, done.stdout + done.stderr
-        assert "Traceback" not in done.stderr
-        lines = done.stderr.strip().splitlines()
-        assert lines[0].startswith("error: ")
-        assert len(lines) <= 2
-        return lines[0]
-
-
-@pytest.fixture
-def table(tmp_path: Path, home: dict[str, str]) -> Table:
-    return Table(tmp_path, home)
-
-
-@pytest.fixture
-def any_table(tmp_path: Path, home: dict[str, str], database_url: str) -> Table:
-    """A table on SQLite, then on PostgreSQL (see tests/conftest.py)."""
-    return Table(tmp_path, home, database_url)
+from .conftest import Table, run_dicepool
 
 
 @pytest.fixture

@@ -1,0 +1,113 @@
+"""The state rules' events as pure transitions of a campaign: ``(state, data) -> state``.
+
+Each function here reads an event's data, asks the pure rules (:mod:`~dicepool.sheet.health`,
+:mod:`~dicepool.sheet.clock`...) for the new state of a character or of the story, and returns
+the campaign with it; :func:`dicepool.sheet.events.apply` picks the function by the event's
+kind. A rule's refusal is a SheetError: the use case stores nothing, and a replay that meets one
+names the event that no longer fits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from dicepool.errors import SheetError
+from dicepool.sheet.character import Character
+from dicepool.sheet.clock import advance, begin
+from dicepool.sheet.health import (
+    HealthTrack,
+    State,
+    Wound,
+    heal,
+    pass_time,
+    stabilize,
+    stamina_roll_failed,
+    take_damage,
+)
+from dicepool.sheet.state import CampaignState
+from dicepool.sheet.status import health_of, with_health
+from dicepool.sheet.traits import name_key
+
+Data = Mapping[str, Any]
+
+
+def with_character(state: CampaignState, sheet: Character) -> CampaignState:
+    """The campaign with ``sheet`` in its character's place."""
+    return replace(state, characters={**state.characters, name_key(sheet.name): sheet})
+
+
+def stamina(sheet: Character) -> int:
+    """A hubris character's Stamina (the size of the Health track is 5 + Stamina)."""
+    return sheet.traits.get("Stamina", 1)
+
+
+def track_of(state: CampaignState, name: str) -> tuple[Character, HealthTrack]:
+    """A hubris character and its Health track, or a SheetError for another system."""
+    sheet = state.character(name)
+    if sheet.system != "hubris":
+        raise SheetError(
+            f"Health tracks are hubris's rule (ruling 13); {sheet.system} keeps none: track "
+            "harm in the story"
+        )
+    return sheet, health_of(sheet.status, stamina(sheet))
+
+
+def _tracked(
+    state: CampaignState, name: str, rule: Callable[[HealthTrack], HealthTrack]
+) -> CampaignState:
+    sheet, track = track_of(state, name)
+    status = with_health(sheet.status, rule(track), stamina(sheet))
+    return with_character(state, replace(sheet, status=status))
+
+
+def damaged(state: CampaignState, data: Data) -> CampaignState:
+    """``damaged``: points of a kind of damage dealt to a character's track."""
+    wound = Wound[str(data["wound"]).upper()]
+    points, resistant = int(data["points"]), bool(data.get("resistant", False))
+    return _tracked(state, data["character"], lambda t: take_damage(t, points, wound, resistant))
+
+
+def healed(state: CampaignState, data: Data) -> CampaignState:
+    """``healed``: medical care or a power heals points (of a kind, when named)."""
+    wound = Wound[str(data["wound"]).upper()] if data.get("wound") else None
+    return _tracked(state, data["character"], lambda t: heal(t, int(data["points"]), wound))
+
+
+def stabilized(state: CampaignState, data: Data) -> CampaignState:
+    """``stabilized``: the bleeding of a lethal wound in the last box stops."""
+    return _tracked(state, data["character"], stabilize)
+
+
+def _stamina_rolls(state: CampaignState, rolls: list[Data]) -> CampaignState:
+    for made in rolls:
+        if not made["success"]:
+            state = _tracked(state, made["character"], stamina_roll_failed)
+    return state
+
+
+def clock_advanced(state: CampaignState, data: Data) -> CampaignState:
+    """``clock-advanced``: story time passes; every track bleeds or heals by it."""
+    minutes = int(data["minutes"])
+    story = replace(state.now, clock=advance(state.now.clock, minutes))
+    state = replace(state, story=story)
+    for sheet in state.characters.values():
+        if sheet.system == "hubris" and sheet.status.health is not None:
+            state = _tracked(state, sheet.name, lambda t: pass_time(t, minutes))
+    return state
+
+
+def boundary_begun(state: CampaignState, data: Data) -> CampaignState:
+    """``boundary-begun``: a new turn, round, scene...; the Stamina rolls made as it began."""
+    story = replace(state.now, clock=begin(state.now.clock, str(data["unit"])))
+    return _stamina_rolls(replace(state, story=story), list(data.get("rolls", [])))
+
+
+def at_risk(state: CampaignState) -> list[Character]:
+    """The characters who roll Stamina as a turn begins: bashing in the last box (ruling 13)."""
+    return [
+        c
+        for c in state.characters.values()
+        if c.system == "hubris" and health_of(c.status, stamina(c)).state is State.UNCONSCIOUS_RISK
+    ]

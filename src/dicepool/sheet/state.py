@@ -1,0 +1,85 @@
+"""A campaign as its log makes it: its settings, its story's state, and every character.
+
+:class:`CampaignState` is what :func:`dicepool.sheet.events.replay` returns; :class:`Story` is
+what the campaign itself carries between rolls (its clock, and the pieces the state rules add),
+beside the characters' own :class:`~dicepool.sheet.status.Status`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from dicepool.errors import CampaignError
+from dicepool.sheet.character import Character
+from dicepool.sheet.clock import Clock, stored_clock
+from dicepool.sheet.traits import name_key
+
+
+@dataclass(frozen=True)
+class Story:
+    """What a campaign carries between rolls.
+
+    Attributes:
+        clock: story time and the boundaries of play.
+    """
+
+    clock: Clock
+
+    def stored(self) -> dict[str, object]:
+        """The story as the campaign's projection keeps it (read by :func:`stored_story`)."""
+        return {"clock": self.clock.stored()}
+
+
+def stored_story(system: str, data: Mapping[str, Any] | None) -> Story:
+    """A story from :meth:`Story.stored`'s JSON (None or {}: a new campaign's)."""
+    data = data or {}
+    return Story(stored_clock(system, data.get("clock") or {}))
+
+
+@dataclass(frozen=True)
+class CampaignState:
+    """A campaign as its log makes it.
+
+    Attributes:
+        name: the campaign's name.
+        system: the system every roll of the campaign uses.
+        players: how many players sit at the table (None: not said).
+        house_rules: roll-language options applied to every roll ("" for none).
+        characters: every character sheet, by its name case-folded.
+        story: what the campaign carries between rolls (its clock...).
+    """
+
+    name: str
+    system: str
+    players: int | None = None
+    house_rules: str = ""
+    characters: Mapping[str, Character] = field(default_factory=dict)
+    story: Story | None = None  # None: a new campaign's story, made by __post_init__
+
+    def __post_init__(self) -> None:
+        if self.story is None:  # frozen: the one place a field is set after construction
+            object.__setattr__(self, "story", stored_story(self.system, None))
+
+    @property
+    def now(self) -> Story:
+        """The campaign's story (never None once built)."""
+        assert self.story is not None
+        return self.story
+
+    def __hash__(self) -> int:  # frozen in use: its mapping is never changed in place
+        return hash(
+            (self.name, self.system, self.house_rules, tuple(self.characters.values()), self.story)
+        )
+
+    def character(self, name: str) -> Character:
+        """The character called ``name`` (any case), or a CampaignError naming the ones here."""
+        found = self.characters.get(name_key(name))
+        if found is None:
+            here = ", ".join(c.name for c in self.characters.values()) or "none yet"
+            raise CampaignError(
+                f"no character `{name}` in campaign {self.name} (here: {here}); "
+                f'create one with `dicepool char create "{name}"`'
+            )
+        return found

@@ -1,0 +1,19 @@
+"""What ``char show`` tells of a character beside its ratings: the state rules' pieces.
+
+One function builds the JSON view (``char show --json``); the terminal draws the same data.
+"""
+
+from __future__ import annotations
+
+from dicepool.sheet.character import Character
+from dicepool.sheet.state import Story
+from dicepool.sheet.status import health_of
+
+
+def condition(sheet: Character, story: Story) -> dict[str, object]:
+    """The character's state between rolls, as JSON: ``health`` for hubris, and so on."""
+    del story  # the limits per turn, scene... read the clock (Willpower's, Edge's)
+    found: dict[str, object] = {}
+    if sheet.system == "hubris":
+        found["health"] = health_of(sheet.status, sheet.traits.get("Stamina", 1)).to_dict()
+    return found

@@ -1,0 +1,111 @@
+"""The state rules from the command line: the clock, harm and healing, undo and db check."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import Table
+
+
+@pytest.fixture
+def hubris(any_table: Table) -> Table:
+    """A hubris campaign with Ana (Stamina 2: seven Health boxes)."""
+    any_table.ok("campaign", "create", "Night", "--system", "hubris")
+    any_table.ok("char", "create", "Ana", "--set", "Stamina=2")
+    return any_table
+
+
+def health(table: Table, name: str = "Ana") -> dict[str, object]:
+    shown = table.json("char", "show", name)["health"]
+    assert isinstance(shown, dict)
+    return shown
+
+
+def test_damage_stamina_rolls_time_and_undo_on_both_databases(hubris: Table) -> None:
+    table = hubris
+    table.ok("damage", "Ana", "3", "lethal")
+    out = table.ok("damage", "ana", "4", "bashing")
+    assert "[X][X][X][/][/][/][/]" in click_free(out) and "Stamina" in out
+    assert health(table)["state"] == "unconscious_risk"
+    made = table.json("next", "turn", "--dice", "2,4")  # Stamina 2: two dice, both fail
+    assert made["rolls"][0]["success"] is False
+    assert health(table)["state"] == "unconscious"
+    table.ok("clock", "advance", "30m")  # two bashing points heal: the last box clears
+    shown = health(table)
+    assert shown["boxes"] == ["lethal"] * 3 + ["bashing"] * 2 + [None] * 2
+    assert shown["state"] == "ok"
+    assert table.json("clock")["minutes"] == 30
+    table.ok("undo")  # the time back: unconscious again
+    assert health(table)["state"] == "unconscious"
+    assert "agree with the log" in table.ok("db", "check")
+    log = table.ok("log")
+    assert "Ana takes 3 lethal" in log and "Ana rolls Stamina" in log
+
+
+def test_bleeding_until_stabilized(hubris: Table) -> None:
+    table = hubris
+    table.ok("damage", "Ana", "7", "lethal")
+    assert health(table)["bleeding"] is True
+    table.ok("clock", "advance", "2m")
+    assert health(table)["boxes"][:2] == ["aggravated", "aggravated"]
+    table.ok("stabilize", "Ana")
+    table.ok("clock", "advance", "1h")
+    shown = health(table)
+    assert shown["state"] == "incapacitated" and shown["bleeding"] is False
+    assert shown["boxes"] == ["aggravated"] * 2 + ["lethal"] * 5
+
+
+def test_healing_by_care_skips_resistant_wounds(table: Table) -> None:
+    table.ok("campaign", "create", "Night", "--system", "hubris")
+    table.ok("char", "create", "Ana")
+    table.ok("damage", "Ana", "1", "lethal", "--resistant")
+    table.ok("damage", "Ana", "1", "lethal")
+    table.ok("heal", "Ana", "2")
+    assert health(table)["boxes"][:2] == ["lethal", None]
+    assert "resistant wounds heal with time only" in table.refused("heal", "Ana", "1")
+
+
+def test_a_storypath_campaign_has_its_own_boundaries(table: Table) -> None:
+    table.ok("campaign", "create", "Saga", "--system", "storypath")
+    table.ok("next", "episode")
+    table.ok("next", "session")  # an Act
+    clock = table.json("clock")
+    assert clock["episode"] == 2 and clock["act"] == 2 and clock["scene"] == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("damage", "Ana", "2", "fire"), "not a kind of damage"),
+        (("damage", "Ana", "0", "lethal"), "damage is 1..1000"),
+        (("damage", "Ana", "99999", "lethal"), "damage is 1..1000"),
+        (("damage", "Nobody", "1", "lethal"), "no character `Nobody`"),
+        (("heal", "Ana", "1"), "no wound that care can heal"),
+        (("stabilize", "Ana"), "nothing to stabilize"),
+        (("clock", "advance", "2x"), "not a duration"),
+        (("clock", "advance", "99999w"), "longer than ten years"),
+        (("next", "century"), "no `century`"),
+        (("next", "turn", "--dice", "1,2,3"), "faces given"),
+    ],
+)
+def test_bad_input_is_one_line_and_stores_nothing(
+    table: Table, args: tuple[str, ...], words: str
+) -> None:
+    table.ok("campaign", "create", "Night", "--system", "hubris")
+    table.ok("char", "create", "Ana", "--set", "Stamina=2")
+    before = table.ok("log", "--json")
+    assert words in table.refused(*args)
+    assert table.ok("log", "--json") == before
+
+
+def test_harm_is_refused_outside_hubris(table: Table) -> None:
+    table.ok("campaign", "create", "Night", "--system", "cofd")
+    table.ok("char", "create", "Ana")
+    assert "hubris's rule" in table.refused("damage", "Ana", "1", "lethal")
+
+
+def click_free(text: str) -> str:
+    """Text without terminal styles (the tests' runner prints none, but be sure)."""
+    import click
+
+    return click.unstyle(text)
