@@ -110,7 +110,7 @@ def test_status_and_story_read_back_equal() -> None:
     state = hurt(hubris(), "Ana", 2, "aggravated")
     state = apply(state, Event(Kind.BOUNDARY_BEGUN, {"unit": "scene", "rolls": []}))
     status = state.character("Ana").status
-    assert stored_status(status.stored()) == status
+    assert stored_status(status.stored(), state.character("Ana").traits) == status
     assert stored_story("hubris", state.now.stored()) == state.now
-    assert stored_status({}) == Status() and replace(status, health=None) == Status()
+    assert stored_status({}, {}) == Status() and replace(status, health=None) == Status()
     assert health_of(Status(), 4) == new_track(4)

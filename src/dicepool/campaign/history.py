@@ -111,7 +111,7 @@ def undo(
         if root.kind is Kind.CAMPAIGN_CREATED:
             raise CampaignError("a campaign's creation cannot be undone")
         state = None
-        if root.kind is not Kind.ROLLED:  # a roll changes no sheet: nothing to replay
+        if root.kind is not Kind.ROLLED or root.data.get("effects"):  # a plain roll: no replay
             probe = Event(Kind.UNDONE, {"event": target.id}, id=2**62)
             try:
                 state = replay([*campaign_events(conn, row.id), probe])

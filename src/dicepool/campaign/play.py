@@ -24,7 +24,7 @@ from dicepool.sheet.health import MAX_POINTS, Wound
 from dicepool.sheet.play import at_risk, stamina, track_of
 from dicepool.sheet.state import CampaignState
 from dicepool.store.database import Database
-from dicepool.store.log import append, campaign_sheets, save_sheet, save_story
+from dicepool.store.log import append, campaign_sheets, save_changes
 
 
 @dataclass(frozen=True)
@@ -47,11 +47,7 @@ def act(db: Database, campaign: str, actor: str, decide: Callable[[CampaignState
         event = decide(before)
         after = apply(before, event)
         stored = append(conn, row.id, event, actor, concerns(event))
-        if after.now != before.now:
-            save_story(conn, row.id, after.now)
-        for key, sheet in after.characters.items():
-            if before.characters.get(key) != sheet:
-                save_sheet(conn, row.id, sheet, stored.seq)
+        save_changes(conn, row.id, before, after, stored.seq)
     return Acted(stored, after)
 
 

@@ -13,10 +13,13 @@ from dicepool.errors import NotationError
 from dicepool.notation.house import read_house_rules
 from dicepool.notation.parser import parse
 from dicepool.notation.record import record
-from dicepool.sheet.events import Event, Kind
+from dicepool.sheet.events import Event, Kind, apply
 from dicepool.sheet.lines import SheetLine, read_sheet_line
+from dicepool.sheet.spends import NO_SPENDS, Spends, effects, prepare
+from dicepool.sheet.state import CampaignState
+from dicepool.sheet.traits import name_key
 from dicepool.store.database import Database
-from dicepool.store.log import append, campaign_sheets, claim_campaign
+from dicepool.store.log import append, campaign_sheets, claim_campaign, save_changes
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,7 @@ class LoggedRoll:
         request: what was rolled, house rules applied.
         line: the sheet line made into numbers, with the characters involved.
         house_rules: the campaign's house rules ("" for none).
+        state: the campaign after the roll (what its spends changed).
     """
 
     event: Event
@@ -36,6 +40,7 @@ class LoggedRoll:
     request: Request
     line: SheetLine
     house_rules: str
+    state: CampaignState
 
 
 def roll(
@@ -45,10 +50,13 @@ def roll(
     source: DiceSource,
     actor: str,
     roller: str | None = None,
+    spends: Spends = NO_SPENDS,
 ) -> LoggedRoll:
     """Roll ``line`` in a campaign (for ``roller`` where a side names none) and log it.
 
-    Faces typed by hand must all be used before anything is stored.
+    The roll's spends (a Willpower point...) are made in the same transaction: a spend the rules
+    refuse refuses the roll, and nothing is logged or spent. Faces typed by hand must all be
+    used before anything is stored.
 
     Raises:
         NotationError, SheetError, CampaignError: the line cannot be rolled; nothing is logged.
@@ -63,10 +71,17 @@ def roll(
         except NotationError as exc:
             raise NotationError(f"in `{sheet_line.numbers}`, {exc}") from exc
         request = read_house_rules(row.system, row.house_rules).apply(request)
+        spender = (
+            state.characters.get(name_key(sheet_line.rollers[0] or ""))
+            if sheet_line.rollers
+            else None
+        )
+        request = prepare(spender, request, spends)
         result = resolve_any(request, source)
         if isinstance(source, ForcedDice):
             source.check_all_used()
         logged = record(result)
+        done = effects(spender, request, result)
         data = {
             "line": line,
             "numbers": logged["notation"],
@@ -75,8 +90,11 @@ def roll(
             "comment": sheet_line.comment,
             "house_rules": row.house_rules,
             "result": logged,
+            **({"effects": done} if done else {}),
         }
+        after = apply(state, Event(Kind.ROLLED, data))  # a spend refused: nothing is stored
         event = append(
             conn, row.id, Event(Kind.ROLLED, data), actor, sheet_line.characters, row.last_seq
         )
-    return LoggedRoll(event, result, request, sheet_line, row.house_rules)
+        save_changes(conn, row.id, state, after, event.seq)
+    return LoggedRoll(event, result, request, sheet_line, row.house_rules, after)

@@ -240,8 +240,13 @@ def report(message: str, example: str | None = None) -> NoReturn:
 
 def main() -> None:
     """Run the command; every error becomes one line on stderr and exit status 2."""
+    args = sys.argv[1:]
+    if "--spend" in args:  # `--spend momentum 2`: the amount is the spend's, not the line's
+        from dicepool.cli.spends import mend_spend_amounts
+
+        args = mend_spend_amounts(args)
     try:
-        cli.main(standalone_mode=False)
+        cli.main(args=args, standalone_mode=False)
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at the exit
     except DicepoolError as exc:
         report(str(exc))

@@ -78,8 +78,10 @@ def _healed(data: Mapping[str, Any]) -> str:
 STATE_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
     Kind.BOUNDARY_BEGUN: lambda d: f"a new {d['unit']}{_rolls(d)}",
     Kind.CLOCK_ADVANCED: lambda d: f"story time passes: {d['duration']}",
-    Kind.DAMAGED: lambda d: f"{d['character']} takes {d['points']} {d['wound']}"
-    + (" (resistant)" if d.get("resistant") else ""),
+    Kind.DAMAGED: lambda d: (
+        f"{d['character']} takes {d['points']} {d['wound']}"
+        + (" (resistant)" if d.get("resistant") else "")
+    ),
     Kind.HEALED: _healed,
     Kind.STABILIZED: lambda d: f"{d['character']} is stabilized",
 }

@@ -13,7 +13,9 @@ import click
 
 from dicepool.cli.safe import visible
 from dicepool.sheet.character import Character
+from dicepool.sheet.state import CampaignState
 from dicepool.sheet.traits import sheet_rules
+from dicepool.sheet.view import condition
 
 WIDTH = 80
 FULL, EMPTY = "●", "○"
@@ -130,6 +132,33 @@ def condition_text(held: dict[str, object]) -> str:
         health = held["health"]
         assert isinstance(health, dict)
         lines.append(f"  {'Health':<10} {health_line(health)}")
+    if "willpower" in held:
+        shown = held["willpower"]
+        assert isinstance(shown, dict)
+        points, dots_ = int(shown["points"]), int(shown["dots"])
+        lines.append(f"  {'Willpower':<10} {willpower_dots(points, dots_)}")
     if not lines:
         return ""
     return "\n".join([click.style("Condition", bold=True, underline=True), *lines])
+
+
+def willpower_dots(points: int, dots: int) -> str:
+    """``◆◆◇ 2/3``: Willpower points among the dots."""
+    filled = click.style("◆" * points, fg="magenta", bold=True)
+    return filled + click.style("◇" * max(dots - points, 0), dim=True) + f" {points}/{dots}"
+
+
+def effect_lines(effects: dict[str, object], state: CampaignState) -> list[str]:
+    """What a roll's spends did, a line each: the resource and what is left of it."""
+    lines = []
+    if "willpower" in effects:
+        spent = effects["willpower"]
+        assert isinstance(spent, dict)
+        sheet = state.character(str(spent["character"]))
+        shown = condition(sheet, state.now)["willpower"]
+        assert isinstance(shown, dict)
+        points, dots_ = int(shown["points"]), int(shown["dots"])
+        lines.append(
+            f"  {visible(sheet.name)} spends a Willpower point: {willpower_dots(points, dots_)}"
+        )
+    return lines

@@ -15,7 +15,7 @@ from dicepool.cli.storage import ENV_CAMPAIGN, storage_options
 from dicepool.core.dice import DiceSource, ForcedDice, SeededDice, SystemDice
 from dicepool.core.request import Request
 from dicepool.core.roll import resolve_any
-from dicepool.errors import DiceError, LimitError, NotationError
+from dicepool.errors import CampaignError, DiceError, LimitError, NotationError
 from dicepool.notation import expand_aliases, parse, render, split_comment
 from dicepool.notation.names import system_called
 from dicepool.notation.record import record
@@ -80,6 +80,13 @@ def parse_plain(text: str) -> Request:
     metavar="NAME",
     help="Roll for this character: the line names its traits, and the roll is logged.",
 )
+@click.option(
+    "--spend",
+    "spend",
+    multiple=True,
+    metavar="WHAT",
+    help="Spend on this campaign roll: willpower (hubris).",
+)
 @storage_options
 def roll(
     line: tuple[str, ...],
@@ -87,6 +94,7 @@ def roll(
     dice: str | None,
     as_json: bool,
     character: str | None,
+    spend: tuple[str, ...],
     campaign: str | None,
     db_url: str | None,
 ) -> None:
@@ -103,10 +111,14 @@ def roll(
     text = line_of(line)
     if for_campaign(text, character, campaign):
         from dicepool.cli.roll_sheet import roll_in_campaign
+        from dicepool.cli.spends import read_spends
 
+        spends = read_spends(spend)
         source = pick_source(seed, dice)
-        roll_in_campaign(text, source, as_json, character, campaign, db_url, seed)
+        roll_in_campaign(text, source, as_json, character, campaign, db_url, seed, spends)
         return
+    if spend:
+        raise CampaignError("--spend is for a character's roll: add --char NAME")
     request = parse_plain(text)
     source = pick_source(seed, dice)
     result = resolve_any(request, source)

@@ -10,10 +10,12 @@ import json
 import click
 
 from dicepool.cli.render_roll import to_text
+from dicepool.cli.render_sheet import effect_lines
 from dicepool.cli.safe import visible
 from dicepool.cli.storage import actor, campaign_of, open_database
 from dicepool.core.dice import DiceSource
 from dicepool.notation import render, split_comment
+from dicepool.sheet.spends import Spends
 
 
 def roll_in_campaign(
@@ -24,13 +26,14 @@ def roll_in_campaign(
     campaign: str | None,
     db_url: str | None,
     seed: int | None,
+    spends: Spends,
 ) -> None:
     """Roll ``text`` in the campaign for ``character``, log it, and print it."""
     from dicepool.campaign import roll
 
     db = open_database(db_url)
     name = campaign_of(db, campaign)
-    logged = roll(db, name, text, source, actor(), character)
+    logged = roll(db, name, text, source, actor(), character, spends)
     event = logged.event
     rollers = [r for r in logged.line.rollers if r]
     if as_json:
@@ -45,6 +48,7 @@ def roll_in_campaign(
                 "event": event.id,
                 "numbers": event.data["numbers"],
                 "house_rules": logged.house_rules,
+                "effects": event.data.get("effects", {}),
             }
         )
         click.echo(json.dumps(payload))
@@ -58,6 +62,8 @@ def roll_in_campaign(
     if logged.house_rules:
         click.secho(f"  house rules: {visible(logged.house_rules)}", dim=True)
     click.echo(to_text(logged.result, render))
+    for line in effect_lines(event.data.get("effects", {}), logged.state):
+        click.echo(line)
     if seed is not None:
         click.secho(f"  (seed {seed})", dim=True)
     click.secho(f"logged as event {event.id} in {visible(name)}", dim=True)

@@ -177,9 +177,7 @@ def change(character: Character, changes: Iterable[AnyChange]) -> Character:
             traits.setdefault(name, 0)
     check_sheet(character.system, traits, specialties)
     kept = {t: tuple(s) for t, s in specialties.items() if s}
-    status = character.status
-    if "Stamina" in traits and traits["Stamina"] != character.traits.get("Stamina"):
-        status = rerated(status, traits["Stamina"])
+    status = rerated(character.status, character.traits, traits)
     return replace(character, traits=traits, specialties=kept, status=status)
 
 

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from dicepool.errors import CampaignError, SheetError
-from dicepool.sheet import play
+from dicepool.sheet import play, spends
 from dicepool.sheet.character import (
     AnyChange,
     Change,
@@ -136,7 +136,7 @@ def character_from(data: Mapping[str, Any], system: str, checked: bool = True) -
     specialties = {t: tuple(s) for t, s in data.get("specialties", {}).items() if s}
     if checked:
         check_sheet(system, traits, specialties)
-    status = stored_status(data.get("status") or {})
+    status = stored_status(data.get("status") or {}, traits)
     return Character(data["name"], system, data.get("player"), traits, specialties, status)
 
 
@@ -162,10 +162,12 @@ def apply(state: CampaignState | None, event: Event) -> CampaignState:
         before = state.character(event.data["character"])
         after = change(before, [change_of(c) for c in event.data["changes"]])
         return replace(state, characters={**state.characters, name_key(before.name): after})
+    if event.kind is Kind.ROLLED:
+        return spends.rolled(state, event.data)
     transition = _TRANSITIONS.get(event.kind)
     if transition is not None:
         return transition(state, event.data)
-    return state  # a roll changes no sheet yet; an undo acts through struck()
+    return state  # an undo acts through struck()
 
 
 def struck(events: Sequence[Event]) -> set[int]:

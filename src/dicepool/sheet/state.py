@@ -14,6 +14,8 @@ from typing import Any
 from dicepool.errors import CampaignError
 from dicepool.sheet.character import Character
 from dicepool.sheet.clock import Clock, stored_clock
+from dicepool.sheet.momentum import Advantages, stored_advantages
+from dicepool.sheet.trackers import Trackers, stored_trackers
 from dicepool.sheet.traits import name_key
 
 
@@ -23,19 +25,37 @@ class Story:
 
     Attributes:
         clock: story time and the boundaries of play.
+        momentum: storypath's shared Momentum pool, in points (its capacity is the players').
+        advantages: storypath's Unlooked-for Advantages waiting for a later roll.
+        trackers: extended, contested, complex and opposed actions under way, by name.
     """
 
     clock: Clock
+    momentum: int = 0
+    advantages: Advantages = field(default_factory=Advantages)
+    trackers: Trackers = field(default_factory=Trackers)
 
     def stored(self) -> dict[str, object]:
         """The story as the campaign's projection keeps it (read by :func:`stored_story`)."""
-        return {"clock": self.clock.stored()}
+        found: dict[str, object] = {"clock": self.clock.stored()}
+        if self.momentum:
+            found["momentum"] = self.momentum
+        if self.advantages != Advantages():
+            found["advantages"] = self.advantages.stored()
+        if self.trackers != Trackers():
+            found["trackers"] = self.trackers.stored()
+        return found
 
 
 def stored_story(system: str, data: Mapping[str, Any] | None) -> Story:
     """A story from :meth:`Story.stored`'s JSON (None or {}: a new campaign's)."""
     data = data or {}
-    return Story(stored_clock(system, data.get("clock") or {}))
+    return Story(
+        stored_clock(system, data.get("clock") or {}),
+        int(data.get("momentum", 0)),
+        stored_advantages(data.get("advantages") or {}),
+        stored_trackers(data.get("trackers") or {}),
+    )
 
 
 @dataclass(frozen=True)

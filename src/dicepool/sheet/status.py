@@ -1,41 +1,76 @@
 """What a character carries from one roll to the next, beside the sheet's ratings.
 
-A :class:`Status` holds the state rules' pieces of one character: the hubris Health track for
-now, and the pieces the other rules add. A piece left at ``None`` is at rest (an unhurt track),
-so a character nothing has happened to stores nothing, and a rebuilt log compares equal to a
-projection whatever the order things happened in.
+A :class:`Status` holds the state rules' pieces of one character, each of one system: the hubris
+Health track, Willpower and conscience, the sundown Edge spends, Power Reserve and passes, the
+storypath Legend points. A piece left at ``None`` is at rest (an unhurt track, every Willpower
+point there), so a character nothing has happened to stores nothing, and a rebuilt log compares
+equal to a projection whatever the order things happened in. ``*_of`` functions give a piece,
+at rest when None; ``with_*`` functions put one back, None when it is at rest.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from dicepool.sheet.conscience import Conscience, stored_conscience
+from dicepool.sheet.edge import SpecialAttributes, stored_special_attributes
 from dicepool.sheet.health import HealthTrack, new_track, resize, stored_track
+from dicepool.sheet.momentum import Legend, stored_legend
+from dicepool.sheet.willpower import Willpower, new_willpower, rerate, stored_willpower
+
+Traits = Mapping[str, int]
 
 
 @dataclass(frozen=True)
 class Status:
-    """A character's state between rolls.
+    """A character's state between rolls (each piece None while at rest).
 
     Attributes:
-        health: the hubris Health track (None: unhurt, 5 + Stamina empty boxes).
+        health: the hubris Health track (at rest: 5 + Stamina empty boxes).
+        willpower: hubris Willpower points and lost dots (at rest: every point there).
+        conscience: hubris crisis of conscience, Intimacies, soul (at rest: none, none, held).
+        special: sundown Edge spends, Initiative Passes and Power Reserve (at rest: nothing
+            spent, the reserve as the sheet's Power says).
+        legend: storypath Legend points (at rest: none spent).
     """
 
     health: HealthTrack | None = None
+    willpower: Willpower | None = None
+    conscience: Conscience | None = None
+    special: SpecialAttributes | None = None
+    legend: Legend | None = None
 
     def stored(self) -> dict[str, object]:
         """The pieces not at rest, as JSON (read back by :func:`stored_status`)."""
-        found: dict[str, object] = {}
-        if self.health is not None:
-            found["health"] = self.health.stored()
-        return found
+        pieces = {
+            "health": self.health,
+            "willpower": self.willpower,
+            "conscience": self.conscience,
+            "special": self.special,
+            "legend": self.legend,
+        }
+        return {k: p.stored() for k, p in pieces.items() if p is not None}
 
 
-def stored_status(data: dict[str, Any]) -> Status:
+def stored_status(data: Mapping[str, Any], traits: Traits) -> Status:
     """A status from :meth:`Status.stored`'s JSON ({}: everything at rest)."""
-    health = data.get("health")
-    return Status(health=stored_track(health) if health is not None else None)
+    found = Status()
+    if "health" in data:
+        found = replace(found, health=stored_track(data["health"]))
+    if "willpower" in data:
+        found = replace(
+            found, willpower=stored_willpower(data["willpower"], traits.get("Willpower", 0))
+        )
+    if "conscience" in data:
+        found = replace(found, conscience=stored_conscience(data["conscience"]))
+    if "special" in data:
+        power = traits.get("Power", 0)
+        found = replace(found, special=stored_special_attributes(data["special"], power))
+    if "legend" in data:
+        found = replace(found, legend=stored_legend(traits.get("Legend", 0), data["legend"]))
+    return found
 
 
 def health_of(status: Status, stamina: int) -> HealthTrack:
@@ -48,8 +83,34 @@ def with_health(status: Status, track: HealthTrack, stamina: int) -> Status:
     return replace(status, health=None if track == new_track(stamina) else track)
 
 
-def rerated(status: Status, stamina: int) -> Status:
-    """The status after the sheet's ratings changed: the track sized to the new Stamina."""
-    if status.health is None or status.health.size == new_track(stamina).size:
-        return status
-    return with_health(status, resize(status.health, stamina), stamina)
+def willpower_of(status: Status, rating: int) -> Willpower:
+    """The Willpower a status holds, or every point of ``rating`` dots."""
+    return status.willpower if status.willpower is not None else new_willpower(rating)
+
+
+def with_willpower(status: Status, willpower: Willpower, rating: int) -> Status:
+    """The status holding ``willpower`` (None when every point is there and nothing is used)."""
+    return replace(status, willpower=None if willpower == new_willpower(rating) else willpower)
+
+
+def conscience_of(status: Status) -> Conscience:
+    """The conscience a status holds, or a clear one."""
+    return status.conscience if status.conscience is not None else Conscience()
+
+
+def with_conscience(status: Status, conscience: Conscience) -> Status:
+    """The status holding ``conscience`` (None when clear)."""
+    return replace(status, conscience=None if conscience == Conscience() else conscience)
+
+
+def rerated(status: Status, before: Traits, after: Traits) -> Status:
+    """The status after the sheet's ratings changed: the track sized to the new Stamina,
+    Willpower to the new rating."""
+    stamina = after.get("Stamina")
+    track = status.health
+    if track is not None and stamina is not None and before.get("Stamina") != stamina:
+        status = with_health(status, resize(track, stamina), stamina)
+    rating = after.get("Willpower", 0)
+    if status.willpower is not None and before.get("Willpower") != rating:
+        status = with_willpower(status, rerate(status.willpower, rating), rating)
+    return status

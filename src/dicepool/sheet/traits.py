@@ -152,8 +152,13 @@ SHEETS: dict[str, SheetRules] = {
     "hubris": SheetRules(
         "hubris",
         _NINE,
-        {"Morality": 5},
-        _named(_NINE, _ATTRIBUTE, Morality=fixed(0, 5, "Morality is 0..5 (the text's scale)")),
+        {"Morality": 5, "Willpower": 2},  # Willpower: Resolve + Composure at the start, by custom
+        _named(
+            _NINE,
+            _ATTRIBUTE,
+            Morality=fixed(0, 5, "Morality is 0..5 (the text's scale)"),
+            Willpower=fixed(0, RATING, f"Willpower is 0..{RATING} dots"),
+        ),
         _TRAIT,
     ),
     "custom": SheetRules("custom", (), {}, {}, _TRAIT),

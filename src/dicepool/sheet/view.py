@@ -7,13 +7,17 @@ from __future__ import annotations
 
 from dicepool.sheet.character import Character
 from dicepool.sheet.state import Story
-from dicepool.sheet.status import health_of
+from dicepool.sheet.status import health_of, willpower_of
 
 
 def condition(sheet: Character, story: Story) -> dict[str, object]:
     """The character's state between rolls, as JSON: ``health`` for hubris, and so on."""
-    del story  # the limits per turn, scene... read the clock (Willpower's, Edge's)
     found: dict[str, object] = {}
     if sheet.system == "hubris":
         found["health"] = health_of(sheet.status, sheet.traits.get("Stamina", 1)).to_dict()
+        willpower = willpower_of(sheet.status, sheet.traits.get("Willpower", 0))
+        found["willpower"] = {
+            **willpower.to_dict(),
+            "spent_this_turn": willpower.spent_in(story.clock.mark("turn")),
+        }
     return found

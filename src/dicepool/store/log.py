@@ -317,6 +317,17 @@ def save_story(conn: Sql, campaign_id: int, story: Story) -> None:
     )
 
 
+def save_changes(
+    conn: Sql, campaign_id: int, before: CampaignState, after: CampaignState, version: int
+) -> None:
+    """Write what an event changed: the story, and each sheet that is not what it was."""
+    if after.now != before.now:
+        save_story(conn, campaign_id, after.now)
+    for key, sheet in after.characters.items():
+        if before.characters.get(key) != sheet:
+            save_sheet(conn, campaign_id, sheet, version)
+
+
 def rewrite_sheets(conn: Sql, campaign_id: int, state: CampaignState, version: int) -> None:
     """Make the projection hold exactly the sheets and story of ``state`` (after an undo)."""
     save_story(conn, campaign_id, state.now)

@@ -1,0 +1,62 @@
+"""`--spend` on a campaign roll: what a roll spends, read from the command line.
+
+``--spend willpower`` (hubris); the amount of a spend that takes one is written
+``momentum=2``, ``"momentum 2"`` or, as the issue spells it, ``--spend momentum 2`` (the
+command line is mended before click reads it: see :func:`mend_spend_amounts`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from dicepool.errors import SheetError
+from dicepool.notation.suggest import did_you_mean
+from dicepool.sheet.spends import Spends
+
+RESOURCES = {"willpower": False}
+"""What ``--spend`` names, each a field of :class:`Spends`, and whether it takes an amount."""
+
+_SPEND = re.compile(r"\s*([a-z]+)\s*(?:[=: ]\s*(\d{1,4}))?\s*", re.IGNORECASE)
+
+
+def read_spends(values: Sequence[str]) -> Spends:
+    """The spends ``--spend`` names.
+
+    Raises:
+        SheetError: a resource no system spends, or an amount where none is taken.
+    """
+    spends = Spends()
+    for value in values:
+        found = _SPEND.fullmatch(value)
+        word = found.group(1).lower() if found else value.strip()[:20]
+        if found is None or word not in RESOURCES:
+            hint = did_you_mean(word, RESOURCES)
+            raise SheetError(
+                f"--spend `{word}` is not a resource; spend one of {', '.join(RESOURCES)}"
+                + (f" ({hint})" if hint else "")
+            )
+        amount = found.group(2)
+        if RESOURCES[word]:
+            spends = replace(spends, **{word: int(amount or 1)})  # type: ignore[arg-type]
+        elif amount is not None:
+            raise SheetError(f"--spend {word} takes no amount: one point a roll")
+        else:
+            spends = replace(spends, **{word: True})
+    return spends
+
+
+def mend_spend_amounts(args: list[str]) -> list[str]:
+    """``--spend momentum 2`` read as ``--spend momentum=2``: the amount is the spend's."""
+    mended: list[str] = []
+    i = 0
+    while i < len(args):
+        amounted = i + 2 < len(args) and RESOURCES.get(args[i + 1].lower()) is True
+        if args[i] == "--spend" and amounted and args[i + 2].isdigit():
+            mended += ["--spend", f"{args[i + 1]}={args[i + 2]}"]
+            i += 3
+            continue
+        mended.append(args[i])
+        i += 1
+    return mended

@@ -1,0 +1,81 @@
+"""What a roll in a campaign spends or asks of the state rules, beside its line.
+
+A roll logged for a character may spend a resource (a Willpower point, Edge, Momentum), choose
+a consolation, or count toward an action under way. :func:`prepare` changes the request before
+the dice are rolled (a Willpower point adds three dice and the rote property); :func:`effects`
+says, from the result, what the roll does to the state; the ``rolled`` event carries those
+effects, and :func:`rolled` applies them, refusing the whole roll (nothing logged, nothing spent)
+when a rule forbids one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from dicepool.core.hubris import HubrisRequest
+from dicepool.core.request import Request
+from dicepool.core.result import ContestResult, RollResult
+from dicepool.errors import SheetError
+from dicepool.sheet import hubris_play
+from dicepool.sheet.character import Character
+from dicepool.sheet.state import CampaignState
+
+Effect = Callable[[CampaignState, Mapping[str, Any]], CampaignState]
+
+
+@dataclass(frozen=True)
+class Spends:
+    """A campaign roll's spends and choices (each system reads its own).
+
+    Attributes:
+        willpower: hubris: spend a Willpower point (three dice and the rote property).
+    """
+
+    willpower: bool = False
+
+    def __bool__(self) -> bool:
+        return self != Spends()
+
+
+NO_SPENDS = Spends()
+
+
+def _need(spender: Character | None, what: str) -> Character:
+    if spender is None:
+        raise SheetError(f"{what} is a character's to spend: roll with --char NAME")
+    return spender
+
+
+def prepare(spender: Character | None, request: Request, spends: Spends) -> Request:
+    """The request as the spends change it (before any die is rolled)."""
+    if spends.willpower:
+        sheet = _need(spender, "a Willpower point")
+        if not isinstance(request, HubrisRequest):
+            raise SheetError(f"Willpower is spent on hubris rolls; {sheet.system} has its own")
+        request = replace(request, willpower=True)
+    return request
+
+
+def effects(
+    spender: Character | None, request: Request, result: RollResult | ContestResult
+) -> dict[str, Any]:
+    """What a roll does to the state: the ``effects`` its ``rolled`` event carries."""
+    del result  # consolations and trackers read it
+    found: dict[str, Any] = {}
+    if spender is not None and isinstance(request, HubrisRequest) and request.willpower:
+        found["willpower"] = {"character": spender.name}  # `wp` in the line spends it too
+    return found
+
+
+ROLL_EFFECTS: dict[str, Effect] = {"willpower": hubris_play.spend_on_roll}
+"""Each effect a roll can have, with its transition, applied in this order."""
+
+
+def rolled(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
+    """``rolled``: the roll's effects on the state, in order (none for a plain roll)."""
+    for name, transition in ROLL_EFFECTS.items():
+        if name in data.get("effects", {}):
+            state = transition(state, data["effects"][name])
+    return state
