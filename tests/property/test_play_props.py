@@ -20,6 +20,7 @@ from dicepool.sheet.events import (
     undo_event,
 )
 from dicepool.sheet.health import BASE_BOXES
+from dicepool.sheet.play import at_risk
 from dicepool.sheet.status import health_of
 
 NAMES = ("Ana", "Bo")
@@ -48,7 +49,7 @@ events = st.one_of(
     st.builds(
         lambda n, ok: Event(
             Kind.BOUNDARY_BEGUN,
-            {"unit": "turn", "rolls": [{"character": n, "roll": {}, "success": ok}]},
+            {"unit": "turn", "rolls": [], "stamina rolls succeed": ok},
         ),
         st.sampled_from(NAMES),
         st.booleans(),
@@ -84,6 +85,13 @@ def test_the_log_replayed_equals_the_live_state_and_tracks_stay_sorted(
                 continue  # a later event depends on it: the undo is refused
             log = candidate
             continue
+        if event.kind is Kind.BOUNDARY_BEGUN:  # the Stamina rolls of those at risk now
+            ok = int(event.data["stamina rolls succeed"])
+            made = [
+                {"character": c.name, "purpose": "Stamina", "roll": {}, "successes": ok}
+                for c in at_risk(live)
+            ]
+            event = replace(event, data={**event.data, "rolls": made})
         try:
             live = apply(live, event)
         except SheetError:

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from dicepool.errors import SheetError
+from dicepool.errors import CampaignError, SheetError
 from dicepool.sheet.character import change, parse_changes
 from dicepool.sheet.events import Event, Kind, apply, concerns
 from dicepool.sheet.health import State, Wound, new_track
@@ -64,11 +64,17 @@ def test_damage_to_a_character_of_another_system_is_refused() -> None:
 
 def test_a_failed_stamina_roll_as_a_turn_begins_knocks_out() -> None:
     state = hurt(hubris(), "Bo", 6, "bashing")
-    rolls = [{"character": "Bo", "roll": {}, "success": False}]
+    rolls = [{"character": "Bo", "purpose": "Stamina", "roll": {}, "successes": 0}]
     after = apply(state, Event(Kind.BOUNDARY_BEGUN, {"unit": "turn", "rolls": rolls}))
     assert health_of(after.character("Bo").status, 1).state is State.UNCONSCIOUS
     assert after.now.clock.count("turn") == 2
     assert concerns(Event(Kind.BOUNDARY_BEGUN, {"unit": "turn", "rolls": rolls})) == ["Bo"]
+
+
+def test_a_boundary_without_the_stamina_roll_it_needs_does_not_replay() -> None:
+    state = hurt(hubris(), "Bo", 6, "bashing")
+    with pytest.raises(CampaignError, match="no Stamina roll for Bo"):
+        apply(state, Event(Kind.BOUNDARY_BEGUN, {"unit": "turn", "rolls": []}))
 
 
 def test_a_boundary_the_system_does_not_name_is_refused() -> None:

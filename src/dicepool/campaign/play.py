@@ -12,16 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from dicepool.campaign.campaigns import need_campaign
-from dicepool.core.dice import DiceSource, ForcedDice
-from dicepool.core.result import Outcome, RollResult
-from dicepool.core.roll import resolve_any
+from dicepool.core.dice import DiceSource, ForcedDice, SystemDice
 from dicepool.errors import SheetError
-from dicepool.notation.parser import parse
-from dicepool.notation.record import record
 from dicepool.sheet.clock import parse_duration
-from dicepool.sheet.events import Event, Kind, apply, concerns
+from dicepool.sheet.events import ROLLING, Event, Kind, apply, concerns
 from dicepool.sheet.health import MAX_POINTS, Wound
-from dicepool.sheet.play import at_risk, stamina, track_of
+from dicepool.sheet.play import track_of
+from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
 from dicepool.store.database import Database
 from dicepool.store.log import append, campaign_sheets, save_changes
@@ -51,37 +48,43 @@ def act(db: Database, campaign: str, actor: str, decide: Callable[[CampaignState
     return Acted(stored, after)
 
 
-def rule_roll(system: str, pool: int, source: DiceSource) -> tuple[dict[str, Any], bool]:
-    """A roll a rule makes (a Stamina roll...): its record as the log keeps it, and success."""
-    result = resolve_any(parse(f"{system} {pool}"), source)
-    assert isinstance(result, RollResult)
-    return record(result), result.outcome in (Outcome.SUCCESS, Outcome.EXCEPTIONAL)
+def act_rolling(
+    db: Database,
+    campaign: str,
+    actor: str,
+    kind: Kind,
+    data_of: Callable[[CampaignState], dict[str, Any]],
+    source: DiceSource,
+) -> Acted:
+    """:func:`act` for an event whose rule rolls: the rolls made from ``source`` and recorded.
 
-
-def _checked(source: DiceSource) -> None:
-    if isinstance(source, ForcedDice):
-        source.check_all_used()
-
-
-def next_boundary(db: Database, campaign: str, unit: str, source: DiceSource, actor: str) -> Acted:
-    """Begin the next turn, round, scene...: with the Stamina roll of each character at risk."""
+    Raises:
+        DiceError: faces typed by hand that the rule did not use up (nothing is stored).
+    """
 
     def decide(state: CampaignState) -> Event:
-        rolls = []
-        for sheet in at_risk(state):
-            made, success = rule_roll("hubris", stamina(sheet), source)
-            rolls.append({"character": sheet.name, "roll": made, "success": success})
-        _checked(source)
-        return Event(Kind.BOUNDARY_BEGUN, {"unit": unit.strip().lower(), "rolls": rolls})
+        data = data_of(state)
+        dice = RuleDice(source)
+        ROLLING[kind](state, data, dice)  # refused here, before anything is stored
+        if isinstance(source, ForcedDice):
+            source.check_all_used()
+        return Event(kind, {**data, "rolls": dice.recorded})
 
     return act(db, campaign, actor, decide)
 
 
-def advance_clock(db: Database, campaign: str, duration: str, actor: str) -> Acted:
-    """Let story time pass (``1w2d``): wounds bleed or heal by it."""
-    minutes = parse_duration(duration)
-    event = Event(Kind.CLOCK_ADVANCED, {"duration": duration.strip(), "minutes": minutes})
-    return act(db, campaign, actor, lambda _state: event)
+def next_boundary(db: Database, campaign: str, unit: str, source: DiceSource, actor: str) -> Acted:
+    """Begin the next turn, round, scene...: with the Stamina roll of each character at risk."""
+    data = {"unit": unit.strip().lower()[:20]}
+    return act_rolling(db, campaign, actor, Kind.BOUNDARY_BEGUN, lambda _s: data, source)
+
+
+def advance_clock(
+    db: Database, campaign: str, duration: str, actor: str, source: DiceSource
+) -> Acted:
+    """Let story time pass (``1w2d``): wounds bleed or heal, lost Willpower dots come back."""
+    data = {"duration": duration.strip(), "minutes": parse_duration(duration)}
+    return act_rolling(db, campaign, actor, Kind.CLOCK_ADVANCED, lambda _s: data, source)
 
 
 def _points(points: int, what: str) -> int:
@@ -142,3 +145,23 @@ def stabilize(db: Database, campaign: str, name: str, actor: str) -> Acted:
         actor,
         lambda state: Event(Kind.STABILIZED, {"character": _named(state, name)}),
     )
+
+
+def character_act(
+    db: Database,
+    campaign: str,
+    actor: str,
+    kind: Kind,
+    name: str,
+    extra: dict[str, Any] | None = None,
+    source: DiceSource | None = None,
+) -> Acted:
+    """A state rule's event about one character (``extra``: the event's other data); its
+    rolls, if the rule rolls, made from ``source`` (the secure generator by default)."""
+
+    def data_of(state: CampaignState) -> dict[str, Any]:
+        return {"character": state.character(name).name, **(extra or {})}
+
+    if kind in ROLLING:
+        return act_rolling(db, campaign, actor, kind, data_of, source or SystemDice())
+    return act(db, campaign, actor, lambda state: Event(kind, data_of(state)))

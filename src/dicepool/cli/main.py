@@ -101,6 +101,78 @@ COMMANDS = {
         "Stop a hubris character's bleeding.",
         "dicepool stabilize Ana",
     ),
+    "mitigate": (
+        "dicepool.cli.conscience",
+        "mitigate",
+        "Spend a Willpower point to take less harm (hubris).",
+        "dicepool mitigate Ana",
+    ),
+    "rest": (
+        "dicepool.cli.conscience",
+        "rest",
+        "A night's sleep: Willpower, or the crisis roll (hubris).",
+        "dicepool rest Ana",
+    ),
+    "vice": (
+        "dicepool.cli.conscience",
+        "vice",
+        "Pursue a Vice: a Willpower point, once a scene (hubris).",
+        "dicepool vice Ana",
+    ),
+    "virtue": (
+        "dicepool.cli.conscience",
+        "virtue",
+        "Risk for a Virtue: all Willpower, once a session (hubris).",
+        "dicepool virtue Ana",
+    ),
+    "intimacy-roll": (
+        "dicepool.cli.conscience",
+        "intimacy_roll",
+        "Roll Morality to regain a point spent for an Intimacy (hubris).",
+        'dicepool intimacy-roll Ana "my sister"',
+    ),
+    "sin": (
+        "dicepool.cli.conscience",
+        "sin",
+        "A sin that may bring a crisis of conscience (hubris).",
+        'dicepool sin Ana 3 --what "the guard"',
+    ),
+    "degenerate": (
+        "dicepool.cli.conscience",
+        "degenerate",
+        "Degenerate after a failed crisis roll (hubris).",
+        "dicepool degenerate Ana",
+    ),
+    "atone": (
+        "dicepool.cli.conscience",
+        "atone",
+        "The end-of-scene crisis roll of atonement (hubris).",
+        "dicepool atone Ana --strides",
+    ),
+    "intimacy": (
+        "dicepool.cli.conscience",
+        "intimacy",
+        "Add or remove an Intimacy (hubris).",
+        'dicepool intimacy Ana add "my sister"',
+    ),
+    "soul": (
+        "dicepool.cli.conscience",
+        "soul",
+        "A soul lost or restored (hubris).",
+        "dicepool soul Ana lost",
+    ),
+    "willpower": (
+        "dicepool.cli.conscience",
+        "willpower",
+        "Willpower dots lost to stress (hubris).",
+        "dicepool willpower Ana lose 1",
+    ),
+    "supernatural": (
+        "dicepool.cli.conscience",
+        "supernatural",
+        "Name a supernatural creature's power trait (hubris).",
+        'dicepool supernatural Ana "Blood Potency"',
+    ),
     "db": (
         "dicepool.cli.db",
         "db",
@@ -136,6 +208,12 @@ NEEDS = {
     "duration": "a duration, like 15m, 3h, 2d, 1w or 1w2d",
     "points": "a number of points, like 2",
     "kind": "a kind of damage: bashing, lethal or aggravated",
+    "rating": "a sin's rating, 1 (truly heinous) to 5",
+    "intimacy": 'an Intimacy, like "my sister"',
+    "text": 'an Intimacy, like "my sister"',
+    "action": "add or remove",
+    "change": "lost or restored",
+    "dots": "a number of dots, like 1",
 }
 """What a missing parameter is, in words, by parameter name."""
 

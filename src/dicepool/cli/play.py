@@ -80,10 +80,24 @@ def next_(
     acted = next_boundary(db, name, unit, pick_source(seed, dice), actor())
     clock = acted.state.now.clock
     lines = [f"{visible(name)}: {_clock_words(clock.to_dict())}"]
-    for made in acted.event.data["rolls"]:
-        fell = "" if made["success"] else click.style(" - falls unconscious", fg="red")
-        lines.append(f"  {visible(made['character'])} rolls Stamina: {made['roll']['label']}{fell}")
+    lines += roll_lines(acted.event.data["rolls"])
     _print_event(acted, as_json, lines)
+
+
+def roll_lines(rolls: list[dict[str, Any]]) -> list[str]:
+    """A line for each roll a rule made: who, what for, the dice and what came of it."""
+    lines = []
+    for made in rolls:
+        faces = " ".join(str(d["face"]) for d in made["roll"]["dice"])
+        count = made["successes"]
+        came = click.style(
+            f"{count} success{'es' if count != 1 else ''}", fg="green" if count else "red"
+        )
+        who = visible(made["character"])
+        lines.append(
+            f"  {who} rolls {made['purpose']} ({made['roll']['notation']}): {faces} = {came}"
+        )
+    return lines
 
 
 def _clock_words(clock: dict[str, object]) -> str:
@@ -111,9 +125,17 @@ def clock(ctx: click.Context, as_json: bool, campaign: str | None, db_url: str |
 
 @clock.command("advance")
 @click.argument("duration", metavar="DURATION")
+@dice_options
 @_json_option
 @storage_options
-def advance(duration: str, as_json: bool, campaign: str | None, db_url: str | None) -> None:
+def advance(
+    duration: str,
+    seed: int | None,
+    dice: str | None,
+    as_json: bool,
+    campaign: str | None,
+    db_url: str | None,
+) -> None:
     """Let DURATION of story time pass (15m, 3h, 2d, 1w, 1w2d): wounds heal or bleed.
 
     e.g. dicepool clock advance 2d
@@ -121,8 +143,9 @@ def advance(duration: str, as_json: bool, campaign: str | None, db_url: str | No
     from dicepool.campaign.play import advance_clock
 
     db, name = _open(db_url, campaign)
-    acted = advance_clock(db, name, duration, actor())
+    acted = advance_clock(db, name, duration, actor(), pick_source(seed, dice))
     lines = [f"{visible(name)}: {_clock_words(acted.state.now.clock.to_dict())}"]
+    lines += roll_lines(acted.event.data["rolls"])
     lines += [
         f"  {_health_of(acted, c.name)}"
         for c in acted.state.characters.values()

@@ -62,12 +62,16 @@ def _judged(result: Mapping[str, Any]) -> str:
 
 
 def _rolls(data: Mapping[str, Any]) -> str:
-    made = [
-        f"; {r['character']} rolls Stamina: {roll_counts(r['roll'])}"
-        + ("" if r["success"] else ", unconscious")
+    """The rolls a rule made: ``; Ana rolls Stamina: 0 successes (Failure)``."""
+    return "".join(
+        f"; {r['character']} rolls {r['purpose']}: {roll_counts(r['roll'])}"
         for r in data.get("rolls", [])
-    ]
-    return "".join(made)
+    )
+
+
+def _about(words: str) -> Callable[[Mapping[str, Any]], str]:
+    """A summary naming the character, then ``words`` (formatted with the data), then rolls."""
+    return lambda d: f"{d['character']} {words.format(**d)}{_rolls(d)}"
 
 
 def _healed(data: Mapping[str, Any]) -> str:
@@ -77,13 +81,28 @@ def _healed(data: Mapping[str, Any]) -> str:
 
 STATE_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
     Kind.BOUNDARY_BEGUN: lambda d: f"a new {d['unit']}{_rolls(d)}",
-    Kind.CLOCK_ADVANCED: lambda d: f"story time passes: {d['duration']}",
+    Kind.CLOCK_ADVANCED: lambda d: f"story time passes: {d['duration']}{_rolls(d)}",
     Kind.DAMAGED: lambda d: (
         f"{d['character']} takes {d['points']} {d['wound']}"
         + (" (resistant)" if d.get("resistant") else "")
     ),
     Kind.HEALED: _healed,
     Kind.STABILIZED: lambda d: f"{d['character']} is stabilized",
+    Kind.MITIGATED: _about("spends Willpower to mitigate harm"),
+    Kind.RESTED: _about("rests"),
+    Kind.VICE: _about("pursues their Vice"),
+    Kind.VIRTUE: _about("risks themselves for their Virtue"),
+    Kind.INTIMACY_ROLLED: _about("defends {intimacy}"),
+    Kind.SINNED: _about("sins (rated {rating}): {what}"),
+    Kind.DEGENERATED: _about("degenerates"),
+    Kind.ATONED: _about("atones"),
+    Kind.INTIMACY_ADDED: _about("holds a new Intimacy: {intimacy}"),
+    Kind.INTIMACY_REMOVED: _about("lets go of an Intimacy: {intimacy}"),
+    Kind.SOUL_LOST: _about("loses their soul"),
+    Kind.SOUL_RESTORED: _about("has their soul restored"),
+    Kind.WILLPOWER_LOST: _about("loses {dots} Willpower dot(s)"),
+    Kind.NATURE_SET: lambda d: f"{d['character']} is "
+    + (f"supernatural (power trait {d['trait']})" if d.get("trait") else "mortal"),
 }
 """A line for each state rule's event, from its data."""
 
@@ -105,7 +124,9 @@ def summary(event: Event, target: Event | None = None) -> str:
     if event.kind is Kind.CAMPAIGN_CREATED:
         extra = f", house rules: {data['house_rules']}" if data.get("house_rules") else ""
         return f"created campaign {data['name']} ({data['system']}{extra})"
-    return undo_summary(event, target)
+    if event.kind is Kind.UNDONE:
+        return undo_summary(event, target)
+    return f"{event.kind.value}: " + ", ".join(f"{k} {v}" for k, v in data.items())
 
 
 def undo_summary(event: Event, target: Event | None) -> str:

@@ -137,9 +137,41 @@ def condition_text(held: dict[str, object]) -> str:
         assert isinstance(shown, dict)
         points, dots_ = int(shown["points"]), int(shown["dots"])
         lines.append(f"  {'Willpower':<10} {willpower_dots(points, dots_)}")
+    if "morality" in held:
+        lines.append(f"  {'Morality':<10} {morality_words(held)}")
+        intimacies = held["intimacies"]
+        assert isinstance(intimacies, list)
+        if intimacies:
+            lines.append(f"  {'Intimacies':<10} " + "; ".join(visible(i) for i in intimacies))
     if not lines:
         return ""
     return "\n".join([click.style("Condition", bold=True, underline=True), *lines])
+
+
+def morality_words(held: dict[str, object]) -> str:
+    """``4  in crisis over `the guard` (crime 3, 1 success)  soulless``."""
+    words = [f"{dots(int(str(held['morality'])), 5)} {held['morality']}"]
+    crisis = held["crisis"]
+    if isinstance(crisis, dict):
+        over = visible(str(crisis["what"]))
+        count = f"{crisis['successes']} success{'es' if crisis['successes'] != 1 else ''}"
+        words.append(
+            click.style(f"in crisis over `{over}` (crime {crisis['crime']}, {count})", fg="yellow")
+        )
+    if not held["soul"]:
+        words.append(click.style("soulless", fg="red", bold=True))
+    return "  ".join(words)
+
+
+def conscience_line(name: str, held: dict[str, object]) -> str:
+    """A hubris character's Willpower and Morality on one line, after a rule changed them."""
+    shown = held["willpower"]
+    assert isinstance(shown, dict)
+    points, dots_ = int(shown["points"]), int(shown["dots"])
+    return (
+        f"{click.style(visible(name), bold=True)}  Willpower {willpower_dots(points, dots_)}"
+        f"  Morality {morality_words(held)}"
+    )
 
 
 def willpower_dots(points: int, dots: int) -> str:

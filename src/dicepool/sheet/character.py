@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from dicepool.errors import SheetError
+from dicepool.sheet.conscience import check_morality_gain
 from dicepool.sheet.status import Status, rerated
 from dicepool.sheet.traits import check_name, name_key, sheet_rules
 
@@ -178,6 +179,10 @@ def change(character: Character, changes: Iterable[AnyChange]) -> Character:
     check_sheet(character.system, traits, specialties)
     kept = {t: tuple(s) for t, s in specialties.items() if s}
     status = rerated(character.status, character.traits, traits)
+    if status.conscience is not None:  # a soulless character gains no Morality
+        check_morality_gain(
+            status.conscience, character.traits.get("Morality", 0), traits.get("Morality", 0)
+        )
     return replace(character, traits=traits, specialties=kept, status=status)
 
 

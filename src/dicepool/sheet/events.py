@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from dicepool.errors import CampaignError, SheetError
-from dicepool.sheet import play, spends
+from dicepool.sheet import hubris_play, play, spends
 from dicepool.sheet.character import (
     AnyChange,
     Change,
@@ -22,6 +22,7 @@ from dicepool.sheet.character import (
     change,
     check_sheet,
 )
+from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState as CampaignState
 from dicepool.sheet.status import stored_status
 from dicepool.sheet.traits import check_name, name_key
@@ -40,16 +41,50 @@ class Kind(StrEnum):
     DAMAGED = "damaged"
     HEALED = "healed"
     STABILIZED = "stabilized"
+    MITIGATED = "mitigated"
+    RESTED = "rested"
+    VICE = "vice"
+    VIRTUE = "virtue"
+    INTIMACY_ROLLED = "intimacy-rolled"
+    SINNED = "sinned"
+    DEGENERATED = "degenerated"
+    ATONED = "atoned"
+    INTIMACY_ADDED = "intimacy-added"
+    INTIMACY_REMOVED = "intimacy-removed"
+    SOUL_LOST = "soul-lost"
+    SOUL_RESTORED = "soul-restored"
+    WILLPOWER_LOST = "willpower-lost"
+    NATURE_SET = "nature-set"
 
 
-_TRANSITIONS: dict[Kind, Callable[[CampaignState, Mapping[str, Any]], CampaignState]] = {
-    Kind.BOUNDARY_BEGUN: play.boundary_begun,
-    Kind.CLOCK_ADVANCED: play.clock_advanced,
+Data = Mapping[str, Any]
+
+_TRANSITIONS: dict[Kind, Callable[[CampaignState, Data], CampaignState]] = {
     Kind.DAMAGED: play.damaged,
     Kind.HEALED: play.healed,
     Kind.STABILIZED: play.stabilized,
+    Kind.MITIGATED: hubris_play.mitigated,
+    Kind.VICE: hubris_play.vice,
+    Kind.VIRTUE: hubris_play.virtue,
+    Kind.SINNED: hubris_play.sinned,
+    Kind.DEGENERATED: hubris_play.degenerated,
+    Kind.INTIMACY_ADDED: hubris_play.intimacy_added,
+    Kind.INTIMACY_REMOVED: hubris_play.intimacy_removed,
+    Kind.SOUL_LOST: hubris_play.soul_lost,
+    Kind.SOUL_RESTORED: hubris_play.soul_restored,
+    Kind.WILLPOWER_LOST: hubris_play.willpower_lost,
+    Kind.NATURE_SET: hubris_play.nature_set,
 }
-"""The state rules' events, each with its transition."""
+"""The state rules' events that roll nothing, each with its transition."""
+
+ROLLING: dict[Kind, Callable[[CampaignState, Data, RuleDice], CampaignState]] = {
+    Kind.BOUNDARY_BEGUN: play.boundary_begun,
+    Kind.CLOCK_ADVANCED: play.clock_advanced,
+    Kind.RESTED: hubris_play.rested,
+    Kind.ATONED: hubris_play.atoned,
+    Kind.INTIMACY_ROLLED: hubris_play.intimacy_rolled,
+}
+"""The state rules' events whose rule rolls dice (recorded in the event's ``rolls``)."""
 
 
 @dataclass(frozen=True)
@@ -164,6 +199,9 @@ def apply(state: CampaignState | None, event: Event) -> CampaignState:
         return replace(state, characters={**state.characters, name_key(before.name): after})
     if event.kind is Kind.ROLLED:
         return spends.rolled(state, event.data)
+    rolling = ROLLING.get(event.kind)
+    if rolling is not None:
+        return rolling(state, event.data, RuleDice.replaying(event.data.get("rolls", [])))
     transition = _TRANSITIONS.get(event.kind)
     if transition is not None:
         return transition(state, event.data)

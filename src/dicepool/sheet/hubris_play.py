@@ -1,24 +1,30 @@
 """hubris's Willpower and conscience as transitions of a campaign (ruling 14).
 
-Each function takes an event's data and returns the campaign after it, asking the pure rules of
-:mod:`~dicepool.sheet.willpower` and :mod:`~dicepool.sheet.conscience`; the limits per turn,
-scene and session read the campaign's clock.
+Each function takes an event's data (and, where the rule rolls, its :class:`RuleDice`) and
+returns the campaign after it, asking the pure rules of :mod:`~dicepool.sheet.willpower` and
+:mod:`~dicepool.sheet.conscience`; the limits per turn, scene and session read the campaign's
+clock. Morality is a sheet trait: degeneration lowers it on the sheet itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from dicepool.errors import SheetError
-from dicepool.sheet.character import Character
+from dicepool.sheet import conscience as cs
+from dicepool.sheet import willpower as wp
+from dicepool.sheet.character import Character, character_trait
+from dicepool.sheet.conscience import Conscience
+from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
-from dicepool.sheet.status import willpower_of, with_willpower
-from dicepool.sheet.traits import name_key
-from dicepool.sheet.willpower import Willpower, spend
+from dicepool.sheet.status import conscience_of, willpower_of, with_conscience, with_willpower
+from dicepool.sheet.traits import check_name, name_key
+from dicepool.sheet.willpower import Willpower
 
 Data = Mapping[str, Any]
+Pieces = tuple[Willpower, Conscience]
 
 
 def hubris_character(state: CampaignState, name: str, rule: str) -> Character:
@@ -34,18 +40,199 @@ def willpower_rating(sheet: Character) -> int:
     return sheet.traits.get("Willpower", 0)
 
 
-def _put(state: CampaignState, sheet: Character, willpower: Willpower) -> CampaignState:
-    status = with_willpower(sheet.status, willpower, willpower_rating(sheet))
-    sheets = {**state.characters, name_key(sheet.name): replace(sheet, status=status)}
-    return replace(state, characters=sheets)
+def morality(sheet: Character) -> int:
+    """The sheet's Morality (0..5)."""
+    return sheet.traits.get("Morality", 0)
+
+
+def pieces(sheet: Character) -> Pieces:
+    """A hubris character's Willpower and conscience."""
+    return willpower_of(sheet.status, willpower_rating(sheet)), conscience_of(sheet.status)
+
+
+def with_pieces(sheet: Character, w: Willpower, c: Conscience) -> Character:
+    """The sheet holding this Willpower and conscience."""
+    status = with_conscience(with_willpower(sheet.status, w, willpower_rating(sheet)), c)
+    return replace(sheet, status=status)
+
+
+def _put(state: CampaignState, sheet: Character) -> CampaignState:
+    return replace(state, characters={**state.characters, name_key(sheet.name): sheet})
+
+
+def _rule(
+    state: CampaignState, data: Data, rule: str, step: Callable[[Character, Pieces], Pieces]
+) -> CampaignState:
+    """Apply ``step`` to a character's Willpower and conscience; refusals name the character."""
+    sheet = hubris_character(state, data["character"], rule)
+    try:
+        w, c = step(sheet, pieces(sheet))
+    except SheetError as exc:
+        raise SheetError(f"{sheet.name}: {exc}") from exc
+    return _put(state, with_pieces(sheet, w, c))
+
+
+def _mark(state: CampaignState, unit: str) -> int:
+    return state.now.clock.mark(unit)
 
 
 def spend_on_roll(state: CampaignState, data: Data) -> CampaignState:
-    """A roll's Willpower point: one a turn, none when none is left."""
-    sheet = hubris_character(state, data["character"], "Willpower")
-    before = willpower_of(sheet.status, willpower_rating(sheet))
+    """A roll's Willpower point (three dice and the rote property): one a turn."""
+    turn = _mark(state, "turn")
+    return _rule(state, data, "Willpower", lambda _s, p: (wp.spend(p[0], turn), p[1]))
+
+
+def mitigated(state: CampaignState, data: Data) -> CampaignState:
+    """``mitigated``: a point spent to take one less damage or effective success."""
+    return spend_on_roll(state, data)
+
+
+def _regain(w: Willpower, after: Willpower, c: Conscience) -> Pieces:
+    return cs.soul_regain(w, after, c)
+
+
+def vice(state: CampaignState, data: Data) -> CampaignState:
+    """``vice``: a point for pursuing the character's Vice, once a scene."""
+    scene = _mark(state, "scene")
+    return _rule(state, data, "Vice", lambda _s, p: _regain(p[0], wp.vice(p[0], scene), p[1]))
+
+
+def virtue(state: CampaignState, data: Data) -> CampaignState:
+    """``virtue``: every point and a lost dot, once a session."""
+    session = _mark(state, "session")
+
+    def step(_sheet: Character, p: Pieces) -> Pieces:
+        return _regain(p[0], wp.virtue(p[0], session, dot=p[1].soul), p[1])
+
+    return _rule(state, data, "Virtue", step)
+
+
+def rested(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
+    """``rested``: a night's sleep: a point, or in crisis the crisis roll (ruling 14)."""
+
+    def step(sheet: Character, p: Pieces) -> Pieces:
+        w, c = p
+        in_crisis = c.crisis is not None and morality(sheet) > 0
+        made = dice.roll(sheet.name, "crisis", cs.crisis_pool(c)) if in_crisis else None
+        return cs.rest(w, c, morality(sheet), made)
+
+    return _rule(state, data, "Rest", step)
+
+
+def atoned(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
+    """``atoned``: the end-of-scene crisis roll of a character who confronts the crime."""
+    scene, strides = _mark(state, "scene"), bool(data.get("strides", False))
+
+    def step(sheet: Character, p: Pieces) -> Pieces:
+        w, c = p
+        if c.atone_mark == scene:  # refused before a die is rolled
+            cs.atone(w, c, morality(sheet), scene, 0, strides)
+        made = dice.roll(sheet.name, "atonement", cs.crisis_pool(c))
+        return cs.atone(w, c, morality(sheet), scene, made, strides)
+
+    return _rule(state, data, "Atonement", step)
+
+
+def intimacy_rolled(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
+    """``intimacy-rolled``: a point spent defending an Intimacy; Morality rolled, a success
+    gives the point back."""
+    turn = _mark(state, "turn")
+
+    def step(sheet: Character, p: Pieces) -> Pieces:
+        w, c = p
+        pool = cs.intimacy_pool(c, morality(sheet), str(data["intimacy"]))
+        back = wp.intimacy_regain(w, turn)  # refused before a die is rolled
+        if dice.roll(sheet.name, "Intimacy", pool) == 0:
+            return w, c
+        return _regain(w, back, c)
+
+    return _rule(state, data, "The Intimacy roll", step)
+
+
+def sinned(state: CampaignState, data: Data) -> CampaignState:
+    """``sinned``: the character becomes aware of a sin (a crime at or below Morality)."""
+    rating, what = int(data["rating"]), str(data["what"])
+    return _rule(
+        state,
+        data,
+        "Morality",
+        lambda s, p: (p[0], cs.sin(p[1], morality(s), rating, what)),
+    )
+
+
+def degenerated(state: CampaignState, data: Data) -> CampaignState:
+    """``degenerated``: after a failed crisis roll, Morality down one, Willpower regained."""
+    sheet = hubris_character(state, data["character"], "Degeneration")
+    w, c = pieces(sheet)
     try:
-        after = spend(before, state.now.clock.mark("turn"))
+        w, c, lowered = cs.degenerate(w, c, morality(sheet))
     except SheetError as exc:
         raise SheetError(f"{sheet.name}: {exc}") from exc
-    return _put(state, sheet, after)
+    sheet = replace(sheet, traits={**sheet.traits, "Morality": lowered})
+    return _put(state, with_pieces(sheet, w, c))
+
+
+def intimacy_added(state: CampaignState, data: Data) -> CampaignState:
+    """``intimacy-added``: a new Intimacy, at most Resolve + 3."""
+    text = str(data["intimacy"])
+
+    def step(sheet: Character, p: Pieces) -> Pieces:
+        return p[0], cs.add_intimacy(p[1], sheet.traits.get("Resolve", 1), text)
+
+    return _rule(state, data, "Intimacies", step)
+
+
+def intimacy_removed(state: CampaignState, data: Data) -> CampaignState:
+    """``intimacy-removed``: an Intimacy let go."""
+    text = str(data["intimacy"])
+    return _rule(state, data, "Intimacies", lambda _s, p: (p[0], cs.remove_intimacy(p[1], text)))
+
+
+def soul_lost(state: CampaignState, data: Data) -> CampaignState:
+    """``soul-lost``: the character's soul is taken."""
+    return _rule(state, data, "Soul loss", lambda _s, p: (p[0], cs.lose_soul(p[1])))
+
+
+def soul_restored(state: CampaignState, data: Data) -> CampaignState:
+    """``soul-restored``: the soul is back; each regain of points brings a lost dot back."""
+    return _rule(state, data, "Soul loss", lambda _s, p: (p[0], cs.restore_soul(p[1])))
+
+
+def willpower_lost(state: CampaignState, data: Data) -> CampaignState:
+    """``willpower-lost``: stress takes dots; points above the dots left go at once."""
+    dots = int(data["dots"])
+    return _rule(state, data, "Willpower", lambda _s, p: (wp.lose_dots(p[0], dots), p[1]))
+
+
+def nature_set(state: CampaignState, data: Data) -> CampaignState:
+    """``nature-set``: a character is a supernatural creature (its power trait named) or mortal.
+
+    A supernatural creature regains a lost Willpower dot only on a roll of its power trait.
+    """
+    sheet = hubris_character(state, data["character"], "A supernatural power trait")
+    trait = data.get("trait")
+    if trait is not None:
+        trait = character_trait(sheet.traits, check_name(str(trait), "trait"))
+        if trait not in sheet.traits:
+            raise SheetError(f"{sheet.name} has no trait {trait}; rate it first with `char set`")
+    return _put(state, replace(sheet, status=replace(sheet.status, power_trait=trait)))
+
+
+def time_passes(sheet: Character, minutes: int, dice: RuleDice) -> Character:
+    """A hubris character after story time: the monthly regain of a lost Willpower dot (a
+    supernatural creature's on a roll of its power trait, no Willpower allowed) and a soulless
+    character's daily (weekly at one dot) soul roll that takes a dot on a success."""
+    w, c = pieces(sheet)
+    w, due = cs.months_due(w, c, minutes)
+    trait = sheet.status.power_trait
+    for _ in range(due):
+        if w.lost == 0:
+            break
+        if trait is None or dice.roll(sheet.name, "monthly dot", sheet.traits.get(trait, 0)):
+            w = wp.regain_dot(w)
+    left: int | None = minutes
+    while left is not None:
+        c, left = cs.soul_roll_due(c, w.dots, left)
+        if left is not None:
+            w = cs.soul_roll(w, c, dice.roll(sheet.name, "soul", w.dots))
+    return with_pieces(sheet, w, c)

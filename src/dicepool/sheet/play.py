@@ -26,6 +26,8 @@ from dicepool.sheet.health import (
     stamina_roll_failed,
     take_damage,
 )
+from dicepool.sheet.hubris_play import time_passes
+from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import health_of, with_health
 from dicepool.sheet.traits import name_key
@@ -80,28 +82,30 @@ def stabilized(state: CampaignState, data: Data) -> CampaignState:
     return _tracked(state, data["character"], stabilize)
 
 
-def _stamina_rolls(state: CampaignState, rolls: list[Data]) -> CampaignState:
-    for made in rolls:
-        if not made["success"]:
-            state = _tracked(state, made["character"], stamina_roll_failed)
-    return state
-
-
-def clock_advanced(state: CampaignState, data: Data) -> CampaignState:
-    """``clock-advanced``: story time passes; every track bleeds or heals by it."""
+def clock_advanced(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
+    """``clock-advanced``: story time passes; every track bleeds or heals by it, and hubris's
+    monthly and daily rules roll what falls due."""
     minutes = int(data["minutes"])
     story = replace(state.now, clock=advance(state.now.clock, minutes))
     state = replace(state, story=story)
-    for sheet in state.characters.values():
-        if sheet.system == "hubris" and sheet.status.health is not None:
+    for sheet in list(state.characters.values()):
+        if sheet.system != "hubris":
+            continue
+        if sheet.status.health is not None:
             state = _tracked(state, sheet.name, lambda t: pass_time(t, minutes))
+        state = with_character(state, time_passes(state.character(sheet.name), minutes, dice))
     return state
 
 
-def boundary_begun(state: CampaignState, data: Data) -> CampaignState:
-    """``boundary-begun``: a new turn, round, scene...; the Stamina rolls made as it began."""
+def boundary_begun(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
+    """``boundary-begun``: a new turn, round, scene...; as a turn begins, each character with
+    bashing in the last box rolls Stamina, falling unconscious on a failure (ruling 13)."""
     story = replace(state.now, clock=begin(state.now.clock, str(data["unit"])))
-    return _stamina_rolls(replace(state, story=story), list(data.get("rolls", [])))
+    state = replace(state, story=story)
+    for sheet in at_risk(state):
+        if dice.roll(sheet.name, "Stamina", stamina(sheet)) == 0:
+            state = _tracked(state, sheet.name, stamina_roll_failed)
+    return state
 
 
 def at_risk(state: CampaignState) -> list[Character]:

@@ -34,6 +34,7 @@ class Status:
         special: sundown Edge spends, Initiative Passes and Power Reserve (at rest: nothing
             spent, the reserve as the sheet's Power says).
         legend: storypath Legend points (at rest: none spent).
+        power_trait: hubris: the power trait of a supernatural creature (None: a mortal).
     """
 
     health: HealthTrack | None = None
@@ -41,6 +42,7 @@ class Status:
     conscience: Conscience | None = None
     special: SpecialAttributes | None = None
     legend: Legend | None = None
+    power_trait: str | None = None
 
     def stored(self) -> dict[str, object]:
         """The pieces not at rest, as JSON (read back by :func:`stored_status`)."""
@@ -51,7 +53,10 @@ class Status:
             "special": self.special,
             "legend": self.legend,
         }
-        return {k: p.stored() for k, p in pieces.items() if p is not None}
+        found: dict[str, object] = {k: p.stored() for k, p in pieces.items() if p is not None}
+        if self.power_trait is not None:
+            found["power_trait"] = self.power_trait
+        return found
 
 
 def stored_status(data: Mapping[str, Any], traits: Traits) -> Status:
@@ -68,6 +73,8 @@ def stored_status(data: Mapping[str, Any], traits: Traits) -> Status:
     if "special" in data:
         power = traits.get("Power", 0)
         found = replace(found, special=stored_special_attributes(data["special"], power))
+    if "power_trait" in data:
+        found = replace(found, power_trait=str(data["power_trait"]))
     if "legend" in data:
         found = replace(found, legend=stored_legend(traits.get("Legend", 0), data["legend"]))
     return found

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dicepool.sheet.character import Character
 from dicepool.sheet.state import Story
-from dicepool.sheet.status import health_of, willpower_of
+from dicepool.sheet.status import conscience_of, health_of, willpower_of
 
 
 def condition(sheet: Character, story: Story) -> dict[str, object]:
@@ -20,4 +20,8 @@ def condition(sheet: Character, story: Story) -> dict[str, object]:
             **willpower.to_dict(),
             "spent_this_turn": willpower.spent_in(story.clock.mark("turn")),
         }
+        conscience = conscience_of(sheet.status).to_dict()
+        found["morality"] = sheet.traits.get("Morality", 0)
+        found |= {k: conscience[k] for k in ("crisis", "intimacies", "soul")}
+        found["power_trait"] = sheet.status.power_trait
     return found

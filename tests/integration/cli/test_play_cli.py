@@ -28,7 +28,7 @@ def test_damage_stamina_rolls_time_and_undo_on_both_databases(hubris: Table) -> 
     assert "[X][X][X][/][/][/][/]" in click_free(out) and "Stamina" in out
     assert health(table)["state"] == "unconscious_risk"
     made = table.json("next", "turn", "--dice", "2,4")  # Stamina 2: two dice, both fail
-    assert made["rolls"][0]["success"] is False
+    assert made["rolls"][0]["successes"] == 0 and made["rolls"][0]["purpose"] == "Stamina"
     assert health(table)["state"] == "unconscious"
     table.ok("clock", "advance", "30m")  # two bashing points heal: the last box clears
     shown = health(table)

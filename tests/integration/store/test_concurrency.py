@@ -83,3 +83,22 @@ def test_a_check_then_write_never_goes_below_zero(database_url: str) -> None:
         assert check(db) == []
     finally:
         db.close()
+
+
+def test_two_processes_spending_the_last_willpower_point_one_succeeds(database_url: str) -> None:
+    """Ana holds one Willpower point; two rolls spend it at once: one is logged, one refused."""
+    db = Database(database_url)
+    create_campaign(db, workers.CAMPAIGN, "hubris", "st")
+    create_character(db, workers.CAMPAIGN, workers.CHARACTER, "st", changes="Willpower=1")
+    db.close()
+    reports = race(database_url, workers.spend_willpower, [()] * 2)
+    assert reports == ["ok", "refused"]
+    db = Database(database_url)
+    try:
+        ana = load_campaign(db, workers.CAMPAIGN).character(workers.CHARACTER)
+        assert ana.status.willpower is not None and ana.status.willpower.points == 0
+        rolls = [e for e in log(db, workers.CAMPAIGN, last=100) if e.event.kind is Kind.ROLLED]
+        assert len(rolls) == 1 and rolls[0].event.data["effects"]["willpower"]
+        assert check(db) == []
+    finally:
+        db.close()

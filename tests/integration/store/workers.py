@@ -82,3 +82,21 @@ def log_rolls(url: str) -> None:
 
 if __name__ == "__main__":
     log_rolls(sys.argv[1])
+
+
+def spend_willpower(url: str, start: StartSignal, done: Queue[str]) -> None:
+    """Wait for the start, then try once to roll Ana's Resolve spending a Willpower point."""
+    from dicepool.sheet.spends import Spends
+
+    db = Database(url)
+    db.ensure_schema()
+    start.wait(30)
+    try:
+        roll(db, CAMPAIGN, "Resolve", SeededDice(1), "racer", CHARACTER, Spends(willpower=True))
+        done.put("ok")
+    except SheetError:
+        done.put("refused")
+    except Exception as exc:
+        done.put(f"error: {type(exc).__name__}: {exc}")
+    finally:
+        db.close()
