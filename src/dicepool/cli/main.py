@@ -101,6 +101,30 @@ COMMANDS = {
         "Stop a hubris character's bleeding.",
         "dicepool stabilize Ana",
     ),
+    "reroll": (
+        "dicepool.cli.sundown",
+        "reroll",
+        "Spend Edge for a second chance on a logged sundown roll.",
+        "dicepool reroll 12 --spend edge",
+    ),
+    "spend": (
+        "dicepool.cli.sundown",
+        "spend",
+        "Spend a sundown character's Edge on an escape or another use.",
+        'dicepool spend Ana edge --for "a lucky break"',
+    ),
+    "pass": (
+        "dicepool.cli.sundown",
+        "pass_",
+        "Take an Initiative Pass (sundown), or an extra one for Edge.",
+        "dicepool pass Ana --edge",
+    ),
+    "power": (
+        "dicepool.cli.sundown",
+        "power",
+        "Spend or regain a sundown character's Power Points.",
+        "dicepool power Ana spend 2",
+    ),
     "db": (
         "dicepool.cli.db",
         "db",
@@ -136,6 +160,9 @@ NEEDS = {
     "duration": "a duration, like 15m, 3h, 2d, 1w or 1w2d",
     "points": "a number of points, like 2",
     "kind": "a kind of damage: bashing, lethal or aggravated",
+    "event_id": "the id of a logged roll (`dicepool log` lists them)",
+    "resource": "what is spent: edge",
+    "action": "spend or regain",
 }
 """What a missing parameter is, in words, by parameter name."""
 

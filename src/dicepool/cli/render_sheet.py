@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import click
 
+from dicepool.cli.render_sundown import edge_effect_lines, special_lines
 from dicepool.cli.safe import visible
 from dicepool.sheet.character import Character
 from dicepool.sheet.state import CampaignState
@@ -137,6 +138,7 @@ def condition_text(held: dict[str, object]) -> str:
         assert isinstance(shown, dict)
         points, dots_ = int(shown["points"]), int(shown["dots"])
         lines.append(f"  {'Willpower':<10} {willpower_dots(points, dots_)}")
+    lines += special_lines(held)
     if not lines:
         return ""
     return "\n".join([click.style("Condition", bold=True, underline=True), *lines])
@@ -161,4 +163,4 @@ def effect_lines(effects: dict[str, object], state: CampaignState) -> list[str]:
         lines.append(
             f"  {visible(sheet.name)} spends a Willpower point: {willpower_dots(points, dots_)}"
         )
-    return lines
+    return lines + edge_effect_lines(effects, state)

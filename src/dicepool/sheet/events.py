@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from dicepool.errors import CampaignError, SheetError
-from dicepool.sheet import play, spends
+from dicepool.sheet import play, spends, sundown_play
 from dicepool.sheet.character import (
     AnyChange,
     Change,
@@ -40,6 +40,11 @@ class Kind(StrEnum):
     DAMAGED = "damaged"
     HEALED = "healed"
     STABILIZED = "stabilized"
+    EDGE_SPENT = "edge-spent"
+    REROLLED = "rerolled"
+    PASS_TAKEN = "pass-taken"
+    POWER_SPENT = "power-spent"
+    POWER_REGAINED = "power-regained"
 
 
 _TRANSITIONS: dict[Kind, Callable[[CampaignState, Mapping[str, Any]], CampaignState]] = {
@@ -48,6 +53,11 @@ _TRANSITIONS: dict[Kind, Callable[[CampaignState, Mapping[str, Any]], CampaignSt
     Kind.DAMAGED: play.damaged,
     Kind.HEALED: play.healed,
     Kind.STABILIZED: play.stabilized,
+    Kind.EDGE_SPENT: sundown_play.edge_spent,
+    Kind.REROLLED: sundown_play.rerolled,
+    Kind.PASS_TAKEN: sundown_play.pass_taken,
+    Kind.POWER_SPENT: sundown_play.power_spent,
+    Kind.POWER_REGAINED: sundown_play.power_regained,
 }
 """The state rules' events, each with its transition."""
 
