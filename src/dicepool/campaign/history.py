@@ -14,6 +14,7 @@ from dicepool.store.log import (
     append,
     campaign_events,
     events_by_id,
+    events_of_kind,
     find_event,
     last_events,
     latest_standing,
@@ -67,6 +68,40 @@ def log(
     ]
 
 
+LINKED = (Kind.REROLLED,)
+"""The kinds of event that name an earlier event they act on (``data["event"]``)."""
+
+
+def linked_to(conn: Sql, row: CampaignRow, target: Event) -> list[Event]:
+    """The standing events that act on ``target`` (a second chance on a roll), oldest first."""
+    if target.kind is not Kind.ROLLED:
+        return []
+    found = [
+        e
+        for kind in LINKED
+        for e in events_of_kind(conn, row.id, kind, target.seq)
+        if int(e.data["event"]) == target.id
+    ]
+    gone = struck_among(conn, [e.id for e in found])
+    return [e for e in found if e.id not in gone]
+
+
+def _check_links(conn: Sql, row: CampaignRow, target: Event, root: Event) -> None:
+    """Refuse to strike a roll a later event acts on, or to bring back one whose roll is gone."""
+    later = linked_to(conn, row, root) if target is root else []
+    if later:
+        raise CampaignError(
+            f"cannot undo event {target.id}: event {later[0].id} ({later[0].kind}) depends on "
+            f"it; undo event {later[0].id} first"
+        )
+    acted_on = int(root.data["event"]) if root.kind in LINKED and target is not root else None
+    if acted_on is not None and acted_on in struck_among(conn, [acted_on]):
+        raise CampaignError(
+            f"cannot bring back event {root.id}: the roll it acts on (event {acted_on}) is "
+            "undone; bring that back first"
+        )
+
+
 def _root(conn: Sql, row: CampaignRow, event: Event) -> Event:
     """The event an undo (of an undo...) comes down to."""
     while event.kind is Kind.UNDONE:
@@ -110,6 +145,7 @@ def undo(
         root = _root(conn, row, target)
         if root.kind is Kind.CAMPAIGN_CREATED:
             raise CampaignError("a campaign's creation cannot be undone")
+        _check_links(conn, row, target, root)
         state = None
         if root.kind is not Kind.ROLLED or root.data.get("effects"):  # a plain roll: no replay
             probe = Event(Kind.UNDONE, {"event": target.id}, id=2**62)

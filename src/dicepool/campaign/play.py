@@ -21,7 +21,8 @@ from dicepool.sheet.play import track_of
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
 from dicepool.store.database import Database
-from dicepool.store.log import append, campaign_sheets, save_changes
+from dicepool.store.log import CampaignRow, append, campaign_sheets, save_changes
+from dicepool.store.sql import Sql
 
 
 @dataclass(frozen=True)
@@ -38,10 +39,20 @@ def act(db: Database, campaign: str, actor: str, decide: Callable[[CampaignState
     Raises:
         SheetError, CampaignError: the rules refuse it; nothing is stored.
     """
+    return act_on_log(db, campaign, actor, lambda _conn, _row, state: decide(state))
+
+
+def act_on_log(
+    db: Database,
+    campaign: str,
+    actor: str,
+    decide: Callable[[Sql, CampaignRow, CampaignState], Event],
+) -> Acted:
+    """:func:`act` for a decision that reads the log too (inside the same transaction)."""
     with db.write() as conn:
         row = need_campaign(conn, campaign, lock=True)
         before = row.state(campaign_sheets(conn, row))
-        event = decide(before)
+        event = decide(conn, row, before)
         after = apply(before, event)
         stored = append(conn, row.id, event, actor, concerns(event))
         save_changes(conn, row.id, before, after, stored.seq)

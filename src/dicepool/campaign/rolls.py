@@ -71,17 +71,14 @@ def roll(
         except NotationError as exc:
             raise NotationError(f"in `{sheet_line.numbers}`, {exc}") from exc
         request = read_house_rules(row.system, row.house_rules).apply(request)
-        spender = (
-            state.characters.get(name_key(sheet_line.rollers[0] or ""))
-            if sheet_line.rollers
-            else None
-        )
-        request = prepare(spender, request, spends)
+        rollers = tuple(state.characters.get(name_key(r or "")) for r in sheet_line.rollers)
+        spender = rollers[0] if rollers else None
+        request = prepare(spender, request, spends, rollers)
         result = resolve_any(request, source)
         if isinstance(source, ForcedDice):
             source.check_all_used()
         logged = record(result)
-        done = effects(spender, request, result)
+        done = effects(spender, request, result, rollers, spends)
         data = {
             "line": line,
             "numbers": logged["notation"],

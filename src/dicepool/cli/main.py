@@ -173,6 +173,30 @@ COMMANDS = {
         "Name a supernatural creature's power trait (hubris).",
         'dicepool supernatural Ana "Blood Potency"',
     ),
+    "reroll": (
+        "dicepool.cli.sundown",
+        "reroll",
+        "Spend Edge for a second chance on a logged sundown roll.",
+        "dicepool reroll 12 --spend edge",
+    ),
+    "spend": (
+        "dicepool.cli.sundown",
+        "spend",
+        "Spend a sundown character's Edge on an escape or another use.",
+        'dicepool spend Ana edge --for "a lucky break"',
+    ),
+    "pass": (
+        "dicepool.cli.sundown",
+        "pass_",
+        "Take an Initiative Pass (sundown), or an extra one for Edge.",
+        "dicepool pass Ana --edge",
+    ),
+    "power": (
+        "dicepool.cli.sundown",
+        "power",
+        "Spend or regain a sundown character's Power Points.",
+        "dicepool power Ana spend 2",
+    ),
     "db": (
         "dicepool.cli.db",
         "db",
@@ -211,9 +235,11 @@ NEEDS = {
     "rating": "a sin's rating, 1 (truly heinous) to 5",
     "intimacy": 'an Intimacy, like "my sister"',
     "text": 'an Intimacy, like "my sister"',
-    "action": "add or remove",
     "change": "lost or restored",
     "dots": "a number of dots, like 1",
+    "event_id": "the id of a logged roll (`dicepool log` lists them)",
+    "resource": "what is spent: edge",
+    "action": "what to do: add or remove (an Intimacy), spend or regain (Power), lose",
 }
 """What a missing parameter is, in words, by parameter name."""
 

@@ -79,6 +79,30 @@ def _healed(data: Mapping[str, Any]) -> str:
     return f"{data['character']} heals {data['points']}{kind}"
 
 
+def _edge_spent(data: Mapping[str, Any]) -> str:
+    use = " on an escape" if data["use"] == "escape" else ""
+    purpose = f": {data['for']}" if data.get("for") else ""
+    return f"{data['character']} spends Edge{use}{purpose}"
+
+
+def _rerolled(data: Mapping[str, Any]) -> str:
+    misses = f"{data['misses']} {'miss' if data['misses'] == 1 else 'misses'}"
+    who = f"{data['character']} rerolls {misses}"
+    return f"second chance on event {data['event']}: {who}, {roll_counts(data['result'])}"
+
+
+SUNDOWN_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
+    Kind.EDGE_SPENT: _edge_spent,
+    Kind.REROLLED: _rerolled,
+    Kind.PASS_TAKEN: lambda d: (
+        f"{d['character']} takes an Initiative Pass" + (" for Edge" if d.get("edge") else "")
+    ),
+    Kind.POWER_SPENT: lambda d: f"{d['character']} spends {d['points']} Power",
+    Kind.POWER_REGAINED: lambda d: f"{d['character']} regains {d['points']} Power",
+}
+"""A line for each of After Sundown's events (Edge, passes, Power), from its data."""
+
+
 STATE_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
     Kind.BOUNDARY_BEGUN: lambda d: f"a new {d['unit']}{_rolls(d)}",
     Kind.CLOCK_ADVANCED: lambda d: f"story time passes: {d['duration']}{_rolls(d)}",
@@ -101,8 +125,11 @@ STATE_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
     Kind.SOUL_LOST: _about("loses their soul"),
     Kind.SOUL_RESTORED: _about("has their soul restored"),
     Kind.WILLPOWER_LOST: _about("loses {dots} Willpower dot(s)"),
-    Kind.NATURE_SET: lambda d: f"{d['character']} is "
-    + (f"supernatural (power trait {d['trait']})" if d.get("trait") else "mortal"),
+    Kind.NATURE_SET: lambda d: (
+        f"{d['character']} is "
+        + (f"supernatural (power trait {d['trait']})" if d.get("trait") else "mortal")
+    ),
+    **SUNDOWN_SUMMARIES,
 }
 """A line for each state rule's event, from its data."""
 

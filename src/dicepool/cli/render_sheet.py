@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import click
 
+from dicepool.cli.render_sundown import edge_effect_lines, special_lines
 from dicepool.cli.safe import visible
 from dicepool.sheet.character import Character
 from dicepool.sheet.state import CampaignState
@@ -143,6 +144,7 @@ def condition_text(held: dict[str, object]) -> str:
         assert isinstance(intimacies, list)
         if intimacies:
             lines.append(f"  {'Intimacies':<10} " + "; ".join(visible(i) for i in intimacies))
+    lines += special_lines(held)
     if not lines:
         return ""
     return "\n".join([click.style("Condition", bold=True, underline=True), *lines])
@@ -193,4 +195,4 @@ def effect_lines(effects: dict[str, object], state: CampaignState) -> list[str]:
         lines.append(
             f"  {visible(sheet.name)} spends a Willpower point: {willpower_dots(points, dots_)}"
         )
-    return lines
+    return lines + edge_effect_lines(effects, state)

@@ -85,8 +85,11 @@ def parse_plain(text: str) -> Request:
     "spend",
     multiple=True,
     metavar="WHAT",
-    help="Spend on this campaign roll: willpower (hubris).",
+    help="Spend on this campaign roll: willpower (hubris), edge (sundown).",
 )
+@click.option("--resist", is_flag=True, help="A sundown Resistance Test: Edge added free.")
+@click.option("--soak", is_flag=True, help="A sundown Soak roll: resist, and add --armor.")
+@click.option("--armor", type=int, metavar="N", help="The Armor a Soak roll adds (0..50).")
 @storage_options
 def roll(
     line: tuple[str, ...],
@@ -95,6 +98,9 @@ def roll(
     as_json: bool,
     character: str | None,
     spend: tuple[str, ...],
+    resist: bool,
+    soak: bool,
+    armor: int | None,
     campaign: str | None,
     db_url: str | None,
 ) -> None:
@@ -113,12 +119,14 @@ def roll(
         from dicepool.cli.roll_sheet import roll_in_campaign
         from dicepool.cli.spends import read_spends
 
-        spends = read_spends(spend)
+        spends = read_spends(spend, resist, soak, armor)
         source = pick_source(seed, dice)
         roll_in_campaign(text, source, as_json, character, campaign, db_url, seed, spends)
         return
-    if spend:
-        raise CampaignError("--spend is for a character's roll: add --char NAME")
+    if spend or resist or soak or armor is not None:
+        raise CampaignError(
+            "--spend, --resist and --soak are for a character's roll: add --char NAME"
+        )
     request = parse_plain(text)
     source = pick_source(seed, dice)
     result = resolve_any(request, source)

@@ -1,8 +1,8 @@
 """`--spend` on a campaign roll: what a roll spends, read from the command line.
 
-``--spend willpower`` (hubris); the amount of a spend that takes one is written
-``momentum=2``, ``"momentum 2"`` or, as the issue spells it, ``--spend momentum 2`` (the
-command line is mended before click reads it: see :func:`mend_spend_amounts`).
+``--spend willpower`` (hubris), ``--spend edge`` (sundown); the amount of a spend that takes
+one is written ``momentum=2``, ``"momentum 2"`` or, as the issue spells it, ``--spend momentum
+2`` (the command line is mended before click reads it: see :func:`mend_spend_amounts`).
 """
 
 from __future__ import annotations
@@ -14,20 +14,28 @@ from dataclasses import replace
 from dicepool.errors import SheetError
 from dicepool.notation.suggest import did_you_mean
 from dicepool.sheet.spends import Spends
+from dicepool.sheet.sundown_play import Resistance
 
-RESOURCES = {"willpower": False}
+RESOURCES = {"willpower": False, "edge": False}
 """What ``--spend`` names, each a field of :class:`Spends`, and whether it takes an amount."""
 
 _SPEND = re.compile(r"\s*([a-z]+)\s*(?:[=: ]\s*(\d{1,4}))?\s*", re.IGNORECASE)
 
 
-def read_spends(values: Sequence[str]) -> Spends:
-    """The spends ``--spend`` names.
+def read_spends(
+    values: Sequence[str], resist: bool = False, soak: bool = False, armor: int | None = None
+) -> Spends:
+    """The spends ``--spend`` names, and a sundown Resistance Test's flags.
+
+    ``--resist`` marks a Resistance Test (Edge added free); ``--soak`` a Soak roll, the physical
+    Resistance Test that adds Armor too; ``--armor N`` is the Soak roll's Armor (and makes the
+    roll a Soak roll: Armor adds to nothing else).
 
     Raises:
         SheetError: a resource no system spends, or an amount where none is taken.
     """
-    spends = Spends()
+    soak = soak or armor is not None
+    spends = Spends(resist=Resistance(soak, armor or 0) if resist or soak else None)
     for value in values:
         found = _SPEND.fullmatch(value)
         word = found.group(1).lower() if found else value.strip()[:20]
@@ -43,7 +51,7 @@ def read_spends(values: Sequence[str]) -> Spends:
         elif amount is not None:
             raise SheetError(f"--spend {word} takes no amount: one point a roll")
         else:
-            spends = replace(spends, **{word: True})
+            spends = replace(spends, **{word: True})  # type: ignore[arg-type]
     return spends
 
 

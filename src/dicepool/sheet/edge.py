@@ -278,9 +278,9 @@ def take_pass(state: SpecialAttributes, round_mark: int, bonus: int = 0) -> Spec
             if taken < MAX_PASSES
             else f"no one takes more than {MAX_PASSES}"
         )
+        done = f"{normal} of {normal} normal" if taken == normal else f"{normal} normal and more"
         raise SheetError(
-            f"{taken} of {normal} normal Initiative Passes taken this round; {more}, "
-            "or wait for `dicepool next round`"
+            f"{done} Initiative Passes taken this round; {more}, or wait for `dicepool next round`"
         )
     return replace(state, passes=taken + 1, round_mark=round_mark)
 

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from dicepool.errors import CampaignError, SheetError
-from dicepool.sheet import hubris_play, play, spends
+from dicepool.sheet import hubris_play, play, spends, sundown_play
 from dicepool.sheet.character import (
     AnyChange,
     Change,
@@ -55,6 +55,11 @@ class Kind(StrEnum):
     SOUL_RESTORED = "soul-restored"
     WILLPOWER_LOST = "willpower-lost"
     NATURE_SET = "nature-set"
+    EDGE_SPENT = "edge-spent"
+    REROLLED = "rerolled"
+    PASS_TAKEN = "pass-taken"
+    POWER_SPENT = "power-spent"
+    POWER_REGAINED = "power-regained"
 
 
 Data = Mapping[str, Any]
@@ -74,6 +79,11 @@ _TRANSITIONS: dict[Kind, Callable[[CampaignState, Data], CampaignState]] = {
     Kind.SOUL_RESTORED: hubris_play.soul_restored,
     Kind.WILLPOWER_LOST: hubris_play.willpower_lost,
     Kind.NATURE_SET: hubris_play.nature_set,
+    Kind.EDGE_SPENT: sundown_play.edge_spent,
+    Kind.REROLLED: sundown_play.rerolled,
+    Kind.PASS_TAKEN: sundown_play.pass_taken,
+    Kind.POWER_SPENT: sundown_play.power_spent,
+    Kind.POWER_REGAINED: sundown_play.power_regained,
 }
 """The state rules' events that roll nothing, each with its transition."""
 

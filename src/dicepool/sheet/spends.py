@@ -10,7 +10,7 @@ when a rule forbids one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,9 +18,10 @@ from dicepool.core.hubris import HubrisRequest
 from dicepool.core.request import Request
 from dicepool.core.result import ContestResult, RollResult
 from dicepool.errors import SheetError
-from dicepool.sheet import hubris_play
+from dicepool.sheet import hubris_play, sundown_play
 from dicepool.sheet.character import Character
 from dicepool.sheet.state import CampaignState
+from dicepool.sheet.sundown_play import Resistance, edge_effects, prepare_edge
 
 Effect = Callable[[CampaignState, Mapping[str, Any]], CampaignState]
 
@@ -31,9 +32,13 @@ class Spends:
 
     Attributes:
         willpower: hubris: spend a Willpower point (three dice and the rote property).
+        edge: sundown: spend Edge for Edge dice (the whole pool at zero or less, ruling 2).
+        resist: sundown: a Resistance Test (Edge added free; Armor on a Soak roll), or None.
     """
 
     willpower: bool = False
+    edge: bool = False
+    resist: Resistance | None = None
 
     def __bool__(self) -> bool:
         return self != Spends()
@@ -48,8 +53,19 @@ def _need(spender: Character | None, what: str) -> Character:
     return spender
 
 
-def prepare(spender: Character | None, request: Request, spends: Spends) -> Request:
-    """The request as the spends change it (before any die is rolled)."""
+def prepare(
+    spender: Character | None,
+    request: Request,
+    spends: Spends,
+    rollers: Sequence[Character | None] = (),
+) -> Request:
+    """The request as the spends change it (before any die is rolled).
+
+    Args:
+        rollers: each side's roller (default: the spender alone).
+    """
+    if spends.edge or spends.resist is not None:
+        request = prepare_edge(request, rollers or (spender,), spends.edge, spends.resist)
     if spends.willpower:
         sheet = _need(spender, "a Willpower point")
         if not isinstance(request, HubrisRequest):
@@ -59,17 +75,34 @@ def prepare(spender: Character | None, request: Request, spends: Spends) -> Requ
 
 
 def effects(
-    spender: Character | None, request: Request, result: RollResult | ContestResult
+    spender: Character | None,
+    request: Request,
+    result: RollResult | ContestResult,
+    rollers: Sequence[Character | None] = (),
+    spends: Spends = NO_SPENDS,
 ) -> dict[str, Any]:
-    """What a roll does to the state: the ``effects`` its ``rolled`` event carries."""
+    """What a roll does to the state: the ``effects`` its ``rolled`` event carries.
+
+    Args:
+        rollers: each side's roller (default: the spender alone).
+        spends: what the roll spent or chose (a Resistance Test is recorded as one).
+    """
     del result  # consolations and trackers read it
     found: dict[str, Any] = {}
     if spender is not None and isinstance(request, HubrisRequest) and request.willpower:
         found["willpower"] = {"character": spender.name}  # `wp` in the line spends it too
+    edge = edge_effects(request, rollers or (spender,))  # `edge N` in the line spends it too
+    if edge:
+        found["edge"] = {"spends": edge}
+    if spends.resist is not None:
+        found["resist"] = sundown_play.resisted(request, rollers or (spender,), spends.resist)
     return found
 
 
-ROLL_EFFECTS: dict[str, Effect] = {"willpower": hubris_play.spend_on_roll}
+ROLL_EFFECTS: dict[str, Effect] = {
+    "willpower": hubris_play.spend_on_roll,
+    "edge": sundown_play.edge_on_roll,
+}
 """Each effect a roll can have, with its transition, applied in this order."""
 
 

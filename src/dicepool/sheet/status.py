@@ -15,7 +15,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from dicepool.sheet.conscience import Conscience, stored_conscience
-from dicepool.sheet.edge import SpecialAttributes, stored_special_attributes
+from dicepool.sheet.edge import (
+    SpecialAttributes,
+    power_max,
+    rerate_power,
+    stored_special_attributes,
+)
 from dicepool.sheet.health import HealthTrack, new_track, resize, stored_track
 from dicepool.sheet.momentum import Legend, stored_legend
 from dicepool.sheet.willpower import Willpower, new_willpower, rerate, stored_willpower
@@ -110,9 +115,34 @@ def with_conscience(status: Status, conscience: Conscience) -> Status:
     return replace(status, conscience=None if conscience == Conscience() else conscience)
 
 
+def special_of(status: Status, sheet_power: int) -> SpecialAttributes:
+    """The sundown special attributes a status holds, or none spent with the sheet's Power."""
+    return status.special if status.special is not None else SpecialAttributes(power=sheet_power)
+
+
+def with_special(status: Status, special: SpecialAttributes, sheet_power: int) -> Status:
+    """The status holding ``special`` (None when nothing is spent and the reserve is the
+    sheet's Power)."""
+    rest = SpecialAttributes(power=sheet_power)
+    return replace(status, special=None if special == rest else special)
+
+
+def _rerated_special(status: Status, before: Traits, after: Traits) -> Status:
+    """A new Power rating sets the reserve (the sheet says so now); a new Potency's maximum
+    takes away the points above it."""
+    if status.special is None:
+        return status
+    special, power = status.special, after.get("Power", 0)
+    if before.get("Power", 0) != power:
+        special = replace(special, power=power)
+    if before.get("Potency", 0) != after.get("Potency", 0):
+        special = rerate_power(special, power_max(after.get("Potency", 0)))
+    return with_special(status, special, power)
+
+
 def rerated(status: Status, before: Traits, after: Traits) -> Status:
     """The status after the sheet's ratings changed: the track sized to the new Stamina,
-    Willpower to the new rating."""
+    Willpower to the new rating, the Power Reserve to the new Power and Potency."""
     stamina = after.get("Stamina")
     track = status.health
     if track is not None and stamina is not None and before.get("Stamina") != stamina:
@@ -120,4 +150,4 @@ def rerated(status: Status, before: Traits, after: Traits) -> Status:
     rating = after.get("Willpower", 0)
     if status.willpower is not None and before.get("Willpower") != rating:
         status = with_willpower(status, rerate(status.willpower, rating), rating)
-    return status
+    return _rerated_special(status, before, after)

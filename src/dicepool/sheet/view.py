@@ -8,6 +8,7 @@ from __future__ import annotations
 from dicepool.sheet.character import Character
 from dicepool.sheet.state import Story
 from dicepool.sheet.status import conscience_of, health_of, willpower_of
+from dicepool.sheet.sundown_play import edge_rating, reserve_max, special
 
 
 def condition(sheet: Character, story: Story) -> dict[str, object]:
@@ -24,4 +25,7 @@ def condition(sheet: Character, story: Story) -> dict[str, object]:
         found["morality"] = sheet.traits.get("Morality", 0)
         found |= {k: conscience[k] for k in ("crisis", "intimacies", "soul")}
         found["power_trait"] = sheet.status.power_trait
+    if sheet.system == "sundown":  # edge (rating, spent, left, spends), power, passes
+        marks = story.clock.mark("chronicle"), story.clock.mark("round")
+        found.update(special(sheet).to_dict(edge_rating(sheet), *marks, reserve_max(sheet)))
     return found

@@ -206,6 +206,15 @@ def find_event(conn: Sql, campaign_id: int, event_id: int) -> Event | None:
     return _event(found[0]) if found else None
 
 
+def events_of_kind(conn: Sql, campaign_id: int, kind: Kind, after: int = 0) -> list[Event]:
+    """A campaign's events of one kind logged after sequence number ``after``, in order."""
+    found = conn.rows(
+        f"{_EVENT} WHERE campaign_id = :campaign AND kind = :kind AND seq > :after ORDER BY seq",
+        {"campaign": campaign_id, "kind": kind.value, "after": after},
+    )
+    return [_event(r) for r in found]
+
+
 def events_by_id(conn: Sql, campaign_id: int, ids: Sequence[int]) -> dict[int, Event]:
     """The events ``ids`` of a campaign, by id (those not in it are left out)."""
     if not ids:

@@ -90,7 +90,8 @@ def test_vice_virtue_intimacy_soul_and_the_month(ana: Table) -> None:
         (("supernatural", "Ana", "Blood Potency"), "no trait Blood Potency"),
         (("rest", "Ana", "--dice", "9"), "faces given"),
         (("virtue", "Ana"), "Virtue would gain nothing"),
-        (("roll", "--char", "Ana", "Resolve", "--spend", "edge"), "not a resource"),
+        (("roll", "--char", "Ana", "Resolve", "--spend", "luck"), "not a resource"),
+        (("roll", "--char", "Ana", "Resolve", "--spend", "edge"), "Edge"),
     ],
 )
 def test_bad_input_is_one_line_and_stores_nothing(
