@@ -33,6 +33,7 @@ class LoggedRoll:
         line: the sheet line made into numbers, with the characters involved.
         house_rules: the campaign's house rules ("" for none).
         state: the campaign after the roll (what its spends changed).
+        before: the campaign before it.
     """
 
     event: Event
@@ -41,6 +42,7 @@ class LoggedRoll:
     line: SheetLine
     house_rules: str
     state: CampaignState
+    before: CampaignState | None = None
 
 
 def roll(
@@ -76,12 +78,12 @@ def roll(
             if sheet_line.rollers
             else None
         )
-        request = prepare(spender, request, spends)
+        request = prepare(spender, request, spends, state)
         result = resolve_any(request, source)
         if isinstance(source, ForcedDice):
             source.check_all_used()
         logged = record(result)
-        done = effects(spender, request, result)
+        done = effects(spender, request, result, spends, state)
         data = {
             "line": line,
             "numbers": logged["notation"],
@@ -92,9 +94,9 @@ def roll(
             "result": logged,
             **({"effects": done} if done else {}),
         }
-        after = apply(state, Event(Kind.ROLLED, data))  # a spend refused: nothing is stored
         event = append(
             conn, row.id, Event(Kind.ROLLED, data), actor, sheet_line.characters, row.last_seq
         )
+        after = apply(state, event)  # a spend refused: the transaction stores nothing
         save_changes(conn, row.id, state, after, event.seq)
-    return LoggedRoll(event, result, request, sheet_line, row.house_rules, after)
+    return LoggedRoll(event, result, request, sheet_line, row.house_rules, after, state)

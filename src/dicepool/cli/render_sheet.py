@@ -137,6 +137,12 @@ def condition_text(held: dict[str, object]) -> str:
         assert isinstance(shown, dict)
         points, dots_ = int(shown["points"]), int(shown["dots"])
         lines.append(f"  {'Willpower':<10} {willpower_dots(points, dots_)}")
+    if "legend" in held:
+        from dicepool.cli.render_storypath import legend_text
+
+        shown = held["legend"]
+        assert isinstance(shown, dict)
+        lines.append(f"  {'Legend':<10} {legend_text(shown)}")
     if not lines:
         return ""
     return "\n".join([click.style("Condition", bold=True, underline=True), *lines])

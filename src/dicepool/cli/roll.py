@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import os
 import re
+from typing import Any
 
 import click
 
 from dicepool.cli.line import alias_note, comment_caption, comment_of, line_of
 from dicepool.cli.render_roll import to_text
+from dicepool.cli.roll_options import choice_options
 from dicepool.cli.safe import clip
 from dicepool.cli.storage import ENV_CAMPAIGN, storage_options
 from dicepool.core.dice import DiceSource, ForcedDice, SeededDice, SystemDice
@@ -85,8 +87,9 @@ def parse_plain(text: str) -> Request:
     "spend",
     multiple=True,
     metavar="WHAT",
-    help="Spend on this campaign roll: willpower (hubris).",
+    help="Spend on this campaign roll: willpower (hubris), momentum N (storypath: N dice).",
 )
+@choice_options
 @storage_options
 def roll(
     line: tuple[str, ...],
@@ -97,6 +100,7 @@ def roll(
     spend: tuple[str, ...],
     campaign: str | None,
     db_url: str | None,
+    **choices: Any,
 ) -> None:
     """Roll LINE (e.g. "chronicles 7 9again rote # sneaking past the guard") and show every die.
 
@@ -113,12 +117,14 @@ def roll(
         from dicepool.cli.roll_sheet import roll_in_campaign
         from dicepool.cli.spends import read_spends
 
-        spends = read_spends(spend)
+        spends = read_spends(spend, choices)
         source = pick_source(seed, dice)
         roll_in_campaign(text, source, as_json, character, campaign, db_url, seed, spends)
         return
-    if spend:
-        raise CampaignError("--spend is for a character's roll: add --char NAME")
+    asked = [f"--{k}" for k, v in choices.items() if v is not None]
+    if spend or asked:
+        option = "--spend" if spend else asked[0]
+        raise CampaignError(f"{option} is for a character's roll: add --char NAME")
     request = parse_plain(text)
     source = pick_source(seed, dice)
     result = resolve_any(request, source)

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from dicepool.errors import CampaignError, SheetError
-from dicepool.sheet import play, spends
+from dicepool.sheet import play, spends, storypath_play, tracker_play
 from dicepool.sheet.character import (
     AnyChange,
     Change,
@@ -40,6 +40,12 @@ class Kind(StrEnum):
     DAMAGED = "damaged"
     HEALED = "healed"
     STABILIZED = "stabilized"
+    PLAYERS_SET = "players-set"
+    MOMENTUM_SPENT = "momentum-spent"
+    LEGEND_REGAINED = "legend-regained"
+    TRACKER_STARTED = "tracker-started"
+    INTERVALS_BOUGHT = "intervals-bought"
+    MILESTONES_AWARDED = "milestone-awarded"
 
 
 _TRANSITIONS: dict[Kind, Callable[[CampaignState, Mapping[str, Any]], CampaignState]] = {
@@ -48,6 +54,12 @@ _TRANSITIONS: dict[Kind, Callable[[CampaignState, Mapping[str, Any]], CampaignSt
     Kind.DAMAGED: play.damaged,
     Kind.HEALED: play.healed,
     Kind.STABILIZED: play.stabilized,
+    Kind.PLAYERS_SET: storypath_play.players_set,
+    Kind.MOMENTUM_SPENT: storypath_play.momentum_spent,
+    Kind.LEGEND_REGAINED: storypath_play.legend_regained,
+    Kind.TRACKER_STARTED: tracker_play.tracker_started,
+    Kind.INTERVALS_BOUGHT: tracker_play.intervals_bought,
+    Kind.MILESTONES_AWARDED: tracker_play.milestones_awarded,
 }
 """The state rules' events, each with its transition."""
 
@@ -163,7 +175,7 @@ def apply(state: CampaignState | None, event: Event) -> CampaignState:
         after = change(before, [change_of(c) for c in event.data["changes"]])
         return replace(state, characters={**state.characters, name_key(before.name): after})
     if event.kind is Kind.ROLLED:
-        return spends.rolled(state, event.data)
+        return spends.rolled(state, event.data, event.id)
     transition = _TRANSITIONS.get(event.kind)
     if transition is not None:
         return transition(state, event.data)
@@ -214,4 +226,6 @@ def concerns(event: Event) -> list[str]:
         return list(data.get("characters", []))
     if "character" in data and isinstance(data["character"], str):
         return [data["character"]]
+    if "sides" in data:
+        return list(data["sides"])
     return [r["character"] for r in data.get("rolls", [])]

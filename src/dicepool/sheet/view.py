@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from dicepool.sheet.character import Character
 from dicepool.sheet.state import Story
-from dicepool.sheet.status import health_of, willpower_of
+from dicepool.sheet.status import health_of, legend_of, willpower_of
 
 
 def condition(sheet: Character, story: Story) -> dict[str, object]:
-    """The character's state between rolls, as JSON: ``health`` for hubris, and so on."""
+    """The character's state between rolls, as JSON: ``health`` for hubris, ``legend``
+    (``rating``, ``points``) for a storypath character rated in Legend, and so on."""
     found: dict[str, object] = {}
     if sheet.system == "hubris":
         found["health"] = health_of(sheet.status, sheet.traits.get("Stamina", 1)).to_dict()
@@ -20,4 +21,6 @@ def condition(sheet: Character, story: Story) -> dict[str, object]:
             **willpower.to_dict(),
             "spent_this_turn": willpower.spent_in(story.clock.mark("turn")),
         }
+    if sheet.system == "storypath" and sheet.traits.get("Legend", 0) > 0:
+        found["legend"] = legend_of(sheet.status, sheet.traits["Legend"]).to_dict()
     return found
