@@ -116,7 +116,7 @@ COMMANDS = {
     "complex": (
         "dicepool.cli.storypath",
         "complex_",
-        "storypath Complex Actions: start, buy Intervals, award, show, list.",
+        "storypath Complex Actions: start, buy, award, show, list.",
         "dicepool complex start Heist --milestones 3 --intervals 5 --difficulty 2 --char Ana",
     ),
     "extended": (

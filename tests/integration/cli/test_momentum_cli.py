@@ -49,7 +49,7 @@ def test_the_pool_fills_with_consolations_buys_dice_and_undoes_on_both_databases
         "8,2,3,4,5,9,9,9",
     )
     assert made["numbers"] == "storypath 3+2+3" and made["successes"] == 4
-    assert made["momentum"] == {"points": 1, "capacity": 4, "players": 2}
+    assert made["pool"] == {"points": 1, "capacity": 4, "players": 2}
     before = events(table)
     refused = table.refused(
         "roll",
@@ -185,7 +185,11 @@ def test_a_complex_action_counts_intervals_buys_one_and_undoes(saga: Table) -> N
         "roll", "--char", "Ana", "Dex + Athletics", "--complex", "heist", "--dice", "8,2,3,4,5"
     )
     assert made["numbers"] == "storypath 3+2 diff 2" and made["outcome"] == "failure"
-    assert made["tracker"]["rolls"] == {"Ana": 1} and made["momentum"]["points"] == 1
+    assert (
+        made["tracker"]["rolls"] == {"Ana": 1}
+        and made["pool"]["points"] == 1
+        and made["momentum"] == 1
+    )
     assert "Difficulty 2" in table.refused(
         "roll",
         "--char",
