@@ -51,9 +51,11 @@ def momentum(ctx: click.Context, as_json: bool, campaign: str | None, db_url: st
     if ctx.invoked_subcommand is not None:
         return
     from dicepool.campaign import load_campaign
+    from dicepool.sheet.storypath_play import storypath_only
 
     db, name = _open(db_url, campaign)
     state = load_campaign(db, name)
+    storypath_only(state)
     if as_json:
         click.echo(json.dumps(pool_json(state)))
         return

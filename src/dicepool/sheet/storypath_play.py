@@ -61,6 +61,14 @@ FEATS = {"title": True, "calling": False}
 """``--feat`` words, and whether the action is within the Legendary Title."""
 
 
+def storypath_only(state: CampaignState) -> None:
+    """Refuse the Momentum pool in a campaign of another system."""
+    if state.system != "storypath":
+        raise SheetError(
+            f"the Momentum pool is storypath's (ruling 16); {state.name} plays {state.system}"
+        )
+
+
 def pool_of(state: CampaignState) -> Momentum:
     """The campaign's Momentum pool, sized by its players (unknown: it holds nothing)."""
     return Momentum(state.now.momentum, state.players)
@@ -96,6 +104,7 @@ def players_set(state: CampaignState, data: Data) -> CampaignState:
 
 def momentum_spent(state: CampaignState, data: Data) -> CampaignState:
     """``momentum-spent`` (a Knack...) and a roll's ``momentum``: points out of the pool."""
+    storypath_only(state)
     return with_pool(state, spend(pool_of(state), int(data["points"])))
 
 

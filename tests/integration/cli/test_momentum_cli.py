@@ -280,6 +280,8 @@ def test_a_contested_extended_action_in_chronicles(table: Table) -> None:
     table.ok("extended", "start", "Solo", "--goal", "2", "--rolls", "1", "--char", "Cy")
     table.ok("roll", "--char", "Cy", "Int + Academics", "--extended", "Solo", "--dice", "8,1,1")
     assert [t["outcome"] for t in table.json("extended", "list")] == ["won by Di", "failed"]
+    assert "storypath's" in table.refused("momentum")
+    assert "plays chronicles" in table.refused("momentum", "spend", "1")
     assert "--spend momentum is for a storypath roll" in table.refused(
         "roll", "--char", "Cy", "Int + Academics", "--spend", "momentum", "1", "--dice", "8,1,1,1"
     )
