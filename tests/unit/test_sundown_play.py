@@ -125,9 +125,9 @@ def test_potency_lowered_takes_the_points_above_the_new_maximum() -> None:
 def roll_effects(line: str, spends: Spends, *names: str) -> tuple[str, dict[str, Any]]:
     state = sundown()
     rollers = tuple(state.character(n) for n in names)
-    request = prepare(rollers[0], parse(line), spends, rollers)
+    request = prepare(rollers[0], parse(line), spends, rollers=rollers)
     result = resolve_any(request, ForcedDice([1] * 40))
-    return str(request), effects(rollers[0], request, result, rollers, spends)
+    return str(request), effects(rollers[0], request, result, spends, rollers=rollers)
 
 
 def test_spend_edge_on_a_roll_adds_the_rating_and_counts_one_spend() -> None:
@@ -154,7 +154,7 @@ def test_edge_typed_on_the_line_and_a_second_chance_count_too() -> None:
 def test_ruling_2_a_pool_at_zero_with_edge_spent_is_the_edge_score() -> None:
     state = sundown()
     ana = state.character("Ana")
-    request = prepare(ana, parse("sundown 3-4"), Spends(edge=True), (ana,))
+    request = prepare(ana, parse("sundown 3-4"), Spends(edge=True), rollers=(ana,))
     result = resolve_any(request, ForcedDice([5, 1]))
     assert len(result.dice) == 2 and "Edge is the pool" in result.notes[0]
 
@@ -182,7 +182,7 @@ def test_a_resistance_test_adds_edge_free_and_a_soak_armor() -> None:
     with pytest.raises(SheetError, match=r"--armor is 0\.\.50"):
         Resistance(True, 51)
     with pytest.raises(SheetError, match="not hubris's"):
-        prepare(None, parse("hubris 3"), Spends(resist=Resistance()), ())
+        prepare(None, parse("hubris 3"), Spends(resist=Resistance()), rollers=())
 
 
 def test_a_second_chance_on_a_logged_roll_spends_one_edge() -> None:

@@ -6,6 +6,7 @@ from dicepool.errors import CampaignError, SheetError
 from dicepool.notation.house import read_house_rules
 from dicepool.notation.names import system_name
 from dicepool.sheet.events import CampaignState, apply, campaign_event
+from dicepool.sheet.momentum import MAX_PLAYERS
 from dicepool.sheet.traits import check_name
 from dicepool.store.database import Database
 from dicepool.store.log import (
@@ -17,8 +18,6 @@ from dicepool.store.log import (
     insert_campaign,
 )
 from dicepool.store.sql import Sql
-
-MAX_PLAYERS = 100
 
 
 def create_campaign(

@@ -33,6 +33,7 @@ class LoggedRoll:
         line: the sheet line made into numbers, with the characters involved.
         house_rules: the campaign's house rules ("" for none).
         state: the campaign after the roll (what its spends changed).
+        before: the campaign before it.
     """
 
     event: Event
@@ -41,6 +42,7 @@ class LoggedRoll:
     line: SheetLine
     house_rules: str
     state: CampaignState
+    before: CampaignState | None = None
 
 
 def roll(
@@ -73,12 +75,12 @@ def roll(
         request = read_house_rules(row.system, row.house_rules).apply(request)
         rollers = tuple(state.characters.get(name_key(r or "")) for r in sheet_line.rollers)
         spender = rollers[0] if rollers else None
-        request = prepare(spender, request, spends, rollers)
+        request = prepare(spender, request, spends, rollers=rollers, state=state)
         result = resolve_any(request, source)
         if isinstance(source, ForcedDice):
             source.check_all_used()
         logged = record(result)
-        done = effects(spender, request, result, rollers, spends)
+        done = effects(spender, request, result, spends, rollers=rollers, state=state)
         data = {
             "line": line,
             "numbers": logged["notation"],
@@ -89,9 +91,9 @@ def roll(
             "result": logged,
             **({"effects": done} if done else {}),
         }
-        after = apply(state, Event(Kind.ROLLED, data))  # a spend refused: nothing is stored
         event = append(
             conn, row.id, Event(Kind.ROLLED, data), actor, sheet_line.characters, row.last_seq
         )
+        after = apply(state, event)  # a spend refused: the transaction stores nothing
         save_changes(conn, row.id, state, after, event.seq)
-    return LoggedRoll(event, result, request, sheet_line, row.house_rules, after)
+    return LoggedRoll(event, result, request, sheet_line, row.house_rules, after, state)

@@ -197,6 +197,30 @@ COMMANDS = {
         "Spend or regain a sundown character's Power Points.",
         "dicepool power Ana spend 2",
     ),
+    "momentum": (
+        "dicepool.cli.storypath",
+        "momentum",
+        "The storypath Momentum pool: show it, or spend from it.",
+        "dicepool momentum",
+    ),
+    "legend": (
+        "dicepool.cli.storypath",
+        "legend",
+        "A storypath character regains Legend points.",
+        "dicepool legend Ana regain 1",
+    ),
+    "complex": (
+        "dicepool.cli.storypath",
+        "complex_",
+        "storypath Complex Actions: start, buy, award, show, list.",
+        "dicepool complex start Heist --milestones 3 --intervals 5 --difficulty 2 --char Ana",
+    ),
+    "extended": (
+        "dicepool.cli.storypath",
+        "extended",
+        "chronicles extended and contested actions: start, show, list.",
+        "dicepool extended start Research --goal 10 --rolls 5 --char Ana",
+    ),
     "db": (
         "dicepool.cli.db",
         "db",
@@ -215,6 +239,12 @@ EXAMPLES = {
     "char export": "dicepool char export Ana -o ana.json",
     "char import": "dicepool char import ana.json",
     "clock advance": "dicepool clock advance 1w2d",
+    "campaign players": "dicepool campaign players 4",
+    "momentum spend": 'dicepool momentum spend 1 --for "a Knack"',
+    "complex buy": "dicepool complex buy Heist 1",
+    "complex award": "dicepool complex award Heist 1",
+    "complex show": "dicepool complex show Heist",
+    "extended show": "dicepool extended show Research",
 }
 """An example of each subcommand of a group, where the group's own example is not it."""
 
@@ -239,7 +269,11 @@ NEEDS = {
     "dots": "a number of dots, like 1",
     "event_id": "the id of a logged roll (`dicepool log` lists them)",
     "resource": "what is spent: edge",
-    "action": "what to do: add or remove (an Intimacy), spend or regain (Power), lose",
+    "action": "what to do: add or remove (an Intimacy), spend or regain (Power), lose or regain",
+    "players": "a number of players, like 4",
+    "tracker": "the action's name",
+    "milestones": "--milestones N, the Milestones needed",
+    "goal": "--goal N, the successes needed",
 }
 """What a missing parameter is, in words, by parameter name."""
 

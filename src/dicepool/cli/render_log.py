@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from dicepool.cli.render_roll import count_words
+from dicepool.cli.render_storypath import effects_words
 from dicepool.cli.safe import clip, visible
 from dicepool.sheet.events import Event, Kind, change_of
 
@@ -54,6 +55,7 @@ def roll_summary(data: Mapping[str, Any]) -> str:
         came = f"{_judged(result['attacker'])} vs {_judged(result['defender'])}, {verdict}"
     else:
         came = roll_counts(result)
+    came += effects_words(data.get("effects", {}))
     return f"{who}{data['line']}  [{data['numbers']}]  {came}"
 
 
@@ -130,6 +132,19 @@ STATE_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
         + (f"supernatural (power trait {d['trait']})" if d.get("trait") else "mortal")
     ),
     **SUNDOWN_SUMMARIES,
+    Kind.PLAYERS_SET: lambda d: f"{d['players']} players at the table",
+    Kind.MOMENTUM_SPENT: lambda d: (
+        f"{d['points']} Momentum spent" + (f" on {d['for']}" if d.get("for") else "")
+    ),
+    Kind.LEGEND_REGAINED: lambda d: f"{d['character']} regains {d['points']} Legend",
+    Kind.TRACKER_STARTED: lambda d: (
+        f"{d['kind']} action {d['name']} begins: {' vs '.join(d['sides'])}, "
+        f"{d['target']} to reach" + (f" in {d['limit']}" if d.get("limit") else "")
+    ),
+    Kind.INTERVALS_BOUGHT: lambda d: f"{d['intervals']} Interval(s) of {d['tracker']} bought",
+    Kind.MILESTONES_AWARDED: lambda d: (
+        f"{d['character']} is awarded {d['milestones']} Milestone(s) of {d['tracker']}"
+    ),
 }
 """A line for each state rule's event, from its data."""
 

@@ -145,6 +145,12 @@ def condition_text(held: dict[str, object]) -> str:
         if intimacies:
             lines.append(f"  {'Intimacies':<10} " + "; ".join(visible(i) for i in intimacies))
     lines += special_lines(held)
+    if "legend" in held:
+        from dicepool.cli.render_storypath import legend_text
+
+        shown = held["legend"]
+        assert isinstance(shown, dict)
+        lines.append(f"  {'Legend':<10} {legend_text(shown)}")
     if not lines:
         return ""
     return "\n".join([click.style("Condition", bold=True, underline=True), *lines])

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import os
 import re
+from typing import Any
 
 import click
 
 from dicepool.cli.line import alias_note, comment_caption, comment_of, line_of
 from dicepool.cli.render_roll import to_text
+from dicepool.cli.roll_options import choice_options
 from dicepool.cli.safe import clip
 from dicepool.cli.storage import ENV_CAMPAIGN, storage_options
 from dicepool.core.dice import DiceSource, ForcedDice, SeededDice, SystemDice
@@ -85,11 +87,13 @@ def parse_plain(text: str) -> Request:
     "spend",
     multiple=True,
     metavar="WHAT",
-    help="Spend on this campaign roll: willpower (hubris), edge (sundown).",
+    help="Spend on this campaign roll: willpower (hubris), edge (sundown), momentum N "
+    "(storypath: N dice).",
 )
 @click.option("--resist", is_flag=True, help="A sundown Resistance Test: Edge added free.")
 @click.option("--soak", is_flag=True, help="A sundown Soak roll: resist, and add --armor.")
 @click.option("--armor", type=int, metavar="N", help="The Armor a Soak roll adds (0..50).")
+@choice_options
 @storage_options
 def roll(
     line: tuple[str, ...],
@@ -103,6 +107,7 @@ def roll(
     armor: int | None,
     campaign: str | None,
     db_url: str | None,
+    **choices: Any,
 ) -> None:
     """Roll LINE (e.g. "chronicles 7 9again rote # sneaking past the guard") and show every die.
 
@@ -119,14 +124,16 @@ def roll(
         from dicepool.cli.roll_sheet import roll_in_campaign
         from dicepool.cli.spends import read_spends
 
-        spends = read_spends(spend, resist, soak, armor)
+        spends = read_spends(spend, choices, resist, soak, armor)
         source = pick_source(seed, dice)
         roll_in_campaign(text, source, as_json, character, campaign, db_url, seed, spends)
         return
-    if spend or resist or soak or armor is not None:
-        raise CampaignError(
-            "--spend, --resist and --soak are for a character's roll: add --char NAME"
-        )
+    asked = [f"--{k}" for k, v in choices.items() if v is not None]
+    asked += [f"--{k}" for k, v in (("resist", resist), ("soak", soak)) if v]
+    asked += ["--armor"] if armor is not None else []
+    if spend or asked:
+        option = "--spend" if spend else asked[0]
+        raise CampaignError(f"{option} is for a character's roll: add --char NAME")
     request = parse_plain(text)
     source = pick_source(seed, dice)
     result = resolve_any(request, source)

@@ -11,6 +11,7 @@ import click
 
 from dicepool.cli.render_roll import to_text
 from dicepool.cli.render_sheet import effect_lines
+from dicepool.cli.render_storypath import roll_lines, storypath_json
 from dicepool.cli.safe import visible
 from dicepool.cli.storage import actor, campaign_of, open_database
 from dicepool.core.dice import DiceSource
@@ -49,6 +50,7 @@ def roll_in_campaign(
                 "numbers": event.data["numbers"],
                 "house_rules": logged.house_rules,
                 "effects": event.data.get("effects", {}),
+                **storypath_json(event.data.get("effects", {}), logged.state),
             }
         )
         click.echo(json.dumps(payload))
@@ -64,6 +66,10 @@ def roll_in_campaign(
     click.echo(to_text(logged.result, render))
     for line in effect_lines(event.data.get("effects", {}), logged.state):
         click.echo(line)
+    for line in roll_lines(event.data, logged.before, logged.state):
+        click.echo(line)
+    if spends.consolation and "consolation" not in event.data.get("effects", {}):
+        click.secho("  the roll succeeded: no Consolation to take", dim=True)
     if seed is not None:
         click.secho(f"  (seed {seed})", dim=True)
     click.secho(f"logged as event {event.id} in {visible(name)}", dim=True)

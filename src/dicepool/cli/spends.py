@@ -1,31 +1,38 @@
 """`--spend` on a campaign roll: what a roll spends, read from the command line.
 
-``--spend willpower`` (hubris), ``--spend edge`` (sundown); the amount of a spend that takes
-one is written ``momentum=2``, ``"momentum 2"`` or, as the issue spells it, ``--spend momentum
-2`` (the command line is mended before click reads it: see :func:`mend_spend_amounts`).
+``--spend willpower`` (hubris), ``--spend edge`` (sundown), ``--spend momentum N``
+(storypath: N dice); the amount of a spend that takes one is written ``momentum=2``,
+``"momentum 2"`` or, as the issue spells it, ``--spend momentum 2`` (the command line is mended
+before click reads it: see :func:`mend_spend_amounts`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from dicepool.errors import SheetError
 from dicepool.notation.suggest import did_you_mean
 from dicepool.sheet.spends import Spends
 from dicepool.sheet.sundown_play import Resistance
 
-RESOURCES = {"willpower": False, "edge": False}
+RESOURCES = {"willpower": False, "edge": False, "momentum": True}
 """What ``--spend`` names, each a field of :class:`Spends`, and whether it takes an amount."""
 
 _SPEND = re.compile(r"\s*([a-z]+)\s*(?:[=: ]\s*(\d{1,4}))?\s*", re.IGNORECASE)
 
 
 def read_spends(
-    values: Sequence[str], resist: bool = False, soak: bool = False, armor: int | None = None
+    values: Sequence[str],
+    choices: Mapping[str, Any] | None = None,
+    resist: bool = False,
+    soak: bool = False,
+    armor: int | None = None,
 ) -> Spends:
-    """The spends ``--spend`` names, and a sundown Resistance Test's flags.
+    """The spends ``--spend`` names, the roll's other choices (``--feat``, ``--complex``... by
+    their :class:`Spends` names; None: not given), and a sundown Resistance Test's flags.
 
     ``--resist`` marks a Resistance Test (Edge added free); ``--soak`` a Soak roll, the physical
     Resistance Test that adds Armor too; ``--armor N`` is the Soak roll's Armor (and makes the
@@ -46,13 +53,14 @@ def read_spends(
                 + (f" ({hint})" if hint else "")
             )
         amount = found.group(2)
-        if RESOURCES[word]:
-            spends = replace(spends, **{word: int(amount or 1)})  # type: ignore[arg-type]
-        elif amount is not None:
+        if not RESOURCES[word] and amount is not None:
             raise SheetError(f"--spend {word} takes no amount: one point a roll")
-        else:
-            spends = replace(spends, **{word: True})  # type: ignore[arg-type]
-    return spends
+        if RESOURCES[word] and amount is not None and int(amount) < 1:
+            raise SheetError(f"--spend {word} takes 1 or more points, not {int(amount)}")
+        counted: int | bool = int(amount or 1) if RESOURCES[word] else True
+        spends = replace(spends, **{word: counted})  # type: ignore[arg-type]
+    given = {k: v for k, v in (choices or {}).items() if v is not None}
+    return replace(spends, **given)
 
 
 def mend_spend_amounts(args: list[str]) -> list[str]:

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from dicepool.errors import CampaignError, SheetError
-from dicepool.sheet import hubris_play, play, spends, sundown_play
+from dicepool.sheet import hubris_play, play, spends, storypath_play, sundown_play, tracker_play
 from dicepool.sheet.character import (
     AnyChange,
     Change,
@@ -60,6 +60,12 @@ class Kind(StrEnum):
     PASS_TAKEN = "pass-taken"
     POWER_SPENT = "power-spent"
     POWER_REGAINED = "power-regained"
+    PLAYERS_SET = "players-set"
+    MOMENTUM_SPENT = "momentum-spent"
+    LEGEND_REGAINED = "legend-regained"
+    TRACKER_STARTED = "tracker-started"
+    INTERVALS_BOUGHT = "intervals-bought"
+    MILESTONES_AWARDED = "milestone-awarded"
 
 
 Data = Mapping[str, Any]
@@ -84,6 +90,12 @@ _TRANSITIONS: dict[Kind, Callable[[CampaignState, Data], CampaignState]] = {
     Kind.PASS_TAKEN: sundown_play.pass_taken,
     Kind.POWER_SPENT: sundown_play.power_spent,
     Kind.POWER_REGAINED: sundown_play.power_regained,
+    Kind.PLAYERS_SET: storypath_play.players_set,
+    Kind.MOMENTUM_SPENT: storypath_play.momentum_spent,
+    Kind.LEGEND_REGAINED: storypath_play.legend_regained,
+    Kind.TRACKER_STARTED: tracker_play.tracker_started,
+    Kind.INTERVALS_BOUGHT: tracker_play.intervals_bought,
+    Kind.MILESTONES_AWARDED: tracker_play.milestones_awarded,
 }
 """The state rules' events that roll nothing, each with its transition."""
 
@@ -208,7 +220,7 @@ def apply(state: CampaignState | None, event: Event) -> CampaignState:
         after = change(before, [change_of(c) for c in event.data["changes"]])
         return replace(state, characters={**state.characters, name_key(before.name): after})
     if event.kind is Kind.ROLLED:
-        return spends.rolled(state, event.data)
+        return spends.rolled(state, event.data, event.id)
     rolling = ROLLING.get(event.kind)
     if rolling is not None:
         return rolling(state, event.data, RuleDice.replaying(event.data.get("rolls", [])))
@@ -262,4 +274,6 @@ def concerns(event: Event) -> list[str]:
         return list(data.get("characters", []))
     if "character" in data and isinstance(data["character"], str):
         return [data["character"]]
+    if "sides" in data:
+        return list(data["sides"])
     return [r["character"] for r in data.get("rolls", [])]

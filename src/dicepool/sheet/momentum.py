@@ -26,11 +26,11 @@ from dicepool.core.storypath import momentum as failure_momentum
 from dicepool.errors import SheetError
 from dicepool.sheet.traits import RATING, check_name, name_key
 
-MAX_PLAYERS = 20
-"""The most players a campaign's Momentum pool is sized for."""
+MAX_PLAYERS = 100
+"""The most players a campaign's Momentum pool is sized for (a campaign's own limit)."""
 
 MAX_POINTS = 100
-"""The most Momentum or Legend one gain or spend moves (a pool holds at most 40)."""
+"""The most Momentum or Legend one gain or spend moves (a pool holds at most 200)."""
 
 MAX_PENDING = 50
 """The most Unlooked-for Advantages a campaign keeps pending at once."""

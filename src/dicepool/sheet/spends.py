@@ -18,7 +18,7 @@ from dicepool.core.hubris import HubrisRequest
 from dicepool.core.request import Request
 from dicepool.core.result import ContestResult, RollResult
 from dicepool.errors import SheetError
-from dicepool.sheet import hubris_play, sundown_play
+from dicepool.sheet import hubris_play, storypath_play, sundown_play, tracker_play
 from dicepool.sheet.character import Character
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.sundown_play import Resistance, edge_effects, prepare_edge
@@ -34,11 +34,26 @@ class Spends:
         willpower: hubris: spend a Willpower point (three dice and the rote property).
         edge: sundown: spend Edge for Edge dice (the whole pool at zero or less, ruling 2).
         resist: sundown: a Resistance Test (Edge added free; Armor on a Soak roll), or None.
+        momentum: storypath: Momentum spent from the pool, a die each.
+        consolation: storypath: the Consolation taken if the roll fails (None: Momentum).
+        advantage: storypath: use the roller's oldest Unlooked-for Advantage (Enhancement 1).
+        feat: storypath: a Feat of Scale, ``title`` (within the Legendary Title) or
+            ``calling`` (outside it: two Momentum more).
+        drawback: storypath: the Drawback an Enhancement above 3 comes with.
+        complex: storypath: the Complex Action the roll is an Interval of.
+        extended: chronicles: the extended action the roll counts toward.
     """
 
     willpower: bool = False
     edge: bool = False
     resist: Resistance | None = None
+    momentum: int = 0
+    consolation: str | None = None
+    advantage: bool = False
+    feat: str | None = None
+    drawback: str | None = None
+    complex: str | None = None
+    extended: str | None = None
 
     def __bool__(self) -> bool:
         return self != Spends()
@@ -57,9 +72,12 @@ def prepare(
     spender: Character | None,
     request: Request,
     spends: Spends,
+    *,
     rollers: Sequence[Character | None] = (),
+    state: CampaignState | None = None,
 ) -> Request:
-    """The request as the spends change it (before any die is rolled).
+    """The request as the spends change it (before any die is rolled), checked against
+    ``state`` (the campaign before the roll).
 
     Args:
         rollers: each side's roller (default: the spender alone).
@@ -71,6 +89,9 @@ def prepare(
         if not isinstance(request, HubrisRequest):
             raise SheetError(f"Willpower is spent on hubris rolls; {sheet.system} has its own")
         request = replace(request, willpower=True)
+    if state is not None:
+        request = tracker_play.prepare(state, spender, request, spends)
+        request = storypath_play.prepare(state, spender, request, spends)
     return request
 
 
@@ -78,16 +99,18 @@ def effects(
     spender: Character | None,
     request: Request,
     result: RollResult | ContestResult,
-    rollers: Sequence[Character | None] = (),
     spends: Spends = NO_SPENDS,
+    *,
+    rollers: Sequence[Character | None] = (),
+    state: CampaignState | None = None,
 ) -> dict[str, Any]:
     """What a roll does to the state: the ``effects`` its ``rolled`` event carries.
 
     Args:
-        rollers: each side's roller (default: the spender alone).
         spends: what the roll spent or chose (a Resistance Test is recorded as one).
+        rollers: each side's roller (default: the spender alone).
+        state: the campaign before the roll (Momentum, trackers read it).
     """
-    del result  # consolations and trackers read it
     found: dict[str, Any] = {}
     if spender is not None and isinstance(request, HubrisRequest) and request.willpower:
         found["willpower"] = {"character": spender.name}  # `wp` in the line spends it too
@@ -96,19 +119,26 @@ def effects(
         found["edge"] = {"spends": edge}
     if spends.resist is not None:
         found["resist"] = sundown_play.resisted(request, rollers or (spender,), spends.resist)
+    if state is not None:
+        found.update(storypath_play.effects(state, spender, request, result, spends))
+        found.update(tracker_play.roll_effects(state, spender, result, spends))
     return found
 
 
 ROLL_EFFECTS: dict[str, Effect] = {
     "willpower": hubris_play.spend_on_roll,
     "edge": sundown_play.edge_on_roll,
+    **storypath_play.ROLL_EFFECTS,
+    **tracker_play.ROLL_EFFECTS,
 }
-"""Each effect a roll can have, with its transition, applied in this order."""
+"""Each effect a roll can have, with its transition, applied in this order (an effect with
+none, like a Drawback named, is a record only)."""
 
 
-def rolled(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
-    """``rolled``: the roll's effects on the state, in order (none for a plain roll)."""
+def rolled(state: CampaignState, data: Mapping[str, Any], event: int = 0) -> CampaignState:
+    """``rolled``: the roll's effects on the state, in order (none for a plain roll); each
+    effect's transition is given the roll's ``event`` id too (an Advantage names it)."""
     for name, transition in ROLL_EFFECTS.items():
         if name in data.get("effects", {}):
-            state = transition(state, data["effects"][name])
+            state = transition(state, {**data["effects"][name], "event": event})
     return state

@@ -140,9 +140,21 @@ def _rerated_special(status: Status, before: Traits, after: Traits) -> Status:
     return with_special(status, special, power)
 
 
+def legend_of(status: Status, rating: int) -> Legend:
+    """The Legend a status holds within the sheet's ``rating`` (none spent at rest)."""
+    spent = status.legend.spent if status.legend is not None else 0
+    return Legend(rating, min(spent, rating))
+
+
+def with_legend(status: Status, legend: Legend) -> Status:
+    """The status holding ``legend`` (None when no point is spent)."""
+    return replace(status, legend=legend if legend.spent else None)
+
+
 def rerated(status: Status, before: Traits, after: Traits) -> Status:
     """The status after the sheet's ratings changed: the track sized to the new Stamina,
-    Willpower to the new rating, the Power Reserve to the new Power and Potency."""
+    Willpower to the new rating, the Power Reserve to the new Power and Potency, Legend
+    spent within the new rating."""
     stamina = after.get("Stamina")
     track = status.health
     if track is not None and stamina is not None and before.get("Stamina") != stamina:
@@ -150,4 +162,7 @@ def rerated(status: Status, before: Traits, after: Traits) -> Status:
     rating = after.get("Willpower", 0)
     if status.willpower is not None and before.get("Willpower") != rating:
         status = with_willpower(status, rerate(status.willpower, rating), rating)
+    legend = after.get("Legend", 0)
+    if status.legend is not None and before.get("Legend") != legend:
+        status = with_legend(status, legend_of(status, legend))
     return _rerated_special(status, before, after)

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from dicepool.sheet.character import Character
 from dicepool.sheet.state import Story
-from dicepool.sheet.status import conscience_of, health_of, willpower_of
+from dicepool.sheet.status import conscience_of, health_of, legend_of, willpower_of
 from dicepool.sheet.sundown_play import edge_rating, reserve_max, special
 
 
 def condition(sheet: Character, story: Story) -> dict[str, object]:
-    """The character's state between rolls, as JSON: ``health`` for hubris, and so on."""
+    """The character's state between rolls, as JSON: ``health`` for hubris, ``legend``
+    (``rating``, ``points``) for a storypath character rated in Legend, and so on."""
     found: dict[str, object] = {}
     if sheet.system == "hubris":
         found["health"] = health_of(sheet.status, sheet.traits.get("Stamina", 1)).to_dict()
@@ -28,4 +29,6 @@ def condition(sheet: Character, story: Story) -> dict[str, object]:
     if sheet.system == "sundown":  # edge (rating, spent, left, spends), power, passes
         marks = story.clock.mark("chronicle"), story.clock.mark("round")
         found.update(special(sheet).to_dict(edge_rating(sheet), *marks, reserve_max(sheet)))
+    if sheet.system == "storypath" and sheet.traits.get("Legend", 0) > 0:
+        found["legend"] = legend_of(sheet.status, sheet.traits["Legend"]).to_dict()
     return found

@@ -326,10 +326,21 @@ def save_story(conn: Sql, campaign_id: int, story: Story) -> None:
     )
 
 
+def save_players(conn: Sql, campaign_id: int, players: int | None) -> None:
+    """Write a campaign's number of players to its projection row."""
+    conn.run(
+        "UPDATE campaigns SET players = :players WHERE id = :campaign",
+        {"campaign": campaign_id, "players": players},
+    )
+
+
 def save_changes(
     conn: Sql, campaign_id: int, before: CampaignState, after: CampaignState, version: int
 ) -> None:
-    """Write what an event changed: the story, and each sheet that is not what it was."""
+    """Write what an event changed: the players, the story, and each sheet that is not what
+    it was."""
+    if after.players != before.players:
+        save_players(conn, campaign_id, after.players)
     if after.now != before.now:
         save_story(conn, campaign_id, after.now)
     for key, sheet in after.characters.items():
@@ -338,7 +349,9 @@ def save_changes(
 
 
 def rewrite_sheets(conn: Sql, campaign_id: int, state: CampaignState, version: int) -> None:
-    """Make the projection hold exactly the sheets and story of ``state`` (after an undo)."""
+    """Make the projection hold exactly the players, sheets and story of ``state`` (after an
+    undo)."""
+    save_players(conn, campaign_id, state.players)
     save_story(conn, campaign_id, state.now)
     held = conn.rows(
         "SELECT name_key FROM characters WHERE campaign_id = :campaign", {"campaign": campaign_id}

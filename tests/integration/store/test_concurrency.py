@@ -11,8 +11,9 @@ import multiprocessing
 from collections.abc import Callable
 from typing import Any
 
-from dicepool.campaign import check, create_campaign, create_character, log
+from dicepool.campaign import check, create_campaign, create_character, log, roll
 from dicepool.campaign.campaigns import load_campaign
+from dicepool.core.dice import ForcedDice
 from dicepool.sheet.events import Kind
 from dicepool.store.database import Database
 
@@ -99,6 +100,30 @@ def test_two_processes_spending_the_last_willpower_point_one_succeeds(database_u
         assert ana.status.willpower is not None and ana.status.willpower.points == 0
         rolls = [e for e in log(db, workers.CAMPAIGN, last=100) if e.event.kind is Kind.ROLLED]
         assert len(rolls) == 1 and rolls[0].event.data["effects"]["willpower"]
+        assert check(db) == []
+    finally:
+        db.close()
+
+
+def test_two_processes_spending_the_last_momentum_point_one_succeeds(database_url: str) -> None:
+    """storypath, one player; a failed roll puts one point in the pool; two processes roll with
+    one Momentum die at once: exactly one roll is logged, the pool is empty."""
+    db = Database(database_url)
+    try:
+        create_campaign(db, workers.CAMPAIGN, "storypath", "st", players=1)
+        create_character(db, workers.CAMPAIGN, workers.CHARACTER, "st", changes="Dexterity=1")
+        roll(db, workers.CAMPAIGN, "Dexterity", ForcedDice([2]), "st", workers.CHARACTER)
+        assert load_campaign(db, workers.CAMPAIGN).now.momentum == 1
+    finally:
+        db.close()
+    reports = race(database_url, workers.spend_last_momentum, [(), ()])
+    assert reports == ["ok", "refused"]
+    db = Database(database_url)
+    try:
+        assert load_campaign(db, workers.CAMPAIGN).now.momentum == 0
+        entries = log(db, workers.CAMPAIGN, last=1000)
+        spent = [e for e in entries if "momentum" in e.event.data.get("effects", {})]
+        assert len(spent) == 1 and [e.event.seq for e in entries] == list(range(1, 5))
         assert check(db) == []
     finally:
         db.close()

@@ -11,8 +11,9 @@ from multiprocessing.queues import Queue
 from multiprocessing.synchronize import Event as StartSignal
 
 from dicepool.campaign import change_character, roll
-from dicepool.core.dice import SeededDice
+from dicepool.core.dice import ForcedDice, SeededDice
 from dicepool.errors import SheetError
+from dicepool.sheet.spends import Spends
 from dicepool.store.database import Database
 
 CAMPAIGN = "Race"
@@ -61,6 +62,23 @@ def lower_stealth(url: str, start: StartSignal, done: Queue[str]) -> None:
     start.wait(30)
     try:
         change_character(db, CAMPAIGN, CHARACTER, "Stealth-=1", "racer")
+        done.put("ok")
+    except SheetError:
+        done.put("refused")
+    except Exception as exc:
+        done.put(f"error: {type(exc).__name__}: {exc}")
+    finally:
+        db.close()
+
+
+def spend_last_momentum(url: str, start: StartSignal, done: Queue[str]) -> None:
+    """Wait for the start, then roll Ana's Dexterity (1) with one Momentum die: two 8s, a
+    success (so no Consolation puts a point back)."""
+    db = Database(url)
+    db.ensure_schema()
+    start.wait(30)
+    try:
+        roll(db, CAMPAIGN, "Dexterity", ForcedDice([8, 8]), "racer", CHARACTER, Spends(momentum=1))
         done.put("ok")
     except SheetError:
         done.put("refused")

@@ -1,0 +1,112 @@
+"""storypath's Momentum and Legend, and the trackers of actions that take several rolls: the
+use cases, each one transaction (:func:`~dicepool.campaign.play.act`).
+
+A roll's own spends (Momentum dice, a Feat of Scale, a Consolation, a roll counted toward a
+tracker) are made by :func:`dicepool.campaign.rolls.roll`; these are the rest: the table's
+number of players (which sizes the pool), Momentum spent on something else than dice (a Knack),
+Legend regained, trackers started, Intervals bought and Milestones awarded.
+"""
+
+from __future__ import annotations
+
+from dicepool.campaign.play import Acted, act
+from dicepool.errors import SheetError
+from dicepool.sheet.events import Event, Kind
+from dicepool.sheet.momentum import MAX_POINTS, MAX_WHAT
+from dicepool.sheet.state import CampaignState
+from dicepool.sheet.storypath_play import legendary
+from dicepool.sheet.tracker_play import kind_of
+from dicepool.sheet.trackers import MAX_INTERVALS, MAX_MILESTONES
+from dicepool.store.database import Database
+
+
+def _points(points: int, what: str, most: int = MAX_POINTS) -> int:
+    if not 1 <= points <= most:
+        raise SheetError(f"{what} is 1..{most}, not {points}")
+    return points
+
+
+def set_players(db: Database, campaign: str, players: int, actor: str) -> Acted:
+    """Say how many players sit at the table (the Momentum pool holds twice as many points)."""
+    event = Event(Kind.PLAYERS_SET, {"players": players})
+    return act(db, campaign, actor, lambda _state: event)
+
+
+def spend_momentum(db: Database, campaign: str, points: int, what: str, actor: str) -> Acted:
+    """Spend Momentum on something else than dice (a Knack...): ``what`` says on what."""
+    what = " ".join(what.split())
+    if len(what) > MAX_WHAT:
+        raise SheetError(f"--for is at most {MAX_WHAT} characters; say it shorter")
+    data = {"points": _points(points, "a Momentum spend"), "for": what}
+    return act(db, campaign, actor, lambda _state: Event(Kind.MOMENTUM_SPENT, data))
+
+
+def regain_legend(db: Database, campaign: str, name: str, points: int, actor: str) -> Acted:
+    """Give ``points`` Legend back to a character (the text leaves when to the table)."""
+    points = _points(points, "a Legend regain")
+
+    def decide(state: CampaignState) -> Event:
+        sheet, _legend = legendary(state, name)
+        return Event(Kind.LEGEND_REGAINED, {"character": sheet.name, "points": points})
+
+    return act(db, campaign, actor, decide)
+
+
+def start_tracker(
+    db: Database,
+    campaign: str,
+    name: str,
+    sides: list[str],
+    target: int,
+    limit: int | None,
+    difficulty: int | None,
+    actor: str,
+) -> Acted:
+    """Start a Complex Action (``difficulty`` given) or an extended action (None), for one
+    character or two (opposed, contested)."""
+    kind = kind_of(difficulty is not None, len(sides))
+    data = {
+        "name": name,
+        "kind": kind.value,
+        "target": target,
+        "limit": limit,
+        "difficulty": difficulty,
+    }
+
+    def decide(state: CampaignState) -> Event:
+        return Event(
+            Kind.TRACKER_STARTED, {**data, "sides": [state.character(s).name for s in sides]}
+        )
+
+    return act(db, campaign, actor, decide)
+
+
+def buy_intervals(db: Database, campaign: str, tracker: str, intervals: int, actor: str) -> Acted:
+    """Buy Intervals of a Complex Action with Momentum, one a point."""
+    n = _points(intervals, "Intervals bought at once", MAX_INTERVALS)
+
+    def decide(state: CampaignState) -> Event:
+        found = state.now.trackers.find(tracker).name
+        return Event(Kind.INTERVALS_BOUGHT, {"tracker": found, "intervals": n})
+
+    return act(db, campaign, actor, decide)
+
+
+def award_milestones(
+    db: Database, campaign: str, tracker: str, character: str | None, milestones: int, actor: str
+) -> Acted:
+    """Award Milestones of a Complex Action without a roll (to ``character``'s side; the only
+    side when None)."""
+    n = _points(milestones, "Milestones awarded at once", MAX_MILESTONES)
+
+    def decide(state: CampaignState) -> Event:
+        found = state.now.trackers.find(tracker)
+        if character is None and len(found.sides) > 1:
+            raise SheetError(
+                f"`{found.name}` has two sides: say whose with --char ({' or '.join(found.sides)})"
+            )
+        side = found.sides[found.side(character)] if character else found.sides[0]
+        data = {"tracker": found.name, "character": side, "milestones": n}
+        return Event(Kind.MILESTONES_AWARDED, data)
+
+    return act(db, campaign, actor, decide)

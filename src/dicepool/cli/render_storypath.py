@@ -1,0 +1,208 @@
+"""storypath's Momentum pool, Legend and the trackers for the terminal, and what a roll did to
+them: glyphs and colours, the numbers always beside them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import click
+
+from dicepool.cli.safe import visible
+from dicepool.sheet.momentum import Consolation
+from dicepool.sheet.state import CampaignState
+from dicepool.sheet.status import legend_of
+from dicepool.sheet.storypath_play import pool_of
+
+STATUS_COLOURS = {
+    "in_progress": "yellow",
+    "complete": "green",
+    "won": "green",
+    "failed": "red",
+    "tie": "cyan",
+}
+
+CONSOLATION_WORDS = {
+    Consolation.ENCOUNTER: "failure reveals another approach",
+    Consolation.MEETING: "failure brings in someone who can help, for a price",
+}
+
+
+def points_glyphs(points: int, most: int, full: str, empty: str, colour: str) -> str:
+    """``◆◆◇◇ 2/4``: points among their most, the number beside (glyphs up to 20)."""
+    shown = min(most, 20)
+    filled = click.style(full * min(points, shown), fg=colour, bold=True)
+    rest = click.style(empty * max(shown - points, 0), dim=True)
+    return f"{filled}{rest} {points}/{most}"
+
+
+def pool_text(state: CampaignState) -> str:
+    """The Momentum pool: its points among its capacity, or how to size it."""
+    pool = pool_of(state)
+    if pool.capacity is None:
+        return f"{pool.points} " + click.style(
+            "(its size is unknown: say how many players with `dicepool campaign players N`)",
+            fg="yellow",
+        )
+    return points_glyphs(pool.points, pool.capacity, "◆", "◇", "yellow")
+
+
+def legend_text(legend: Mapping[str, Any]) -> str:
+    """``✦✦✧ 2/3``: Legend points left among the rating."""
+    return points_glyphs(int(legend["points"]), int(legend["rating"]), "✦", "✧", "magenta")
+
+
+def tracker_lines(tracker: Mapping[str, Any]) -> list[str]:
+    """A tracker: its name, kind and status, then each side's progress."""
+    story = tracker["kind"] in ("complex", "opposed")
+    counted = "Milestones" if story else "successes"
+    step = "Intervals" if story else "rolls"
+    status = str(tracker["status"])
+    words = click.style(str(tracker["outcome"]), fg=STATUS_COLOURS.get(status), bold=True)
+    about = f"{tracker['kind']}" + (f", Difficulty {tracker['difficulty']}" if story else "")
+    lines = [f"{click.style(visible(str(tracker['name'])), bold=True)} ({about})  {words}"]
+    limit = tracker["limit"]
+    for side, progress in tracker["progress"].items():
+        target = int(tracker["target"])
+        bar = (
+            points_glyphs(int(progress), target, "●", "○", "cyan")
+            if target <= 20
+            else f"{progress}/{target}"
+        )
+        used = tracker["rolls"][side]
+        allowed = f"{used}/{limit}" if limit is not None else f"{used}, no limit"
+        lines.append(f"  {visible(side):<12} {bar} {counted}   {step} {allowed}")
+    return lines
+
+
+def _kept(effects: Mapping[str, Any], before: CampaignState, after: CampaignState) -> int:
+    """Momentum a Consolation put in the pool: the pool after, less the pool before the gain."""
+    spent = int(effects.get("momentum", {}).get("points", 0))
+    feat = effects.get("feat")
+    spent += 2 if feat and feat["within"] == "calling" else 0
+    return after.now.momentum - (before.now.momentum - spent)
+
+
+def consolation_line(
+    effects: Mapping[str, Any], before: CampaignState, after: CampaignState
+) -> str:
+    """What a failure's Consolation gave: Momentum (and what was lost), or its other kind."""
+    given = effects["consolation"]
+    choice = Consolation(given["choice"])
+    head = click.style("  Consolation:", fg="yellow")
+    refused = ""
+    if given.get("refused"):
+        other = Consolation(given["refused"]).label
+        refused = click.style(f" (a botch gives only Momentum: no {other})", fg="red")
+    if choice is Consolation.MOMENTUM:
+        points = int(given["points"])
+        if pool_of(after).capacity is None:
+            unknown = (
+                "the pool's size is unknown: say how many players with "
+                "`dicepool campaign players N`"
+            )
+            return f"{head} {points} Momentum, lost: {click.style(unknown, fg='yellow')}{refused}"
+        kept = _kept(effects, before, after)
+        gained = f"+{kept} Momentum" if kept else "no Momentum"
+        if kept < points:
+            gained += click.style(f" ({points - kept} lost: the pool is full)", fg="red")
+        return f"{head} {gained}: pool {pool_text(after)}{refused}"
+    who = visible(str(given.get("character", "")))
+    if choice is Consolation.ADVANTAGE:
+        return (
+            f"{head} an Unlooked-for Advantage for {who}: Enhancement 1 on a later roll "
+            "(roll with --advantage)"
+        )
+    return f"{head} a {choice.label} for {who}: {CONSOLATION_WORDS[choice]}"
+
+
+def spend_lines(effects: Mapping[str, Any], after: CampaignState) -> list[str]:
+    """What a roll spent: Momentum dice, a Feat of Scale, an Advantage; its Drawback."""
+    lines = []
+    if "momentum" in effects:
+        points = effects["momentum"]["points"]
+        lines.append(f"  spends {points} Momentum for {points} dice: pool {pool_text(after)}")
+    if "feat" in effects:
+        feat = effects["feat"]
+        sheet = after.character(feat["character"])
+        where = "within the Legendary Title" if feat["within"] == "title" else "outside the Title"
+        extra = ", 2 Momentum" if feat["within"] == "calling" else ""
+        legend = legend_of(sheet.status, sheet.traits.get("Legend", 0)).to_dict()
+        lines.append(
+            f"  {visible(sheet.name)} makes a Feat of Scale {where}: Scale +1 for 1 Legend{extra}; "
+            f"Legend {legend_text(legend)}"
+        )
+    if "advantage" in effects:
+        used = effects["advantage"]
+        lines.append(
+            f"  {visible(used['character'])} uses the Unlooked-for Advantage of event "
+            f"{used['from']}: Enhancement +1"
+        )
+    if "drawback" in effects:
+        lines.append(click.style(f"  Drawback: {visible(effects['drawback']['text'])}", fg="red"))
+    return lines
+
+
+def stunt_line(result: Mapping[str, Any]) -> str | None:
+    """A storypath success's stunt successes, with what they buy (None when there are none)."""
+    left = int(result.get("stunt_successes", 0))
+    if result.get("system") != "storypath" or left < 1:
+        return None
+    word = "success" if left == 1 else "successes"
+    return click.style(
+        f"  Stunts: {left} stunt {word} to spend on a Complication, Enhancement or Difficulty "
+        "stunt (with a Path: a Twist of Fate)",
+        fg="green",
+    )
+
+
+def roll_lines(
+    event_data: Mapping[str, Any], before: CampaignState | None, after: CampaignState
+) -> list[str]:
+    """Everything storypath and the trackers add under a logged roll."""
+    effects = event_data.get("effects", {})
+    lines = spend_lines(effects, after)
+    stunts = stunt_line(event_data["result"])
+    if stunts:
+        lines.append(stunts)
+    if "consolation" in effects and before is not None:
+        lines.append(consolation_line(effects, before, after))
+    if "tracker" in effects:
+        tracker = after.now.trackers.find(effects["tracker"]["name"])
+        lines += ["  " + line for line in tracker_lines(tracker.to_dict())]
+    return lines
+
+
+def effects_words(effects: Mapping[str, Any]) -> str:
+    """A roll's storypath and tracker effects, short, for its line in the log ("" for none)."""
+    words = []
+    if "momentum" in effects:
+        words.append(f"{effects['momentum']['points']} Momentum spent")
+    if "feat" in effects:
+        words.append(f"Feat of Scale ({effects['feat']['within']})")
+    if "advantage" in effects:
+        words.append(f"Advantage of event {effects['advantage']['from']} used")
+    if "consolation" in effects:
+        given = effects["consolation"]
+        if given["choice"] == Consolation.MOMENTUM:
+            words.append(f"Consolation {given['points']} Momentum")
+        else:
+            words.append(f"Consolation: {Consolation(given['choice']).label}")
+    if "drawback" in effects:
+        words.append(f"Drawback: {effects['drawback']['text']}")
+    if "tracker" in effects:
+        words.append(f"counts toward {effects['tracker']['name']}")
+    return f"; {', '.join(words)}" if words else ""
+
+
+def storypath_json(effects: Mapping[str, Any], after: CampaignState) -> dict[str, object]:
+    """What ``roll --json`` adds in a storypath campaign: the Momentum pool after the roll
+    (``pool``; the roll's own ``momentum`` is what a failure earns), and the tracker the roll
+    counted toward (``tracker``)."""
+    found: dict[str, object] = {}
+    if after.system == "storypath":
+        found["pool"] = pool_of(after).to_dict()
+    if "tracker" in effects:
+        found["tracker"] = after.now.trackers.find(effects["tracker"]["name"]).to_dict()
+    return found

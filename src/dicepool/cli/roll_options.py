@@ -1,0 +1,51 @@
+"""The options of a campaign roll that ask storypath's rules and the trackers for something.
+
+Kept apart (only click here) so that `dicepool roll` starts fast: the rules are loaded when a
+roll goes to a campaign (:func:`dicepool.cli.spends.read_spends` reads these options).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+CHOICES = ("consolation", "advantage", "feat", "drawback", "complex", "extended")
+"""The options below, by the name :class:`~dicepool.sheet.spends.Spends` gives each."""
+
+
+def choice_options(command: F) -> F:
+    """``--consolation``, ``--advantage``, ``--feat``, ``--drawback``, ``--complex``,
+    ``--extended``."""
+    options = [
+        click.option(
+            "--consolation",
+            metavar="KIND",
+            help="storypath: on a failure take encounter, meeting or advantage (default: "
+            "Momentum; a botch gives Momentum only).",
+        ),
+        click.option(
+            "--advantage",
+            is_flag=True,
+            default=None,
+            help="storypath: use the character's oldest Unlooked-for Advantage (Enhancement +1).",
+        ),
+        click.option(
+            "--feat",
+            metavar="title|calling",
+            help="storypath: a Feat of Scale, Scale +1 for 1 Legend (calling: and 2 Momentum).",
+        ),
+        click.option(
+            "--drawback",
+            metavar="TEXT",
+            help="storypath: the Drawback an Enhancement above 3 comes with.",
+        ),
+        click.option("--complex", metavar="NAME", help="Count the roll as an Interval of NAME."),
+        click.option("--extended", metavar="NAME", help="Count the roll toward NAME."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command

@@ -1,0 +1,158 @@
+"""Any sequence of storypath's events (Momentum, Consolations, Legend, Feats, trackers) and undos:
+the log replayed equals the live state, the pool stays within 0..capacity."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dicepool.errors import CampaignError, SheetError
+from dicepool.sheet.character import new_character, parse_changes
+from dicepool.sheet.events import (
+    Event,
+    Kind,
+    apply,
+    campaign_event,
+    changed_event,
+    created_event,
+    replay,
+    undo_event,
+)
+from dicepool.sheet.status import legend_of
+from dicepool.sheet.storypath_play import pool_of
+
+NAMES = ("Ana", "Bo")
+names = st.sampled_from(NAMES)
+
+
+def _rolled(**effects: Any) -> Event:
+    return Event(Kind.ROLLED, {"line": "x", "characters": [], "effects": effects})
+
+
+regains = st.builds(
+    lambda n, p: Event(Kind.LEGEND_REGAINED, {"character": n, "points": p}),
+    names,
+    st.integers(1, 3),
+)
+feats = st.builds(
+    lambda n, w: _rolled(feat={"character": n, "within": w}),
+    names,
+    st.sampled_from(["title", "calling"]),
+)
+
+events = st.one_of(
+    feats,
+    regains,
+    st.builds(lambda n: Event(Kind.PLAYERS_SET, {"players": n}), st.integers(1, 4)),
+    st.builds(lambda n: Event(Kind.MOMENTUM_SPENT, {"points": n, "for": ""}), st.integers(1, 4)),
+    st.builds(
+        lambda n, p: Event(Kind.LEGEND_REGAINED, {"character": n, "points": p}),
+        names,
+        st.integers(1, 3),
+    ),
+    st.builds(
+        lambda n, k: changed_event(n, parse_changes(f"Legend={k}")), names, st.integers(0, 3)
+    ),
+    st.builds(
+        lambda p: _rolled(consolation={"choice": "momentum", "points": p}), st.integers(1, 4)
+    ),
+    st.builds(
+        lambda n: _rolled(
+            consolation={"choice": "advantage", "points": 1, "character": n, "what": "a lead"}
+        ),
+        names,
+    ),
+    st.builds(
+        lambda n, e: _rolled(advantage={"character": n, "from": e}), names, st.integers(4, 40)
+    ),
+    st.builds(lambda p: _rolled(momentum={"points": p}), st.integers(1, 3)),
+    st.builds(
+        lambda n, w, p: _rolled(momentum={"points": p}, feat={"character": n, "within": w}),
+        names,
+        st.sampled_from(["title", "calling"]),
+        st.integers(1, 2),
+    ),
+    st.builds(
+        lambda k, t, lim: Event(
+            Kind.TRACKER_STARTED,
+            {
+                "name": "Heist",
+                "kind": k,
+                "sides": list(NAMES[: 1 if k == "complex" else 2]),
+                "target": t,
+                "limit": lim,
+                "difficulty": 2,
+            },
+        ),
+        st.sampled_from(["complex", "opposed"]),
+        st.integers(1, 3),
+        st.one_of(st.none(), st.integers(1, 3)),
+    ),
+    st.builds(
+        lambda n, s: _rolled(tracker={"name": "heist", "character": n, "successes": s}),
+        names,
+        st.integers(0, 4),
+    ),
+    st.builds(
+        lambda n: Event(Kind.INTERVALS_BOUGHT, {"tracker": "Heist", "intervals": n}),
+        st.integers(1, 2),
+    ),
+    st.builds(
+        lambda n: Event(
+            Kind.MILESTONES_AWARDED, {"tracker": "Heist", "character": n, "milestones": 1}
+        ),
+        names,
+    ),
+)
+
+
+def _start() -> list[Event]:
+    made = [campaign_event("T", "storypath", 2)]
+    made += [created_event(new_character(n, "storypath")) for n in NAMES]
+    made += [changed_event(n, parse_changes("Legend=2")) for n in NAMES]
+    return [replace(e, id=i, seq=i) for i, e in enumerate(made, start=1)]
+
+
+def _oldest(event: Event, live: Any) -> Event:
+    """A roll using an Advantage names the roller's oldest, as the roll's effects do."""
+    used = event.data.get("effects", {}).get("advantage")
+    if used is None:
+        return event
+    held = live.now.advantages.of(used["character"])
+    chosen = {**used, "from": held[0].event if held else 1}
+    return replace(event, data={**event.data, "effects": {"advantage": chosen}})
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(events, st.integers(0, 6)), max_size=40))
+def test_the_log_replayed_equals_the_live_state_and_the_pool_stays_in_bounds(
+    steps: list[tuple[Event, int]],
+) -> None:
+    log = _start()
+    live = replay(log)
+    for event, undo_back in steps:
+        if undo_back and len(log) > len(_start()):  # now and then, undo a recent event
+            target = log[-min(undo_back, len(log) - len(_start()))]
+            candidate = [*log, replace(undo_event(target.id), id=len(log) + 1)]
+            try:
+                live = replay(candidate)
+            except CampaignError:
+                continue  # a later event depends on it: the undo is refused
+            log = candidate
+        else:
+            stored = replace(_oldest(event, live), id=len(log) + 1, seq=len(log) + 1)
+            try:
+                live = apply(live, stored)
+            except SheetError:
+                continue  # refused: nothing logged
+            log.append(stored)
+        pool = pool_of(live)
+        assert pool.capacity is not None and 0 <= pool.points <= pool.capacity
+        for sheet in live.characters.values():
+            legend = legend_of(sheet.status, sheet.traits.get("Legend", 0))
+            assert 0 <= legend.points <= legend.rating
+        assert len(live.now.advantages.pending) <= len(log)
+    assert replay(log) == live
