@@ -3,28 +3,26 @@ the live state, and Willpower points stay within 0..dots."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicepool.core.dice import SeededDice
-from dicepool.errors import CampaignError, SheetError
+from dicepool.errors import SheetError
 from dicepool.sheet.character import change, new_character, parse_changes
 from dicepool.sheet.events import (
     ROLLING,
     Event,
     Kind,
-    apply,
     campaign_event,
     created_event,
-    replay,
-    undo_event,
 )
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import willpower_of
+
+from .logs import Log
 
 SPEND = "spend"
 
@@ -70,28 +68,19 @@ def test_replayed_equals_live_and_points_stay_within_dots(
     moves: list[tuple[tuple[Any, dict[str, Any]], int, int]],
 ) -> None:
     ana = change(new_character("Ana", "hubris"), parse_changes("Willpower=4 Morality=3"))
-    log = [
-        replace(e, id=i, seq=i)
-        for i, e in enumerate([campaign_event("T", "hubris"), created_event(ana)], start=1)
-    ]
-    live = replay(log)
+    log = Log([campaign_event("T", "hubris"), created_event(ana)])
     for (kind, data), seed, undo_back in moves:
-        if undo_back > 6 and len(log) > 2:  # now and then, undo the latest event
-            candidate = [*log, replace(undo_event(log[-1].id), id=len(log) + 1)]
-            try:
-                live = replay(candidate)
-            except CampaignError:
-                continue
-            log = candidate
+        if undo_back > 6:  # now and then, undo the latest event
+            log.undo(1)
             continue
         try:
-            event = _event(live, kind, data, seed)
-            live = apply(live, event)
+            event = _event(log.live, kind, data, seed)
         except SheetError:
-            continue  # refused: nothing logged
-        log.append(replace(event, id=len(log) + 1, seq=len(log) + 1))
-        sheet = live.character("Ana")
+            continue  # refused before its roll: nothing logged
+        if not log.append(event):
+            continue
+        sheet = log.live.character("Ana")
         willpower = willpower_of(sheet.status, sheet.traits["Willpower"])
         assert 0 <= willpower.points <= willpower.dots <= sheet.traits["Willpower"]
         assert 0 <= sheet.traits["Morality"] <= 5
-    assert replay(log) == live
+    assert log.replayed() == log.live
