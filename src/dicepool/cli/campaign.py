@@ -130,6 +130,9 @@ def use(campaign_name: str, db_url: str | None) -> None:
 def show(as_json: bool, campaign: str | None, db_url: str | None) -> None:
     """Show a campaign: its system, players, house rules, characters and events."""
     from dicepool.campaign import campaign_info
+    from dicepool.cli.render_sheet import clock_words
+    from dicepool.cli.render_storypath import pool_text
+    from dicepool.sheet.storypath_play import pool_of
 
     db = open_database(db_url)
     state, events = campaign_info(db, campaign_of(db, campaign))
@@ -143,6 +146,8 @@ def show(as_json: bool, campaign: str | None, db_url: str | None) -> None:
             "characters": [c.name for c in sheets],
             "events": events,
             "database": shown_url(db),
+            "clock": state.now.clock.to_dict(),
+            **({"momentum": pool_of(state).to_dict()} if state.system == "storypath" else {}),
         }
         click.echo(json.dumps(data))
         return
@@ -153,8 +158,11 @@ def show(as_json: bool, campaign: str | None, db_url: str | None) -> None:
         ("house rules", visible(state.house_rules) or "none"),
         ("characters", ", ".join(_who(c.name, c.player) for c in sheets) or "none yet"),
         ("events", str(events)),
+        ("clock", clock_words(state.now.clock.to_dict())),
         ("database", visible(shown_url(db))),
     ]
+    if state.system == "storypath":
+        rows.insert(-1, ("momentum", pool_text(state)))
     for label, value in rows:
         click.echo(f"  {label + ':':<13}{value}")
 

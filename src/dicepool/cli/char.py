@@ -98,12 +98,15 @@ def show(character: str, as_json: bool, campaign: str | None, db_url: str | None
     e.g. dicepool char show Ana --json
     """
     from dicepool.campaign import load_campaign
+    from dicepool.sheet.storypath_play import pool_of
     from dicepool.sheet.view import condition
 
     db = open_database(db_url)
     state = load_campaign(db, campaign_of(db, campaign))
     sheet = state.character(character)
     held = condition(sheet, state.now)
+    if sheet.system == "storypath":  # the table's pool, beside the character's own Legend
+        held["momentum"] = pool_of(state).to_dict()
     if as_json:
         click.echo(json.dumps({**sheet.to_dict(), **held}))
     else:

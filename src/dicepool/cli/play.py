@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import click
 
-from dicepool.cli.render_sheet import health_line
+from dicepool.cli.render_sheet import clock_words, health_line
 from dicepool.cli.roll import pick_source
 from dicepool.cli.safe import visible
 from dicepool.cli.storage import actor, campaign_of, open_database, storage_options
@@ -79,7 +79,7 @@ def next_(
     db, name = _open(db_url, campaign)
     acted = next_boundary(db, name, unit, pick_source(seed, dice), actor())
     clock = acted.state.now.clock
-    lines = [f"{visible(name)}: {_clock_words(clock.to_dict())}"]
+    lines = [f"{visible(name)}: {clock_words(clock.to_dict())}"]
     lines += roll_lines(acted.event.data["rolls"])
     _print_event(acted, as_json, lines)
 
@@ -100,14 +100,6 @@ def roll_lines(rolls: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def _clock_words(clock: dict[str, object]) -> str:
-    minutes = int(str(clock["minutes"]))
-    days, rest = divmod(minutes, 24 * 60)
-    hours, mins = divmod(rest, 60)
-    units = [f"{u} {n}" for u, n in clock.items() if u != "minutes"]
-    return ", ".join(reversed(units)) + f"; story time {days}d {hours}h {mins}m"
-
-
 @click.group(invoke_without_command=True)
 @_json_option
 @storage_options
@@ -120,7 +112,7 @@ def clock(ctx: click.Context, as_json: bool, campaign: str | None, db_url: str |
 
     db, name = _open(db_url, campaign)
     shown = load_campaign(db, name).now.clock.to_dict()
-    click.echo(json.dumps(shown) if as_json else f"{visible(name)}: {_clock_words(shown)}")
+    click.echo(json.dumps(shown) if as_json else f"{visible(name)}: {clock_words(shown)}")
 
 
 @clock.command("advance")
@@ -144,7 +136,7 @@ def advance(
 
     db, name = _open(db_url, campaign)
     acted = advance_clock(db, name, duration, actor(), pick_source(seed, dice))
-    lines = [f"{visible(name)}: {_clock_words(acted.state.now.clock.to_dict())}"]
+    lines = [f"{visible(name)}: {clock_words(acted.state.now.clock.to_dict())}"]
     lines += roll_lines(acted.event.data["rolls"])
     lines += [
         f"  {_health_of(acted, c.name)}"

@@ -151,6 +151,14 @@ def condition_text(held: dict[str, object]) -> str:
         shown = held["legend"]
         assert isinstance(shown, dict)
         lines.append(f"  {'Legend':<10} {legend_text(shown)}")
+    if "momentum" in held:
+        from dicepool.cli.render_storypath import points_glyphs
+
+        pool = held["momentum"]
+        assert isinstance(pool, dict)
+        most = pool["capacity"]
+        drawn = points_glyphs(pool["points"], most, "◆", "◇", "yellow") if most else "0"
+        lines.append(f"  {'Momentum':<10} {drawn}  " + click.style("(the table's pool)", dim=True))
     if not lines:
         return ""
     return "\n".join([click.style("Condition", bold=True, underline=True), *lines])
@@ -202,3 +210,12 @@ def effect_lines(effects: dict[str, object], state: CampaignState) -> list[str]:
             f"  {visible(sheet.name)} spends a Willpower point: {willpower_dots(points, dots_)}"
         )
     return lines + edge_effect_lines(effects, state)
+
+
+def clock_words(clock: dict[str, object]) -> str:
+    """``scene 2, round 1, turn 3; story time 2d 4h 0m``: a clock, largest boundary first."""
+    minutes = int(str(clock["minutes"]))
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    units = [f"{u} {n}" for u, n in clock.items() if u != "minutes"]
+    return ", ".join(reversed(units)) + f"; story time {days}d {hours}h {mins}m"

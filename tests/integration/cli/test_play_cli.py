@@ -71,6 +71,18 @@ def test_a_storypath_campaign_has_its_own_boundaries(table: Table) -> None:
     table.ok("next", "session")  # an Act
     clock = table.json("clock")
     assert clock["episode"] == 2 and clock["act"] == 2 and clock["scene"] == 1
+    shown = table.json("campaign", "show")
+    assert shown["clock"] == clock and shown["momentum"]["points"] == 0
+    assert "episode 2, act 2, scene 1" in table.ok("campaign", "show")
+    table.ok("campaign", "players", "2")
+    table.ok("char", "create", "Ana", "--set", "Legend=1")
+    table.ok("roll", "--char", "Ana", "3", "--dice", "2,3,4")  # a failure: one Momentum
+    assert table.json("char", "show", "Ana")["momentum"] == {
+        "points": 1,
+        "capacity": 4,
+        "players": 2,
+    }
+    assert "◆◇◇◇ 1/4" in table.ok("char", "show", "Ana")
 
 
 @pytest.mark.parametrize(
