@@ -17,6 +17,8 @@ The tree::
     +-- CampaignError             a campaign, character or event that is not there (or is
     |                             already), or an undo the log cannot take
     +-- StoreError                a database that cannot be opened, or is newer than dicepool
+    +-- AccessError               a seat of a web table doing what its role may not (a player
+                                  acting for another's character, revealing a hidden roll)
 
 Third-party exceptions are translated where they first appear (``raise ... from exc``).
 """
@@ -97,3 +99,7 @@ class CampaignError(DicepoolError):
 
 class StoreError(DicepoolError):
     """A database that cannot be opened or used: unreachable, unreadable, or newer than us."""
+
+
+class AccessError(DicepoolError):
+    """A seat of a web table asking for what its role may not do."""

@@ -34,18 +34,30 @@ def create_campaign(
         CampaignError: a campaign of that name is already here.
         SheetError, NotationError: a bad name, system, player count or house rule.
     """
+    with db.write() as conn:
+        return add_campaign(conn, name, system, actor, players, house_rules)[1]
+
+
+def add_campaign(
+    conn: Sql,
+    name: str,
+    system: str,
+    actor: str,
+    players: int | None = None,
+    house_rules: str = "",
+) -> tuple[int, CampaignState]:
+    """:func:`create_campaign` inside a caller's transaction; the campaign's id and state."""
     name = check_name(name, "campaign")
     system = system_name(system)
     if players is not None and not 1 <= players <= MAX_PLAYERS:
         raise SheetError(f"--players is 1..{MAX_PLAYERS}, not {players}")
     rules = read_house_rules(system, house_rules)
     state = apply(None, campaign_event(name, system, players, rules.text))
-    with db.write() as conn:
-        if find_campaign(conn, name) is not None:
-            raise CampaignError(f"there is already a campaign {name}; pick another name")
-        campaign_id = insert_campaign(conn, state)
-        append(conn, campaign_id, campaign_event(name, system, players, rules.text), actor)
-    return state
+    if find_campaign(conn, name) is not None:
+        raise CampaignError(f"there is already a campaign {name}; pick another name")
+    campaign_id = insert_campaign(conn, state)
+    append(conn, campaign_id, campaign_event(name, system, players, rules.text), actor)
+    return campaign_id, state
 
 
 def need_campaign(conn: Sql, name: str, lock: bool = False) -> CampaignRow:

@@ -145,6 +145,8 @@ def undo(
         root = _root(conn, row, target)
         if root.kind is Kind.CAMPAIGN_CREATED:
             raise CampaignError("a campaign's creation cannot be undone")
+        if root.kind is Kind.REVEALED:
+            raise CampaignError("a reveal cannot be undone: everyone has seen the roll")
         _check_links(conn, row, target, root)
         state = None
         if root.kind is not Kind.ROLLED or root.data.get("effects"):  # a plain roll: no replay

@@ -53,12 +53,14 @@ def roll(
     actor: str,
     roller: str | None = None,
     spends: Spends = NO_SPENDS,
+    hidden: bool = False,
 ) -> LoggedRoll:
     """Roll ``line`` in a campaign (for ``roller`` where a side names none) and log it.
 
     The roll's spends (a Willpower point...) are made in the same transaction: a spend the rules
     refuse refuses the roll, and nothing is logged or spent. Faces typed by hand must all be
-    used before anything is stored.
+    used before anything is stored. A ``hidden`` roll (the storyteller's) is kept from the
+    players' view of the log until it is revealed.
 
     Raises:
         NotationError, SheetError, CampaignError: the line cannot be rolled; nothing is logged.
@@ -90,6 +92,7 @@ def roll(
             "house_rules": row.house_rules,
             "result": logged,
             **({"effects": done} if done else {}),
+            **({"hidden": True} if hidden else {}),
         }
         event = append(
             conn, row.id, Event(Kind.ROLLED, data), actor, sheet_line.characters, row.last_seq

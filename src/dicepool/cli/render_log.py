@@ -107,6 +107,7 @@ SUNDOWN_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
 
 STATE_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
     Kind.BOUNDARY_BEGUN: lambda d: f"a new {d['unit']}{_rolls(d)}",
+    Kind.REVEALED: lambda d: f"revealed hidden roll {d['event']}",
     Kind.CLOCK_ADVANCED: lambda d: f"story time passes: {d['duration']}{_rolls(d)}",
     Kind.DAMAGED: lambda d: (
         f"{d['character']} takes {d['points']} {d['wound']}"

@@ -36,6 +36,7 @@ class Kind(StrEnum):
     CHARACTER_CHANGED = "character-changed"
     ROLLED = "rolled"
     UNDONE = "undone"
+    REVEALED = "revealed"
     BOUNDARY_BEGUN = "boundary-begun"
     CLOCK_ADVANCED = "clock-advanced"
     DAMAGED = "damaged"

@@ -80,6 +80,12 @@ def find_campaign(conn: Sql, name: str, lock: bool = False) -> CampaignRow | Non
     return _campaign(found[0]) if found else None
 
 
+def campaign_by_id(conn: Sql, campaign_id: int) -> CampaignRow | None:
+    """The campaign whose id is ``campaign_id``, or None."""
+    found = conn.rows(f"{_CAMPAIGN} WHERE id = :id", {"id": campaign_id})
+    return _campaign(found[0]) if found else None
+
+
 def all_campaigns(conn: Sql) -> list[CampaignRow]:
     """Every campaign, by name."""
     return [_campaign(r) for r in conn.rows(f"{_CAMPAIGN} ORDER BY name_key")]
@@ -204,6 +210,15 @@ def find_event(conn: Sql, campaign_id: int, event_id: int) -> Event | None:
         {"campaign": campaign_id, "id": event_id},
     )
     return _event(found[0]) if found else None
+
+
+def events_after(conn: Sql, campaign_id: int, after: int, count: int) -> list[Event]:
+    """At most ``count`` events of a campaign after sequence number ``after``, in order."""
+    found = conn.rows(
+        f"{_EVENT} WHERE campaign_id = :campaign AND seq > :after ORDER BY seq LIMIT :count",
+        {"campaign": campaign_id, "after": after, "count": count},
+    )
+    return [_event(r) for r in found]
 
 
 def events_of_kind(conn: Sql, campaign_id: int, kind: Kind, after: int = 0) -> list[Event]:

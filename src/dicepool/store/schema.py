@@ -72,6 +72,13 @@ events = Table(
     ),
 )
 
+Index(
+    "ix_events_revealed",
+    events.c.campaign_id,
+    sqlite_where=text("kind = 'revealed'"),
+    postgresql_where=text("kind = 'revealed'"),
+)
+
 event_characters = Table(
     "event_characters",
     metadata,
@@ -93,4 +100,16 @@ characters = Table(
     Column("sheet", Data, nullable=False),
     Column("version", Integer, nullable=False),
     UniqueConstraint("campaign_id", "name_key"),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    # a seat is a capability: whoever holds its token sits there (its hash only is kept)
+    Column("id", Id, primary_key=True),
+    Column("campaign_id", Id, ForeignKey("campaigns.id"), nullable=False),
+    Column("role", String(12), nullable=False),
+    Column("name", String(NAME), nullable=False),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("character_key", String(NAME), nullable=True),
 )

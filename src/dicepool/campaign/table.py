@@ -1,0 +1,78 @@
+"""The log as a seat of a web table sees it, and the storyteller's reveal of a hidden roll.
+
+A hidden roll is logged like any other, with ``hidden`` in its data. Until a ``revealed`` event
+names it, it is left out of every player's view: the roll itself, and an undo that names it.
+The storyteller sees everything. A reveal cannot be undone: everyone has seen the roll.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dicepool.campaign.campaigns import need_campaign
+from dicepool.campaign.seats import Seat
+from dicepool.errors import AccessError, CampaignError
+from dicepool.sheet.events import Event, Kind
+from dicepool.store.database import Database
+from dicepool.store.log import append, campaign_by_id, events_after, events_of_kind, find_event
+
+MAX_EVENTS = 500
+"""The most events one request for the log returns (a client asks again with ``after``)."""
+
+
+@dataclass(frozen=True)
+class SeenEvent:
+    """An event as a seat sees it: the event, and whether it is a hidden roll now revealed."""
+
+    event: Event
+    revealed: bool = False
+
+
+def _revealed(db_events: list[Event]) -> set[int]:
+    return {int(e.data["event"]) for e in db_events}
+
+
+def events_for(
+    db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS
+) -> list[SeenEvent]:
+    """The events after sequence number ``after`` that ``seat`` may see, oldest first."""
+    if not 1 <= limit <= MAX_EVENTS:
+        raise CampaignError(f"a page of the log is 1..{MAX_EVENTS} events, not {limit}")
+    with db.read() as conn:
+        found = events_after(conn, seat.campaign_id, max(after, 0), limit)
+        asked = any(e.data.get("hidden") for e in found)  # reveals are read only when needed
+        reveals = events_of_kind(conn, seat.campaign_id, Kind.REVEALED) if asked else []
+        revealed = _revealed(reveals)
+    hidden = {e.id for e in found if e.data.get("hidden") and e.id not in revealed}
+    seen = []
+    for event in found:
+        concealed = event.id in hidden or (
+            event.kind is Kind.UNDONE and int(event.data["event"]) in hidden
+        )
+        if concealed and not seat.storyteller:
+            continue
+        seen.append(SeenEvent(event, bool(event.data.get("hidden")) and event.id in revealed))
+    return seen
+
+
+def reveal(db: Database, seat: Seat, event_id: int) -> Event:
+    """Show a hidden roll to everyone: a ``revealed`` event naming it.
+
+    Raises:
+        AccessError: a seat that is not the storyteller's.
+        CampaignError: no such event, not a hidden roll, or revealed already.
+    """
+    if not seat.storyteller:
+        raise AccessError("only the storyteller reveals a hidden roll")
+    with db.write() as conn:
+        campaign = campaign_by_id(conn, seat.campaign_id)
+        assert campaign is not None
+        row = need_campaign(conn, campaign.name, lock=True)
+        target = find_event(conn, row.id, event_id) if 1 <= event_id <= 2**62 else None
+        if target is None or target.kind is not Kind.ROLLED:
+            raise CampaignError(f"no roll {event_id} at this table")
+        if not target.data.get("hidden"):
+            raise CampaignError(f"roll {event_id} is not hidden: everyone sees it already")
+        if event_id in _revealed(events_of_kind(conn, row.id, Kind.REVEALED)):
+            raise CampaignError(f"roll {event_id} is revealed already")
+        return append(conn, row.id, Event(Kind.REVEALED, {"event": event_id}), seat.name)

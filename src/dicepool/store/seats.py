@@ -1,0 +1,75 @@
+"""Seats at a web table, inside a caller's transaction: found by the hash of their token.
+
+A token is never stored: only its SHA-256, so a copy of the database seats nobody. The hash is
+of a random 256-bit token, so a plain digest is enough (there is nothing to guess from).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from dicepool.store.sql import Row, Sql
+
+_SEAT = "SELECT id, campaign_id, role, name, character_key FROM seats"
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a token."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A seat as stored: its campaign, role, name and character (by key, or None)."""
+
+    id: int
+    campaign_id: int
+    role: str
+    name: str
+    character_key: str | None
+
+
+def _seat(row: Row) -> SeatRow:
+    return SeatRow(row["id"], row["campaign_id"], row["role"], row["name"], row["character_key"])
+
+
+def insert_seat(
+    conn: Sql, campaign_id: int, role: str, name: str, token: str, character_key: str | None
+) -> SeatRow:
+    """Add a seat holding ``token`` (its hash); the seat."""
+    values = {
+        "campaign": campaign_id,
+        "role": role,
+        "name": name,
+        "hash": token_hash(token),
+        "key": character_key,
+    }
+    seat_id = conn.insert(
+        "INSERT INTO seats (campaign_id, role, name, token_hash, character_key) "
+        "VALUES (:campaign, :role, :name, :hash, :key)",
+        values,
+    )
+    return SeatRow(seat_id, campaign_id, role, name, character_key)
+
+
+def find_seat(conn: Sql, token: str) -> SeatRow | None:
+    """The seat ``token`` opens, or None."""
+    found = conn.rows(f"{_SEAT} WHERE token_hash = :hash", {"hash": token_hash(token)})
+    return _seat(found[0]) if found else None
+
+
+def campaign_seats(conn: Sql, campaign_id: int) -> list[SeatRow]:
+    """Every seat of a campaign, in the order taken."""
+    found = conn.rows(
+        f"{_SEAT} WHERE campaign_id = :campaign ORDER BY id", {"campaign": campaign_id}
+    )
+    return [_seat(r) for r in found]
+
+
+def set_seat_character(conn: Sql, seat_id: int, character_key: str | None) -> None:
+    """Give a seat its character (by key), or none."""
+    conn.run(
+        "UPDATE seats SET character_key = :key WHERE id = :seat",
+        {"key": character_key, "seat": seat_id},
+    )

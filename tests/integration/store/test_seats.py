@@ -1,0 +1,111 @@
+"""Seats of a web table: tokens kept hashed, roles, and hidden rolls kept from players."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from dicepool.campaign import check, create_character, roll, undo
+from dicepool.campaign.seats import (
+    Role,
+    find_seat_by_token,
+    join_table,
+    may_act_for,
+    open_table,
+    take_character,
+)
+from dicepool.campaign.table import events_for, reveal
+from dicepool.core.dice import ForcedDice
+from dicepool.errors import AccessError, CampaignError
+from dicepool.sheet.events import Kind
+from dicepool.store.database import Database, sqlite_path
+
+
+@pytest.fixture
+def db(database_url: str) -> Iterator[Database]:
+    database = Database(database_url)
+    yield database
+    database.close()
+
+
+def test_a_table_opens_with_two_long_tokens_kept_only_as_hashes(db: Database) -> None:
+    table = open_table(db, "Night", "cofd", "Mo")
+    assert len({table.storyteller, table.invite}) == 2
+    assert min(len(table.storyteller), len(table.invite)) >= 43  # 256 bits, base64
+    told = find_seat_by_token(db, table.storyteller)
+    assert told is not None and told.role is Role.STORYTELLER and told.name == "Mo"
+    invite = find_seat_by_token(db, table.invite)
+    assert invite is not None and invite.role is Role.INVITE
+    for bad in ("", "x" * 500, table.storyteller[:-1], "é" * 43):
+        assert find_seat_by_token(db, bad) is None
+    path = sqlite_path(db.url)
+    if path is not None:  # the file holds no token, only hashes
+        data = Path(path).read_bytes() + Path(f"{path}-wal").read_bytes()
+        assert table.storyteller.encode() not in data and table.invite.encode() not in data
+
+
+def test_players_join_with_the_invitation_and_act_only_for_their_character(db: Database) -> None:
+    table = open_table(db, "Night", "cofd")
+    invite = find_seat_by_token(db, table.invite)
+    assert invite is not None
+    seat, token = join_table(db, invite, "Bo")
+    assert seat.role is Role.PLAYER and find_seat_by_token(db, token) == seat
+    with pytest.raises(AccessError, match="only the table's invitation"):
+        join_table(db, seat, "Cy")
+    create_character(db, "Night", "Ana", "st")
+    create_character(db, "Night", "Guard", "st")
+    with pytest.raises(AccessError, match="pick your character first"):
+        may_act_for(seat, "Ana")
+    seat = take_character(db, seat, "ana")
+    assert seat.character == "Ana" and find_seat_by_token(db, token) == seat
+    may_act_for(seat, "ANA")
+    with pytest.raises(AccessError, match="plays Ana, not Guard"):
+        may_act_for(seat, "Guard")
+    other, _ = join_table(db, invite, "Cy")
+    with pytest.raises(CampaignError, match="another player sits with Ana"):
+        take_character(db, other, "Ana")
+    told = find_seat_by_token(db, table.storyteller)
+    assert told is not None
+    may_act_for(told, "Guard")
+
+
+def test_a_hidden_roll_is_kept_from_players_until_revealed(db: Database) -> None:
+    table = open_table(db, "Night", "cofd")
+    told, invite = find_seat_by_token(db, table.storyteller), find_seat_by_token(db, table.invite)
+    assert told is not None and invite is not None
+    player, _ = join_table(db, invite, "Bo")
+    public = roll(db, "Night", "chronicles 2", ForcedDice([8, 3]), "st").event
+    secret = roll(db, "Night", "chronicles 2", ForcedDice([9, 1]), "st", hidden=True).event
+    seen = [s.event.id for s in events_for(db, player)]
+    assert public.id in seen and secret.id not in seen
+    assert secret.id in [s.event.id for s in events_for(db, told)]
+    with pytest.raises(AccessError, match="only the storyteller"):
+        reveal(db, player, secret.id)
+    with pytest.raises(CampaignError, match="is not hidden"):
+        reveal(db, told, public.id)
+    shown = reveal(db, told, secret.id)
+    assert shown.kind is Kind.REVEALED
+    after = {s.event.id: s for s in events_for(db, player)}
+    assert after[secret.id].revealed and after[shown.id].event.data == {"event": secret.id}
+    with pytest.raises(CampaignError, match="revealed already"):
+        reveal(db, told, secret.id)
+    with pytest.raises(CampaignError, match="cannot be undone"):
+        undo(db, "Night", "st", shown.id)
+    assert check(db) == []
+
+
+def test_an_undo_of_a_hidden_roll_is_hidden_too_and_pages_follow_after(db: Database) -> None:
+    table = open_table(db, "Night", "cofd")
+    invite = find_seat_by_token(db, table.invite)
+    assert invite is not None
+    player, _ = join_table(db, invite, "Bo")
+    secret = roll(db, "Night", "chronicles 1", ForcedDice([9]), "st", hidden=True).event
+    undone, _ = undo(db, "Night", "st", secret.id)
+    assert [s.event.seq for s in events_for(db, player)] == [1]  # the campaign's creation
+    rolled = [roll(db, "Night", "chronicles 1", ForcedDice([5]), "st").event for _ in range(3)]
+    page = events_for(db, player, after=undone.seq, limit=2)
+    assert [s.event.id for s in page] == [r.id for r in rolled[:2]]
+    with pytest.raises(CampaignError, match=r"1\.\.500"):
+        events_for(db, player, limit=501)
