@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from dicepool.campaign.campaigns import need_campaign
@@ -17,6 +18,7 @@ from dicepool.sheet.events import Event, Kind, apply
 from dicepool.sheet.lines import SheetLine, read_sheet_line
 from dicepool.sheet.spends import NO_SPENDS, Spends, effects, prepare
 from dicepool.sheet.state import CampaignState
+from dicepool.sheet.storypath_play import pool_of
 from dicepool.sheet.traits import name_key
 from dicepool.store.database import Database
 from dicepool.store.log import append, campaign_sheets, claim_campaign, save_changes
@@ -54,13 +56,15 @@ def roll(
     roller: str | None = None,
     spends: Spends = NO_SPENDS,
     hidden: bool = False,
+    rollers_allowed: Callable[[str], None] | None = None,
 ) -> LoggedRoll:
     """Roll ``line`` in a campaign (for ``roller`` where a side names none) and log it.
 
     The roll's spends (a Willpower point...) are made in the same transaction: a spend the rules
     refuse refuses the roll, and nothing is logged or spent. Faces typed by hand must all be
     used before anything is stored. A ``hidden`` roll (the storyteller's) is kept from the
-    players' view of the log until it is revealed.
+    players' view of the log until it is revealed. ``rollers_allowed`` refuses (by raising)
+    a roller the one who rolls may not roll for (a player: any character but their own).
 
     Raises:
         NotationError, SheetError, CampaignError: the line cannot be rolled; nothing is logged.
@@ -70,6 +74,9 @@ def roll(
         row = claim_campaign(conn, campaign) or need_campaign(conn, campaign)  # (raises)
         state = row.state(campaign_sheets(conn, row))
         sheet_line = read_sheet_line(line, state, roller)
+        if rollers_allowed is not None:
+            for named in sheet_line.rollers:
+                rollers_allowed(named or "")
         try:
             request = parse(sheet_line.numbers)
         except NotationError as exc:
@@ -100,3 +107,32 @@ def roll(
         after = apply(state, event)  # a spend refused: the transaction stores nothing
         save_changes(conn, row.id, state, after, event.seq)
     return LoggedRoll(event, result, request, sheet_line, row.house_rules, after, state)
+
+
+def roll_json(logged: LoggedRoll, campaign: str) -> dict[str, object]:
+    """A logged roll as `dicepool roll --json` prints it (and the web table's API returns):
+    the record the log holds, with the line, its characters, the event and its effects."""
+    event = logged.event
+    rollers = [r for r in logged.line.rollers if r]
+    effects = event.data.get("effects", {})
+    payload = dict(event.data["result"])  # the record the log holds: made once
+    payload.update(
+        {
+            "input": event.data["line"],
+            "comment": logged.line.comment,
+            "campaign": campaign,
+            "character": rollers[0] if rollers else None,
+            "characters": list(logged.line.characters),
+            "event": event.id,
+            "numbers": event.data["numbers"],
+            "house_rules": logged.house_rules,
+            "effects": effects,
+            "hidden": bool(event.data.get("hidden")),
+        }
+    )
+    after = logged.state
+    if after.system == "storypath":  # the pool after the roll; `momentum` is what it earned
+        payload["pool"] = pool_of(after).to_dict()
+    if "tracker" in effects:
+        payload["tracker"] = after.now.trackers.find(effects["tracker"]["name"]).to_dict()
+    return payload

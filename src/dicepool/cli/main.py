@@ -221,6 +221,12 @@ COMMANDS = {
         "chronicles extended and contested actions: start, show, list.",
         "dicepool extended start Research --goal 10 --rolls 5 --char Ana",
     ),
+    "serve": (
+        "dicepool.cli.serve",
+        "serve",
+        "Serve the web table: its JSON API for now.",
+        "dicepool serve --port 8000",
+    ),
     "db": (
         "dicepool.cli.db",
         "db",

@@ -194,15 +194,3 @@ def effects_words(effects: Mapping[str, Any]) -> str:
     if "tracker" in effects:
         words.append(f"counts toward {effects['tracker']['name']}")
     return f"; {', '.join(words)}" if words else ""
-
-
-def storypath_json(effects: Mapping[str, Any], after: CampaignState) -> dict[str, object]:
-    """What ``roll --json`` adds in a storypath campaign: the Momentum pool after the roll
-    (``pool``; the roll's own ``momentum`` is what a failure earns), and the tracker the roll
-    counted toward (``tracker``)."""
-    found: dict[str, object] = {}
-    if after.system == "storypath":
-        found["pool"] = pool_of(after).to_dict()
-    if "tracker" in effects:
-        found["tracker"] = after.now.trackers.find(effects["tracker"]["name"]).to_dict()
-    return found

@@ -11,7 +11,7 @@ import click
 
 from dicepool.cli.render_roll import to_text
 from dicepool.cli.render_sheet import effect_lines
-from dicepool.cli.render_storypath import roll_lines, storypath_json
+from dicepool.cli.render_storypath import roll_lines
 from dicepool.cli.safe import visible
 from dicepool.cli.storage import actor, campaign_of, open_database
 from dicepool.core.dice import DiceSource
@@ -31,6 +31,7 @@ def roll_in_campaign(
 ) -> None:
     """Roll ``text`` in the campaign for ``character``, log it, and print it."""
     from dicepool.campaign import roll
+    from dicepool.campaign.rolls import roll_json
 
     db = open_database(db_url)
     name = campaign_of(db, campaign)
@@ -38,22 +39,7 @@ def roll_in_campaign(
     event = logged.event
     rollers = [r for r in logged.line.rollers if r]
     if as_json:
-        payload = dict(event.data["result"])  # the record the log holds: made once
-        payload.update(
-            {
-                "input": text,
-                "comment": logged.line.comment,
-                "campaign": name,
-                "character": rollers[0] if rollers else None,
-                "characters": list(logged.line.characters),
-                "event": event.id,
-                "numbers": event.data["numbers"],
-                "house_rules": logged.house_rules,
-                "effects": event.data.get("effects", {}),
-                **storypath_json(event.data.get("effects", {}), logged.state),
-            }
-        )
-        click.echo(json.dumps(payload))
+        click.echo(json.dumps(roll_json(logged, name)))
         return
     if ":" in split_comment(text)[0]:  # the line names its rollers itself
         click.secho(visible(text), bold=True)

@@ -15,6 +15,7 @@ import os
 import re
 import sqlite3
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -103,7 +104,10 @@ def connect_sqlite(path: str) -> sqlite3.Connection:
         StoreError: no file given, or its folder does not exist.
     """
     check_file(path)
-    connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+    # one connection per thread (see Database), so it may be closed from another thread
+    connection = sqlite3.connect(
+        path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
+    )
     for pragma in PRAGMAS:
         connection.execute(f"PRAGMA {pragma}")
     return connection
@@ -157,7 +161,9 @@ class Database:
     def __init__(self, url: str, upgrade: bool = True) -> None:
         self.url = url
         self._path = sqlite_path(url)
-        self._sqlite: sqlite3.Connection | None = None
+        self._local = threading.local()  # SQLite: a connection per thread (a server's workers)
+        self._opened: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
         self._engine: Engine | None = None
         self._checked = False
         self._upgrade = upgrade
@@ -209,10 +215,16 @@ class Database:
             conn.commit()
 
     def _connection(self) -> sqlite3.Connection:
-        if self._sqlite is None:
+        """This thread's connection (made on first use): transactions of two threads never
+        share one, and WAL lets their reads run side by side."""
+        found: sqlite3.Connection | None = getattr(self._local, "connection", None)
+        if found is None:
             assert self._path is not None
-            self._sqlite = connect_sqlite(self._path)
-        return self._sqlite
+            found = connect_sqlite(self._path)
+            self._local.connection = found
+            with self._lock:
+                self._opened.append(found)
+        return found
 
     def ensure_schema(self) -> None:
         """Check the schema's version once; upgrade an older one; refuse a newer one."""
@@ -283,8 +295,10 @@ class Database:
 
     def close(self) -> None:
         """Close every connection."""
-        if self._sqlite is not None:
-            self._sqlite.close()
-            self._sqlite = None
+        with self._lock:
+            opened, self._opened = self._opened, []
+        for connection in opened:
+            connection.close()
+        self._local = threading.local()
         if self._engine is not None:
             self._engine.dispose()

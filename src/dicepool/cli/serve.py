@@ -1,0 +1,31 @@
+"""`dicepool serve`: the web table on uvicorn, on the default database or --db."""
+
+from __future__ import annotations
+
+import click
+
+from dicepool.cli.storage import db_option, open_database, shown_url
+
+MAX_PORT = 65535
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option(
+    "--port", type=click.IntRange(1, MAX_PORT), default=8000, show_default=True, help="The port."
+)
+@db_option
+def serve(host: str, port: int, db_url: str | None) -> None:
+    """Serve the web table: its JSON API (described at /openapi.json, shown at /docs).
+
+    e.g. dicepool serve --host 0.0.0.0 --port 8000
+    """
+    import uvicorn
+
+    from dicepool.web.app import create_app
+
+    db = open_database(db_url)
+    db.ensure_schema()  # a database that cannot be used says so before the server starts
+    shown_host = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    click.echo(f"dicepool serves {shown_url(db)} at http://{shown_host}:{port}/ (Ctrl-C stops)")
+    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")

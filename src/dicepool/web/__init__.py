@@ -1,0 +1,1 @@
+"""`dicepool serve`: the web table (FastAPI), its JSON API, pages and live feed."""

@@ -1,0 +1,183 @@
+"""The web table's JSON API: open a table, take a seat, roll, read and reveal the log.
+
+Every route is a thin adapter: it reads the seat from the ``Authorization: Bearer`` token,
+checks the path's campaign is the seat's, and calls a use case of :mod:`dicepool.campaign`.
+Errors become JSON by the handlers of :mod:`dicepool.web.app`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query, Request
+from pydantic import BaseModel, Field
+
+from dicepool.campaign.rolls import roll, roll_json
+from dicepool.campaign.seats import Seat, find_seat_by_token, join_table, may_act_for, open_table
+from dicepool.campaign.table import MAX_EVENTS, SeenEvent, events_for, reveal
+from dicepool.core.dice import ForcedDice, SystemDice
+from dicepool.errors import AccessError
+from dicepool.store.database import Database
+from dicepool.web.limits import RateLimited, limiter_of
+from dicepool.web.problems import NotFound, Unauthorized
+
+router = APIRouter(prefix="/api")
+
+NAME = 40
+LINE = 500
+MAX_FACES = 2000
+
+
+class NewTable(BaseModel):
+    """A table to open: the campaign's name and system, and who tells the story."""
+
+    name: str = Field(min_length=1, max_length=NAME)
+    system: str = Field(min_length=1, max_length=20)
+    storyteller: str = Field(default="storyteller", min_length=1, max_length=NAME)
+
+
+class Capability(BaseModel):
+    """A token and the page it opens (shown once: only its hash is kept)."""
+
+    token: str
+    url: str
+
+
+class OpenedTable(BaseModel):
+    """A table just opened: the campaign and the two tokens."""
+
+    id: int
+    name: str
+    storyteller: Capability
+    invite: Capability
+
+
+class NewSeat(BaseModel):
+    """A player's seat, taken with the invitation."""
+
+    name: str = Field(min_length=1, max_length=NAME)
+
+
+class NewRoll(BaseModel):
+    """A roll: its line, for a character, hidden (the storyteller's), with faces by hand."""
+
+    line: str = Field(min_length=1, max_length=LINE)
+    character: str | None = Field(default=None, max_length=NAME)
+    hidden: bool = False
+    dice: list[Annotated[int, Field(ge=1, le=100)]] | None = Field(
+        default=None, max_length=MAX_FACES
+    )
+
+
+def _db(request: Request) -> Database:
+    database: Database = request.app.state.db
+    return database
+
+
+def _url(request: Request, token: str) -> str:
+    """The page a token opens (the table's pages: `/t/TOKEN`)."""
+    return f"{str(request.base_url).rstrip('/')}/t/{token}"
+
+
+def seat_of(request: Request, authorization: Annotated[str | None, Header()] = None) -> Seat:
+    """The seat the request's bearer token opens (401 without one that opens a seat)."""
+    scheme, _, token = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("send your seat's token as `Authorization: Bearer TOKEN`")
+    seat = find_seat_by_token(_db(request), token.strip())
+    if seat is None:
+        raise Unauthorized("that token opens no seat here; ask the storyteller for a link")
+    return seat
+
+
+SeatOf = Annotated[Seat, Depends(seat_of)]
+
+
+def _at(seat: Seat, campaign_id: int) -> None:
+    if seat.campaign_id != campaign_id:  # another table's token: as if the table were not here
+        raise NotFound(f"no table {campaign_id} for this token")
+
+
+def _limited(request: Request, seat: Seat, what: str) -> None:
+    if not limiter_of(request.app, what).allow(seat.id):
+        raise RateLimited(f"too many {what} from this seat; wait a moment")
+
+
+@router.post("/campaigns", status_code=201)
+def create_table(body: NewTable, request: Request) -> OpenedTable:
+    """Open a table: a campaign, the storyteller's token and the players' invitation."""
+    table = open_table(_db(request), body.name, body.system, body.storyteller)
+    return OpenedTable(
+        id=table.campaign_id,
+        name=table.campaign,
+        storyteller=Capability(token=table.storyteller, url=_url(request, table.storyteller)),
+        invite=Capability(token=table.invite, url=_url(request, table.invite)),
+    )
+
+
+@router.post("/campaigns/{campaign_id}/seats", status_code=201)
+def take_seat(campaign_id: int, body: NewSeat, request: Request, seat: SeatOf) -> Capability:
+    """A player takes a seat, with the invitation as the bearer token."""
+    _at(seat, campaign_id)
+    _, token = join_table(_db(request), seat, body.name)
+    return Capability(token=token, url=_url(request, token))
+
+
+def event_json(seen: SeenEvent) -> dict[str, Any]:
+    """An event as the API shows it (and the live feed pushes it)."""
+    event = seen.event
+    return {
+        "id": event.id,
+        "seq": event.seq,
+        "at": event.at,
+        "actor": event.actor,
+        "kind": event.kind.value,
+        "data": dict(event.data),
+        "revealed": seen.revealed,
+    }
+
+
+@router.post("/campaigns/{campaign_id}/rolls", status_code=201)
+def make_roll(campaign_id: int, body: NewRoll, request: Request, seat: SeatOf) -> dict[str, Any]:
+    """Roll a line (for a character), logged; a hidden roll is the storyteller's alone."""
+    _at(seat, campaign_id)
+    _limited(request, seat, "rolls")
+    if body.hidden and not seat.storyteller:
+        raise AccessError("only the storyteller rolls in secret")
+    character = body.character
+    if not seat.storyteller:  # a player rolls for their own character, and for nobody else
+        character = character or seat.character
+        may_act_for(seat, character)
+    source = ForcedDice(body.dice) if body.dice is not None else SystemDice()
+    logged = roll(
+        _db(request),
+        seat.campaign,
+        body.line,
+        source,
+        seat.name,
+        character,
+        hidden=body.hidden,
+        rollers_allowed=None if seat.storyteller else lambda name: may_act_for(seat, name),
+    )
+    return {"event": logged.event.id, "roll": roll_json(logged, seat.campaign)}
+
+
+@router.get("/campaigns/{campaign_id}/events")
+def read_events(
+    campaign_id: int,
+    request: Request,
+    seat: SeatOf,
+    after: Annotated[int, Query(ge=0, le=2**31)] = 0,
+    limit: Annotated[int, Query(ge=1, le=MAX_EVENTS)] = MAX_EVENTS,
+) -> dict[str, Any]:
+    """The events after sequence number ``after`` that this seat may see."""
+    _at(seat, campaign_id)
+    return {"events": [event_json(s) for s in events_for(_db(request), seat, after, limit)]}
+
+
+@router.post("/campaigns/{campaign_id}/events/{event_id}/reveal", status_code=201)
+def reveal_roll(campaign_id: int, event_id: int, request: Request, seat: SeatOf) -> dict[str, Any]:
+    """Show a hidden roll to everyone (the storyteller only)."""
+    _at(seat, campaign_id)
+    shown = reveal(_db(request), seat, event_id)
+    return {"event": event_json(SeenEvent(shown))}

@@ -1,0 +1,98 @@
+"""The web table's application: the JSON API, its error handlers and its limits.
+
+:func:`create_app` builds a FastAPI application on one :class:`Database`; `dicepool serve` runs
+it on uvicorn. One handler maps every error of dicepool's tree to a JSON answer with its status
+(:func:`dicepool.web.problems.status_of`); request validation answers 422 the same way.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from dicepool import __version__
+from dicepool.errors import DicepoolError
+from dicepool.store.database import Database
+from dicepool.web import api
+from dicepool.web.limits import MAX_BODY
+from dicepool.web.problems import status_of
+
+log = logging.getLogger("dicepool.web")
+
+
+class BodyLimit:
+    """ASGI middleware: refuse a request body over ``limit`` bytes with 413, before reading
+    more of it (whether its Content-Length says so or it streams past the limit)."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await _too_large(send, self.limit)
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise _BodyTooLarge
+            return message
+
+        try:
+            await self.app(scope, counted, send)
+        except _BodyTooLarge:
+            await _too_large(send, self.limit)
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    response = JSONResponse({"error": f"the request body is over {limit} bytes"}, status_code=413)
+    await send({"type": "http.response.start", "status": 413, "headers": response.raw_headers})
+    await send({"type": "http.response.body", "body": response.body})
+
+
+def create_app(db: Database) -> FastAPI:
+    """The web table's application, serving the campaigns of ``db``."""
+    app = FastAPI(
+        title="dicepool",
+        version=__version__,
+        description="A table for storyteller dice-pool games: rolls, odds, sheets, the log.",
+    )
+    app.state.db = db
+    app.state.buckets = {}
+    app.add_middleware(BodyLimit)
+    app.include_router(api.router)
+
+    @app.exception_handler(DicepoolError)
+    async def dicepool_error(_request: Request, exc: DicepoolError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=status_of(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        first: dict[str, Any] = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        message = f"{where}: {first.get('msg', 'invalid')}" if where else "invalid request"
+        return JSONResponse({"error": message[:300]}, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def unexpected(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=exc)
+        return JSONResponse({"error": "the server met an unexpected error"}, status_code=500)
+
+    return app

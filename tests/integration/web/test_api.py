@@ -1,0 +1,147 @@
+"""The web table's JSON API, in-process, on SQLite and PostgreSQL: seats, rolls, secrets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from dicepool.campaign import create_character
+from dicepool.store.database import Database
+from dicepool.web.app import create_app
+from dicepool.web.limits import Bucket
+
+
+@pytest.fixture
+def db(database_url: str) -> Iterator[Database]:
+    database = Database(database_url)
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def client(db: Database) -> Iterator[TestClient]:
+    with TestClient(create_app(db), raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def opened(client: TestClient, name: str = "Night", system: str = "cofd") -> dict[str, Any]:
+    answer = client.post("/api/campaigns", json={"name": name, "system": system})
+    assert answer.status_code == 201, answer.text
+    body: dict[str, Any] = answer.json()
+    return body
+
+
+def test_a_table_a_player_a_public_roll_and_a_hidden_one(client: TestClient, db: Database) -> None:
+    table = opened(client)
+    told, invite, where = table["storyteller"]["token"], table["invite"]["token"], table["id"]
+    assert table["storyteller"]["url"].endswith(f"/t/{told}")
+    seat = client.post(f"/api/campaigns/{where}/seats", json={"name": "Bo"}, headers=bearer(invite))
+    assert seat.status_code == 201
+    player = seat.json()["token"]
+    rolled = client.post(
+        f"/api/campaigns/{where}/rolls",
+        json={"line": "chronicles 3 # the door", "dice": [8, 9, 2]},
+        headers=bearer(told),
+    )
+    assert rolled.status_code == 201, rolled.text
+    made = rolled.json()
+    assert made["roll"]["successes"] == 2 and made["roll"]["comment"] == "the door"
+    secret = client.post(
+        f"/api/campaigns/{where}/rolls",
+        json={"line": "chronicles 2", "hidden": True, "dice": [10, 3, 4]},
+        headers=bearer(told),
+    ).json()["event"]
+    seen = client.get(f"/api/campaigns/{where}/events", headers=bearer(player)).json()["events"]
+    assert made["event"] in [e["id"] for e in seen] and secret not in [e["id"] for e in seen]
+    all_seen = client.get(f"/api/campaigns/{where}/events?after=1", headers=bearer(told)).json()
+    assert [e["id"] for e in all_seen["events"]] == [made["event"], secret]
+    assert (
+        client.post(
+            f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(player)
+        ).status_code
+        == 403
+    )
+    shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
+    assert shown.status_code == 201
+    seen = client.get(f"/api/campaigns/{where}/events", headers=bearer(player)).json()["events"]
+    revealed = [e for e in seen if e["id"] == secret]
+    assert revealed and revealed[0]["revealed"] is True
+
+
+def test_a_player_rolls_only_for_their_own_character(client: TestClient, db: Database) -> None:
+    table = opened(client)
+    where, told = table["id"], table["storyteller"]["token"]
+    player = client.post(
+        f"/api/campaigns/{where}/seats",
+        json={"name": "Bo"},
+        headers=bearer(table["invite"]["token"]),
+    ).json()["token"]
+    create_character(db, "Night", "Ana", "st", changes="Dexterity=3")
+    create_character(db, "Night", "Guard", "st", changes="Wits=2")
+    from dicepool.campaign.seats import find_seat_by_token, take_character
+
+    seat = find_seat_by_token(db, player)
+    assert seat is not None
+    take_character(db, seat, "Ana")
+    url = f"/api/campaigns/{where}/rolls"
+    mine = client.post(url, json={"line": "Dexterity"}, headers=bearer(player))
+    assert mine.status_code == 201 and mine.json()["roll"]["character"] == "Ana"
+    for body in (
+        {"line": "Wits", "character": "Guard"},
+        {"line": "Guard: Wits"},
+        {"line": "chronicles 3", "hidden": True},
+    ):
+        answer = client.post(url, json=body, headers=bearer(player))
+        assert answer.status_code == 403, body
+        assert answer.json()["error"]
+    assert client.post(url, json={"line": "Guard: Wits"}, headers=bearer(told)).status_code == 201
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status"),
+    [
+        ("post", "/api/campaigns", {"name": "", "system": "cofd"}, 422),
+        ("post", "/api/campaigns", {"name": "X", "system": "dnd"}, 422),
+        ("post", "/api/campaigns", {"name": "Night", "system": "cofd"}, 409),
+        ("post", "/api/campaigns/{id}/rolls", {"line": "chronicles 999999"}, 422),
+        ("post", "/api/campaigns/{id}/rolls", {"line": "chronicles 2", "dice": [1]}, 422),
+        ("post", "/api/campaigns/{id}/rolls", {"line": "x" * 501}, 422),
+        ("post", "/api/campaigns/{other}/rolls", {"line": "chronicles 2"}, 404),
+        ("post", "/api/campaigns/{id}/events/99999/reveal", None, 409),
+        ("get", "/api/campaigns/{id}/events?after=-1", None, 422),
+    ],
+)
+def test_bad_requests_answer_json_with_their_status(
+    client: TestClient, method: str, path: str, body: Any, status: int
+) -> None:
+    table = opened(client)
+    other = opened(client, "Day")
+    url = path.format(id=table["id"], other=other["id"])
+    answer = client.request(method, url, json=body, headers=bearer(table["storyteller"]["token"]))
+    assert answer.status_code == status, answer.text
+    assert isinstance(answer.json()["error"], str) and answer.json()["error"]
+
+
+def test_tokens_are_required_and_bodies_and_rates_are_bounded(client: TestClient) -> None:
+    table = opened(client)
+    url = f"/api/campaigns/{table['id']}/rolls"
+    assert client.post(url, json={"line": "chronicles 1"}).status_code == 401
+    assert (
+        client.post(url, json={"line": "chronicles 1"}, headers=bearer("x" * 43)).status_code == 401
+    )
+    big = client.post(
+        url, content=b"{" + b" " * 70_000 + b"}", headers=bearer(table["storyteller"]["token"])
+    )
+    assert big.status_code == 413
+    client.app.state.buckets["rolls"] = Bucket(rate=0.001, burst=3)  # type: ignore[attr-defined]
+    told = bearer(table["storyteller"]["token"])
+    answers = [client.post(url, json={"line": "chronicles 1"}, headers=told) for _ in range(4)]
+    assert [a.status_code for a in answers] == [201, 201, 201, 429]
+    assert "too many rolls" in answers[-1].json()["error"]
