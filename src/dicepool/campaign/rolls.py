@@ -10,7 +10,7 @@ from dicepool.core.dice import DiceSource, ForcedDice
 from dicepool.core.request import Request
 from dicepool.core.result import ContestResult, RollResult
 from dicepool.core.roll import resolve_any
-from dicepool.errors import NotationError
+from dicepool.errors import NotationError, SheetError
 from dicepool.notation.house import read_house_rules
 from dicepool.notation.parser import parse
 from dicepool.notation.record import record
@@ -84,12 +84,19 @@ def roll(
         request = read_house_rules(row.system, row.house_rules).apply(request)
         rollers = tuple(state.characters.get(name_key(r or "")) for r in sheet_line.rollers)
         spender = rollers[0] if rollers else None
+        if hidden and spends:
+            raise SheetError("a hidden roll spends nothing: the table would see it; roll openly")
         request = prepare(spender, request, spends, rollers=rollers, state=state)
         result = resolve_any(request, source)
         if isinstance(source, ForcedDice):
             source.check_all_used()
         logged = record(result)
-        done = effects(spender, request, result, spends, rollers=rollers, state=state)
+        # a hidden roll changes nothing the table sees (its pool, a sheet): that would tell
+        done = (
+            {}
+            if hidden
+            else effects(spender, request, result, spends, rollers=rollers, state=state)
+        )
         data = {
             "line": line,
             "numbers": logged["notation"],

@@ -109,3 +109,16 @@ def test_an_undo_of_a_hidden_roll_is_hidden_too_and_pages_follow_after(db: Datab
     assert [s.event.id for s in page] == [r.id for r in rolled[:2]]
     with pytest.raises(CampaignError, match=r"1\.\.500"):
         events_for(db, player, limit=501)
+
+
+def test_a_hidden_roll_spends_and_gains_nothing_the_table_would_see(db: Database) -> None:
+    from dicepool.campaign.campaigns import load_campaign
+    from dicepool.errors import SheetError
+    from dicepool.sheet.spends import Spends
+
+    open_table(db, "Saga", "storypath")
+    create_character(db, "Saga", "Ana", "st", changes="Dexterity=2")
+    roll(db, "Saga", "Dexterity", ForcedDice([2, 3]), "st", "Ana", hidden=True)  # a failure
+    assert load_campaign(db, "Saga").now.momentum == 0  # no Consolation to tell of it
+    with pytest.raises(SheetError, match="a hidden roll spends nothing"):
+        roll(db, "Saga", "Dexterity", ForcedDice([2, 3]), "st", "Ana", Spends(momentum=1), True)
