@@ -33,6 +33,10 @@ def test_a_bad_duration_says_how_to_write_one(text: str) -> None:
 def test_a_duration_is_at_most_ten_years() -> None:
     with pytest.raises(SheetError, match="ten years"):
         parse_duration("999999w")
+    for long in ("10000000m", "9" * 5000 + "d", "1w" + "9" * 30 + "h"):  # a duration, too long
+        with pytest.raises(SheetError, match="longer than ten years"):
+            parse_duration(long)
+    assert parse_duration("0" * 5000 + "15m") == 15
     with pytest.raises(SheetError, match="at a time"):
         advance(Clock("hubris"), MAX_MINUTES + 1)
 

@@ -139,6 +139,15 @@ def test_care_heals_the_least_severe_first_but_not_resistant_wounds() -> None:
     assert pass_time(track, 15).boxes == ()  # time heals them at the base rate
 
 
+def test_the_dead_are_not_healed_by_care_any_more_than_by_time() -> None:
+    dead = track_of(5, *[A] * 5)
+    assert pass_time(dead, 52 * 7 * DAY) == dead
+    with pytest.raises(SheetError, match="no care or power heals the dead"):
+        heal(dead, 1000)
+    with pytest.raises(SheetError, match="no wound to heal"):
+        heal(new_track(2), 1)
+
+
 def test_a_resistant_point_upgrading_a_wound_makes_it_resistant() -> None:
     track = take_damage(track_of(5, *[B] * 5), 1, L, resistant=True)
     assert kinds(track) == [L, B, B, B, B] and track.boxes[0].resistant

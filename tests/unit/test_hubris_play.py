@@ -170,6 +170,21 @@ def test_a_soulless_character_rolls_each_day_and_gains_no_morality() -> None:
     assert points(state) == (2, 3)
 
 
+def test_the_dead_roll_nothing_as_time_passes() -> None:
+    soulless = act(act(start(), Kind.WILLPOWER_LOST, dots=1), Kind.SOUL_LOST)
+    bleeding = act(soulless, Kind.DAMAGED, points=6, wound="lethal")
+    # bled out within minutes: no soul roll a day, no dot back a month, no roll recorded
+    dice = RuleDice(ForcedDice(()))
+    data = {"duration": "520w", "minutes": 520 * 7 * 24 * 60}
+    ROLLING[Kind.CLOCK_ADVANCED](bleeding, data, dice)
+    assert dice.recorded == []
+    dead = apply(bleeding, Event(Kind.CLOCK_ADVANCED, {**data, "rolls": []}))
+    assert shown(dead)["health"]["state"] == "dead"
+    assert points(dead) == points(bleeding)
+    mortal = act(act(start(), Kind.WILLPOWER_LOST, dots=1), Kind.DAMAGED, points=6, wound="lethal")
+    assert points(act(mortal, Kind.CLOCK_ADVANCED, **data)) == points(mortal)
+
+
 def test_rules_of_hubris_are_refused_elsewhere() -> None:
     state = table("chronicles", Ana="Resolve=2")
     with pytest.raises(SheetError, match="hubris's rule"):

@@ -282,8 +282,19 @@ def test_trackers_are_removed_by_name_and_kept_to_a_limit() -> None:
     with pytest.raises(SheetError, match="no tracker"):
         put_tracker(trackers, start_complex("Heist", "Ana", 2))
     full = Trackers(tuple(start_extended(f"T{i}", "Ana", 2) for i in range(MAX_TRACKERS)))
-    with pytest.raises(SheetError, match=f"at most {MAX_TRACKERS} trackers"):
+    with pytest.raises(SheetError, match=f"at most {MAX_TRACKERS} open trackers; finish some"):
         add_tracker(full, start_extended("More", "Ana", 2))
+
+
+def test_a_full_campaign_makes_room_by_forgetting_its_oldest_finished_tracker() -> None:
+    trackers = Trackers()
+    for i in range(MAX_TRACKERS):
+        trackers = add_tracker(trackers, start_extended(f"T{i}", "Ana", 2))
+        if i in (3, 7):
+            trackers = put_tracker(trackers, count_roll(trackers.find(f"T{i}"), "Ana", 2)[0])
+    trackers = add_tracker(trackers, start_extended("More", "Ana", 2))
+    assert len(trackers) == MAX_TRACKERS and "T3" not in trackers and "T7" in trackers
+    assert list(trackers)[-1] == "More"
 
 
 def test_the_campaigns_trackers_round_trip() -> None:

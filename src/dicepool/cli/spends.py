@@ -15,13 +15,14 @@ from typing import Any
 
 from dicepool.errors import SheetError
 from dicepool.notation.suggest import did_you_mean
+from dicepool.sheet.momentum import MAX_POINTS
 from dicepool.sheet.spends import Spends
 from dicepool.sheet.sundown_play import Resistance
 
 RESOURCES = {"willpower": False, "edge": False, "momentum": True}
 """What ``--spend`` names, each a field of :class:`Spends`, and whether it takes an amount."""
 
-_SPEND = re.compile(r"\s*([a-z]+)\s*(?:[=: ]\s*(\d{1,4}))?\s*", re.IGNORECASE)
+_SPEND = re.compile(r"\s*([a-z]+)\s*(?:[=: ]\s*(\d+))?\s*", re.IGNORECASE)
 
 
 def read_spends(
@@ -43,6 +44,7 @@ def read_spends(
     """
     soak = soak or armor is not None
     spends = Spends(resist=Resistance(soak, armor or 0) if resist or soak else None)
+    named: set[str] = set()
     for value in values:
         found = _SPEND.fullmatch(value)
         word = found.group(1).lower() if found else value.strip()[:20]
@@ -52,11 +54,19 @@ def read_spends(
                 f"--spend `{word}` is not a resource; spend one of {', '.join(RESOURCES)}"
                 + (f" ({hint})" if hint else "")
             )
-        amount = found.group(2)
+        if word in named:
+            once = f"`--spend {word} N` once for N points" if RESOURCES[word] else "it once"
+            raise SheetError(f"--spend {word} is given twice: give {once}")
+        named.add(word)
+        amount = None if found.group(2) is None else found.group(2).lstrip("0") or "0"
         if not RESOURCES[word] and amount is not None:
             raise SheetError(f"--spend {word} takes no amount: one point a roll")
-        if RESOURCES[word] and amount is not None and int(amount) < 1:
-            raise SheetError(f"--spend {word} takes 1 or more points, not {int(amount)}")
+        too_long = amount is not None and len(amount) > len(str(MAX_POINTS))
+        if RESOURCES[word] and amount is not None and (too_long or int(amount) < 1):
+            raise SheetError(
+                f"--spend {word} is 1..{MAX_POINTS} points at a time, not {amount[:20]}"
+                + ("..." if len(amount) > 20 else "")
+            )
         counted: int | bool = int(amount or 1) if RESOURCES[word] else True
         spends = replace(spends, **{word: counted})  # type: ignore[arg-type]
     given = {k: v for k, v in (choices or {}).items() if v is not None}

@@ -27,7 +27,10 @@ UNITS = ("turn", "round", "scene", "session", "chronicle")
 STORYPATH_UNITS = ("turn", "round", "scene", "act", "episode", "arc", "season", "chronicle")
 """Storypath's boundaries, smallest first: an Act is a session; the Series is the chronicle."""
 
-_DURATION = re.compile(r"(?:(\d{1,6})w)?(?:(\d{1,6})d)?(?:(\d{1,6})h)?(?:(\d{1,7})m)?")
+_DURATION = re.compile(r"(?:(\d+)w)?(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?")
+
+_DIGITS = 8
+"""The most digits a duration's number is read with: more is surely longer than ten years."""
 
 
 def parse_duration(text: str) -> int:
@@ -43,9 +46,10 @@ def parse_duration(text: str) -> int:
             f"`{text[:20]}` is not a duration: write minutes, hours, days or weeks, like 15m, "
             "3h, 2d, 1w or 1w2d"
         )
-    weeks, days, hours, minutes = (int(g or 0) for g in found.groups())
+    numbers = [(g or "0").lstrip("0") or "0" for g in found.groups()]
+    weeks, days, hours, minutes = (int(n[: _DIGITS + 1]) for n in numbers)
     total = weeks * MINUTES["w"] + days * MINUTES["d"] + hours * MINUTES["h"] + minutes
-    if total > MAX_MINUTES:
+    if total > MAX_MINUTES or any(len(n) > _DIGITS for n in numbers):
         raise SheetError(f"{text[:20]} is longer than ten years: advance the clock in steps")
     return total
 

@@ -178,12 +178,17 @@ def heal(track: HealthTrack, points: int, wound: Wound | None = None) -> HealthT
     """The track after medical care or a power heals ``points``, least severe first.
 
     ``wound`` limits the healing to that kind. Resistant wounds are left: only time heals them
-    (ruling 13).
+    (ruling 13). A track full of aggravated wounds is death, and the dead are not healed (as
+    time does not heal them either).
 
     Raises:
-        SheetError: nothing of that kind to heal that care can reach.
+        SheetError: the character is dead, or nothing of that kind to heal that care can reach.
     """
     _points(points, "healing")
+    if track.state is State.DEAD:
+        raise SheetError("the character is dead: no care or power heals the dead")
+    if not track.boxes:
+        raise SheetError("the character has no wound to heal")
     boxes = list(track.boxes)
     healed = 0
     for i in range(len(boxes) - 1, -1, -1):

@@ -84,7 +84,8 @@ def stabilized(state: CampaignState, data: Data) -> CampaignState:
 
 def clock_advanced(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
     """``clock-advanced``: story time passes; every track bleeds or heals by it, and hubris's
-    monthly and daily rules roll what falls due."""
+    monthly and daily rules roll what falls due (for the living: one who is dead, or bleeds
+    to death meanwhile, rolls nothing)."""
     minutes = int(data["minutes"])
     story = replace(state.now, clock=advance(state.now.clock, minutes))
     state = replace(state, story=story)
@@ -93,6 +94,8 @@ def clock_advanced(state: CampaignState, data: Data, dice: RuleDice) -> Campaign
             continue
         if sheet.status.health is not None:
             state = _tracked(state, sheet.name, lambda t: pass_time(t, minutes))
+        if track_of(state, sheet.name)[1].state is State.DEAD:
+            continue
         state = with_character(state, time_passes(state.character(sheet.name), minutes, dice))
     return state
 

@@ -143,7 +143,8 @@ def tracker_for(state: CampaignState, spender: Character | None, spends: Spends)
     tracker = state.now.trackers.find(name)
     if tracker.kind.storypath != complex_:
         other = "--complex" if tracker.kind.storypath else "--extended"
-        raise SheetError(f"`{tracker.name}` is a {tracker.kind} action: count it with {other}")
+        a = "an" if str(tracker.kind)[0] in "aeiou" else "a"
+        raise SheetError(f"`{tracker.name}` is {a} {tracker.kind} action: count it with {other}")
     count_roll(tracker, spender.name, 0)  # refused here as it would be once rolled
     return tracker
 

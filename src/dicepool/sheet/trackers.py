@@ -423,20 +423,26 @@ def add_tracker(trackers: Trackers, tracker: Tracker) -> Trackers:
     """The trackers with ``tracker`` added.
 
     A finished tracker's name may be used again: the new one replaces it (the log keeps the
-    old one's story).
+    old one's story). With :data:`MAX_TRACKERS` kept, the oldest finished one makes room the
+    same way.
 
     Raises:
-        SheetError: an open tracker has that name, or the campaign holds too many.
+        SheetError: an open tracker has that name, or the campaign holds too many open ones.
     """
     old = trackers.get(tracker.name)
     if old is not None and not old.finished:
         raise SheetError(
-            f"tracker `{old.name}` is still open ({old.outcome}); finish or remove it first, "
-            "or pick another name"
+            f"tracker `{old.name}` is still open ({old.outcome}); finish it first (or undo its "
+            "start), or pick another name"
         )
     kept = tuple(t for t in trackers.trackers if t is not old)
     if len(kept) >= MAX_TRACKERS:
-        raise SheetError(f"a campaign keeps at most {MAX_TRACKERS} trackers; remove some")
+        done = next((t for t in kept if t.finished), None)
+        if done is None:
+            raise SheetError(
+                f"a campaign keeps at most {MAX_TRACKERS} open trackers; finish some first"
+            )
+        kept = tuple(t for t in kept if t is not done)
     return Trackers((*kept, tracker))
 
 

@@ -291,8 +291,15 @@ def test_a_contested_extended_action_in_chronicles(table: Table) -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (("roll", "--char", "Ana", "Dex", "--spend", "momentum=0"), "1 or more"),
+        (("roll", "--char", "Ana", "Dex", "--spend", "momentum=0"), "1..100 points"),
         (("roll", "--char", "Ana", "Dex", "--spend", "momentum=500"), "1..100 points"),
+        (("roll", "--char", "Ana", "Dex", "--spend", "momentum", "99999"), "1..100 points"),
+        (("roll", "--char", "Ana", "Dex", "--spend", "momentum=" + "0" * 5000), "1..100 points"),
+        (("roll", "--char", "Ana", "Dex", "--spend", "momentum=" + "9" * 5000), "1..100 points"),
+        (
+            ("roll", "--char", "Ana", "Dex", "--spend", "momentum", "1", "--spend", "momentum"),
+            "given twice: give `--spend momentum N` once",
+        ),
         (("roll", "--char", "Ana", "Dex", "--consolation", "money"), "is no Consolation"),
         (("roll", "--char", "Ana", "Dex", "--feat", "\x1b[2J"), "no Feat of Scale"),
         (("roll", "storypath 3", "--campaign", "Saga", "--advantage"), "--advantage is a char"),
@@ -320,10 +327,14 @@ def test_a_contested_extended_action_in_chronicles(table: Table) -> None:
         (("complex", "start", "H", "--milestones", "2", "--char", "Zed"), "no character `Zed`"),
         (("complex", "buy", "Nope"), "no tracker"),
         (("complex", "start", "H"), "--milestones N"),
+        (("complex", "start", "Old", "--milestones", "2", "--char", "Bo"), "finish it first"),
     ],
 )
 def test_bad_input_is_one_line_saying_how_to_fix_it(
     saga: Table, args: tuple[str, ...], words: str
 ) -> None:
+    saga.ok("complex", "start", "Old", "--milestones", "2", "--char", "Ana")
+    before = saga.ok("log", "--json")
     line = saga.refused(*args)
-    assert words in line and "\x1b" not in line
+    assert words in line and "\x1b" not in line and "remove" not in line
+    assert saga.ok("log", "--json") == before

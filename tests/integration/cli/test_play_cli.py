@@ -92,7 +92,12 @@ def test_a_storypath_campaign_has_its_own_boundaries(table: Table) -> None:
         (("damage", "Ana", "0", "lethal"), "damage is 1..1000"),
         (("damage", "Ana", "99999", "lethal"), "damage is 1..1000"),
         (("damage", "Nobody", "1", "lethal"), "no character `Nobody`"),
-        (("heal", "Ana", "1"), "no wound that care can heal"),
+        (("heal", "Ana", "1"), "no wound to heal"),
+        (("clock", "advance", "10000000m"), "longer than ten years"),
+        (
+            ("roll", "--char", "Ana", "Stamina", "--spend", "willpower", "--spend", "willpower"),
+            "twice",
+        ),
         (("stabilize", "Ana"), "nothing to stabilize"),
         (("clock", "advance", "2x"), "not a duration"),
         (("clock", "advance", "99999w"), "longer than ten years"),
@@ -108,6 +113,21 @@ def test_bad_input_is_one_line_and_stores_nothing(
     before = table.ok("log", "--json")
     assert words in table.refused(*args)
     assert table.ok("log", "--json") == before
+
+
+def test_the_dead_are_not_healed_and_roll_nothing_as_years_pass(table: Table) -> None:
+    table.ok("campaign", "create", "Night", "--system", "hubris")
+    table.ok("char", "create", "Ana", "--set", "Stamina=1 Willpower=3")
+    table.ok("damage", "Ana", "6", "lethal")  # bleeding: dead within minutes
+    table.ok("willpower", "Ana", "lose", "1")
+    table.ok("soul", "Ana", "lost")
+    made = table.json("clock", "advance", "520w", "--seed", "1")
+    assert made["rolls"] == []  # no soul roll a day, no dot back a month: she bled out
+    shown = table.json("char", "show", "Ana")
+    assert shown["health"]["state"] == "dead"
+    assert (shown["willpower"]["points"], shown["willpower"]["dots"]) == (2, 2)
+    assert "no care or power heals the dead" in table.refused("heal", "Ana", "1000")
+    assert "agree with the log" in table.ok("db", "check")
 
 
 def test_harm_is_refused_outside_hubris(table: Table) -> None:
