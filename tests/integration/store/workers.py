@@ -7,8 +7,10 @@ Run as a script it is the crash test's writer: ``python -m tests.integration.sto
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from multiprocessing.queues import Queue
 from multiprocessing.synchronize import Event as StartSignal
+from typing import Any
 
 from dicepool.campaign import change_character, roll
 from dicepool.core.dice import ForcedDice, SeededDice
@@ -55,37 +57,54 @@ def raise_skills(url: str, start: StartSignal, first: int, times: int, done: Que
         db.close()
 
 
-def lower_stealth(url: str, start: StartSignal, done: Queue[str]) -> None:
-    """Wait for the start, then try once to lower Ana's Stealth by one."""
+def _once(url: str, start: StartSignal, done: Queue[str], act: Callable[[Database], Any]) -> None:
+    """Wait for the start, then try ``act`` once; report ``ok``, ``refused`` (a rule said no)
+    or the error."""
     db = Database(url)
-    db.ensure_schema()
+    db.ensure_schema()  # open before the start, so every process begins writing at once
     start.wait(30)
     try:
-        change_character(db, CAMPAIGN, CHARACTER, "Stealth-=1", "racer")
+        act(db)
         done.put("ok")
     except SheetError:
         done.put("refused")
-    except Exception as exc:
+    except Exception as exc:  # reported to the test, which fails on it
         done.put(f"error: {type(exc).__name__}: {exc}")
     finally:
         db.close()
+
+
+def lower_stealth(url: str, start: StartSignal, done: Queue[str]) -> None:
+    """Wait for the start, then try once to lower Ana's Stealth by one."""
+    _once(
+        url,
+        start,
+        done,
+        lambda db: change_character(db, CAMPAIGN, CHARACTER, "Stealth-=1", "racer"),
+    )
 
 
 def spend_last_momentum(url: str, start: StartSignal, done: Queue[str]) -> None:
     """Wait for the start, then roll Ana's Dexterity (1) with one Momentum die: two 8s, a
     success (so no Consolation puts a point back)."""
-    db = Database(url)
-    db.ensure_schema()
-    start.wait(30)
-    try:
-        roll(db, CAMPAIGN, "Dexterity", ForcedDice([8, 8]), "racer", CHARACTER, Spends(momentum=1))
-        done.put("ok")
-    except SheetError:
-        done.put("refused")
-    except Exception as exc:
-        done.put(f"error: {type(exc).__name__}: {exc}")
-    finally:
-        db.close()
+    spends = Spends(momentum=1)
+    _once(
+        url,
+        start,
+        done,
+        lambda db: roll(db, CAMPAIGN, "Dexterity", ForcedDice([8, 8]), "racer", CHARACTER, spends),
+    )
+
+
+def spend_willpower(url: str, start: StartSignal, done: Queue[str]) -> None:
+    """Wait for the start, then try once to roll Ana's Resolve spending a Willpower point."""
+    spends = Spends(willpower=True)
+    _once(
+        url,
+        start,
+        done,
+        lambda db: roll(db, CAMPAIGN, "Resolve", SeededDice(1), "racer", CHARACTER, spends),
+    )
 
 
 def log_rolls(url: str) -> None:
@@ -100,21 +119,3 @@ def log_rolls(url: str) -> None:
 
 if __name__ == "__main__":
     log_rolls(sys.argv[1])
-
-
-def spend_willpower(url: str, start: StartSignal, done: Queue[str]) -> None:
-    """Wait for the start, then try once to roll Ana's Resolve spending a Willpower point."""
-    from dicepool.sheet.spends import Spends
-
-    db = Database(url)
-    db.ensure_schema()
-    start.wait(30)
-    try:
-        roll(db, CAMPAIGN, "Resolve", SeededDice(1), "racer", CHARACTER, Spends(willpower=True))
-        done.put("ok")
-    except SheetError:
-        done.put("refused")
-    except Exception as exc:
-        done.put(f"error: {type(exc).__name__}: {exc}")
-    finally:
-        db.close()
