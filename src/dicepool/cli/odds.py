@@ -17,8 +17,9 @@ import click
 from rich.console import Console, RenderableType
 from rich.text import Text
 
+from dicepool.campaign.questions import exact_or_refused, json_payload
 from dicepool.cli.axes import ResistancePair
-from dicepool.cli.line import alias_note, comment_caption, comment_of, line_of
+from dicepool.cli.line import alias_note, comment_caption, line_of
 from dicepool.cli.render_odds import contest_view, goal_line, roll_view, specialty_table
 from dicepool.cli.render_several import (
     complex_view,
@@ -27,8 +28,8 @@ from dicepool.cli.render_several import (
     prolonged_view,
 )
 from dicepool.core.classic import ClassicRequest
-from dicepool.core.request import ContestRequest, Request, sides_of
-from dicepool.errors import BudgetError, OddsError
+from dicepool.core.request import ContestRequest, Request
+from dicepool.errors import OddsError
 from dicepool.notation import parse, render
 from dicepool.odds import (
     Budget,
@@ -37,8 +38,6 @@ from dicepool.odds import (
     simulate,
     specialty_advice,
 )
-from dicepool.odds import odds as exact_odds
-from dicepool.odds.cost import answer_cost, question_cost, unlimited
 from dicepool.odds.prolonged import prolonged_conflict
 from dicepool.odds.several import (
     MAX_GOAL,
@@ -49,7 +48,6 @@ from dicepool.odds.several import (
     opposed_complex_action,
     success_chance,
 )
-from dicepool.odds.validate import check_request
 
 MAX_TRIALS = 10_000_000
 
@@ -139,25 +137,6 @@ def require_storypath(system: str) -> None:
         )
 
 
-def to_json(value: Any) -> Any:
-    """A record's JSON view (its ``to_dict``), or the value itself."""
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    if isinstance(value, dict):
-        return {k: to_json(v) for k, v in value.items()}
-    return value
-
-
-def specialty_json(advice: Any) -> dict[str, Any]:
-    """The specialty advice as JSON."""
-    return {
-        "goal": advice.goal,
-        "chances": dict(advice.chances),
-        "best": advice.best,
-        "gain": advice.gain,
-    }
-
-
 def views(answers: dict[str, Any], word: str) -> list[RenderableType]:
     """The terminal sections for the answers over several rolls."""
     shown: list[RenderableType] = []
@@ -244,56 +223,6 @@ def odds(line: tuple[str, ...], as_json: bool, **asked: Any) -> None:
         Console(highlight=False, stderr=True).print(
             f"simulated only: {refused.split(';')[0]}", style="yellow"
         )
-
-
-def exact_or_refused(
-    request: Request, budget: Budget, as_json: bool, simulating: bool
-) -> tuple[Distribution | ContestOdds | None, str | None]:
-    """The exact odds, checked against ``budget`` with the JSON answer's own cost when asked.
-
-    Returns:
-        The odds and None; or, when they are over budget and a simulation was asked for
-        (which then answers alone), None and the reason.
-
-    Raises:
-        BudgetError: over budget, and no simulation asked for (the message offers one).
-    """
-    try:
-        if not as_json:
-            return exact_odds(request, budget), None
-        for side in sides_of(request):
-            check_request(side)
-        cost, totals = question_cost(request)
-        whole = cost + answer_cost(totals)  # the odds and every total written out
-        if budget.fits(cost):  # the JSON alone tips it over: say so
-            budget.check(
-                whole,
-                "the exact answer with every total written as JSON",
-                "ask without --json, or about fewer dice",
-            )
-        else:
-            budget.check_exact(whole, request)
-        return exact_odds(request, unlimited()), None  # its estimate was just checked
-    except BudgetError as exc:
-        if not simulating:
-            raise
-        return None, str(exc)
-
-
-def json_payload(
-    text: str, request: Request, result: Distribution | ContestOdds | None, answers: dict[str, Any]
-) -> dict[str, Any]:
-    """The one JSON object `dicepool odds --json` prints (no exact odds: only what was asked)."""
-    payload: dict[str, Any] = {
-        "input": text,
-        "comment": comment_of(text),
-        "notation": render(request),
-    }
-    if result is not None:
-        payload |= result.to_dict()
-    for key, value in answers.items():
-        payload[key] = specialty_json(value) if key == "specialty" else to_json(value)
-    return payload
 
 
 def show(

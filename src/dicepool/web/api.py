@@ -12,11 +12,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Query, Request
 from pydantic import BaseModel, Field
 
+from dicepool.campaign.questions import odds_json
 from dicepool.campaign.rolls import roll, roll_json
 from dicepool.campaign.seats import Seat, find_seat_by_token, join_table, may_act_for, open_table
 from dicepool.campaign.table import MAX_EVENTS, SeenEvent, events_for, reveal
 from dicepool.core.dice import ForcedDice, SystemDice
 from dicepool.errors import AccessError
+from dicepool.odds import Budget
 from dicepool.store.database import Database
 from dicepool.web.limits import RateLimited, limiter_of
 from dicepool.web.problems import NotFound, Unauthorized
@@ -181,3 +183,22 @@ def reveal_roll(campaign_id: int, event_id: int, request: Request, seat: SeatOf)
     _at(seat, campaign_id)
     shown = reveal(_db(request), seat, event_id)
     return {"event": event_json(SeenEvent(shown))}
+
+
+ODDS_SECONDS = 0.5
+"""The time one odds question may cost on the server (the command line allows 2 s)."""
+
+ODDS_MEMORY = 64 * 1024 * 1024
+"""The memory one odds question may hold on the server, in bytes."""
+
+
+@router.get("/odds")
+def odds(
+    request: Request,
+    seat: SeatOf,
+    line: Annotated[str, Query(min_length=1, max_length=LINE)],
+) -> dict[str, Any]:
+    """The exact odds of a line, as `dicepool odds --json` prints them, within the server's
+    tighter budget."""
+    _limited(request, seat, "odds")
+    return odds_json(line, Budget(seconds=ODDS_SECONDS, memory=ODDS_MEMORY))

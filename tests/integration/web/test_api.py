@@ -145,3 +145,30 @@ def test_tokens_are_required_and_bodies_and_rates_are_bounded(client: TestClient
     answers = [client.post(url, json={"line": "chronicles 1"}, headers=told) for _ in range(4)]
     assert [a.status_code for a in answers] == [201, 201, 201, 429]
     assert "too many rolls" in answers[-1].json()["error"]
+
+
+def test_odds_answer_as_the_command_line_does_within_a_tighter_budget(
+    client: TestClient,
+) -> None:
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    told = bearer(opened(client)["storyteller"]["token"])
+    answer = client.get("/api/odds", params={"line": "chronicles 5 # a door"}, headers=told)
+    assert answer.status_code == 200, answer.text
+    script = Path(sys.executable).parent / "dicepool"
+    printed = subprocess.run(
+        [str(script), "odds", "chronicles 5 # a door", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert answer.json() == json.loads(printed.stdout)
+    assert client.get("/api/odds", params={"line": "chronicles 5"}).status_code == 401
+    bad = client.get("/api/odds", params={"line": "chronicles"}, headers=told)
+    assert bad.status_code == 422 and "column" in bad.json()["error"]
+    # estimated at about 1.3 s: the command line's 2 s take it, the server's 0.5 s do not
+    costly = client.get("/api/odds", params={"line": "hubris 4000 rote tn 2"}, headers=told)
+    assert costly.status_code == 422 and "budget" in costly.json()["error"]
