@@ -14,7 +14,14 @@ from dicepool.campaign.seats import Seat
 from dicepool.errors import AccessError, CampaignError
 from dicepool.sheet.events import Event, Kind
 from dicepool.store.database import Database
-from dicepool.store.log import append, campaign_by_id, events_after, events_of_kind, find_event
+from dicepool.store.log import (
+    append,
+    campaign_by_id,
+    events_after,
+    events_by_id,
+    events_of_kind,
+    find_event,
+)
 
 MAX_EVENTS = 500
 """The most events one request for the log returns (a client asks again with ``after``)."""
@@ -32,27 +39,57 @@ def _revealed(db_events: list[Event]) -> set[int]:
     return {int(e.data["event"]) for e in db_events}
 
 
-def events_for(
-    db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS
-) -> list[SeenEvent]:
-    """The events after sequence number ``after`` that ``seat`` may see, oldest first."""
+@dataclass(frozen=True)
+class Page:
+    """A page of the log as a seat sees it.
+
+    Attributes:
+        events: the events the seat may see, oldest first.
+        last: the sequence number the page read up to (ask for more ``after`` it: the events
+            a seat may not see count toward a page too, so it may hold fewer than asked).
+    """
+
+    events: list[SeenEvent]
+    last: int
+
+
+def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS) -> Page:
+    """The events after sequence number ``after`` that ``seat`` may see, oldest first.
+
+    The storyteller sees every event where it stands. A player never sees a hidden roll where
+    it stands (nor an undo naming it): it comes when it is revealed, marked so, just before
+    its reveal. So a player who read past the roll while it was hidden still gets it.
+    """
     if not 1 <= limit <= MAX_EVENTS:
         raise CampaignError(f"a page of the log is 1..{MAX_EVENTS} events, not {limit}")
     with db.read() as conn:
         found = events_after(conn, seat.campaign_id, max(after, 0), limit)
-        asked = any(e.data.get("hidden") for e in found)  # reveals are read only when needed
-        reveals = events_of_kind(conn, seat.campaign_id, Kind.REVEALED) if asked else []
-        revealed = _revealed(reveals)
-    hidden = {e.id for e in found if e.data.get("hidden") and e.id not in revealed}
+        named = [int(e.data["event"]) for e in found if e.kind in (Kind.REVEALED, Kind.UNDONE)]
+        targets = events_by_id(conn, seat.campaign_id, named)
+        asked = any(t.data.get("hidden") for t in targets.values()) or (
+            seat.storyteller and any(e.data.get("hidden") for e in found)
+        )  # the reveals are read only when a hidden roll is in sight
+        revealed = _revealed(events_of_kind(conn, seat.campaign_id, Kind.REVEALED) if asked else [])
     seen = []
     for event in found:
-        concealed = event.id in hidden or (
-            event.kind is Kind.UNDONE and int(event.data["event"]) in hidden
-        )
-        if concealed and not seat.storyteller:
-            continue
-        seen.append(SeenEvent(event, bool(event.data.get("hidden")) and event.id in revealed))
-    return seen
+        if seat.storyteller:
+            seen.append(SeenEvent(event, event.id in revealed))
+        elif event.kind is Kind.REVEALED:
+            seen += [SeenEvent(targets[int(event.data["event"])], True), SeenEvent(event)]
+        elif not _conceals(event, targets, revealed):
+            seen.append(SeenEvent(event))
+    return Page(seen, found[-1].seq if found else after)
+
+
+def _conceals(event: Event, targets: dict[int, Event], revealed: set[int]) -> bool:
+    """Whether a player may not see ``event``: a hidden roll (it comes with its reveal), or an
+    undo of one not revealed (it would tell of the roll)."""
+    if event.data.get("hidden"):
+        return True
+    if event.kind is not Kind.UNDONE:
+        return False
+    target = targets.get(int(event.data["event"]))
+    return target is not None and bool(target.data.get("hidden")) and target.id not in revealed
 
 
 def reveal(db: Database, seat: Seat, event_id: int) -> Event:

@@ -100,6 +100,11 @@ def _at(seat: Seat, campaign_id: int) -> None:
         raise NotFound(f"no table {campaign_id} for this token")
 
 
+def _announce(request: Request, seat: Seat) -> None:
+    """Wake the table's live connections: the log has news."""
+    request.app.state.hub.announce(seat.campaign_id)
+
+
 def _limited(request: Request, seat: Seat, what: str) -> None:
     if not limiter_of(request.app, what).allow(seat.id):
         raise RateLimited(f"too many {what} from this seat; wait a moment")
@@ -161,6 +166,7 @@ def make_roll(campaign_id: int, body: NewRoll, request: Request, seat: SeatOf) -
         hidden=body.hidden,
         rollers_allowed=None if seat.storyteller else lambda name: may_act_for(seat, name),
     )
+    _announce(request, seat)
     return {"event": logged.event.id, "roll": roll_json(logged, seat.campaign)}
 
 
@@ -172,9 +178,11 @@ def read_events(
     after: Annotated[int, Query(ge=0, le=2**31)] = 0,
     limit: Annotated[int, Query(ge=1, le=MAX_EVENTS)] = MAX_EVENTS,
 ) -> dict[str, Any]:
-    """The events after sequence number ``after`` that this seat may see."""
+    """The events after sequence number ``after`` that this seat may see, and ``last``, the
+    number to ask ``after`` next."""
     _at(seat, campaign_id)
-    return {"events": [event_json(s) for s in events_for(_db(request), seat, after, limit)]}
+    page = events_for(_db(request), seat, after, limit)
+    return {"events": [event_json(s) for s in page.events], "last": page.last}
 
 
 @router.post("/campaigns/{campaign_id}/events/{event_id}/reveal", status_code=201)
@@ -182,6 +190,7 @@ def reveal_roll(campaign_id: int, event_id: int, request: Request, seat: SeatOf)
     """Show a hidden roll to everyone (the storyteller only)."""
     _at(seat, campaign_id)
     shown = reveal(_db(request), seat, event_id)
+    _announce(request, seat)
     return {"event": event_json(SeenEvent(shown))}
 
 

@@ -18,8 +18,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from dicepool import __version__
 from dicepool.errors import DicepoolError
 from dicepool.store.database import Database
-from dicepool.web import api
+from dicepool.web import api, live
 from dicepool.web.limits import MAX_BODY
+from dicepool.web.live import Hub
 from dicepool.web.problems import status_of
 
 log = logging.getLogger("dicepool.web")
@@ -76,8 +77,10 @@ def create_app(db: Database) -> FastAPI:
     )
     app.state.db = db
     app.state.buckets = {}
+    app.state.hub = Hub()
     app.add_middleware(BodyLimit)
     app.include_router(api.router)
+    app.include_router(live.router)
 
     @app.exception_handler(DicepoolError)
     async def dicepool_error(_request: Request, exc: DicepoolError) -> JSONResponse:

@@ -78,16 +78,16 @@ def test_a_hidden_roll_is_kept_from_players_until_revealed(db: Database) -> None
     player, _ = join_table(db, invite, "Bo")
     public = roll(db, "Night", "chronicles 2", ForcedDice([8, 3]), "st").event
     secret = roll(db, "Night", "chronicles 2", ForcedDice([9, 1]), "st", hidden=True).event
-    seen = [s.event.id for s in events_for(db, player)]
+    seen = [s.event.id for s in events_for(db, player).events]
     assert public.id in seen and secret.id not in seen
-    assert secret.id in [s.event.id for s in events_for(db, told)]
+    assert secret.id in [s.event.id for s in events_for(db, told).events]
     with pytest.raises(AccessError, match="only the storyteller"):
         reveal(db, player, secret.id)
     with pytest.raises(CampaignError, match="is not hidden"):
         reveal(db, told, public.id)
     shown = reveal(db, told, secret.id)
     assert shown.kind is Kind.REVEALED
-    after = {s.event.id: s for s in events_for(db, player)}
+    after = {s.event.id: s for s in events_for(db, player).events}
     assert after[secret.id].revealed and after[shown.id].event.data == {"event": secret.id}
     with pytest.raises(CampaignError, match="revealed already"):
         reveal(db, told, secret.id)
@@ -103,10 +103,10 @@ def test_an_undo_of_a_hidden_roll_is_hidden_too_and_pages_follow_after(db: Datab
     player, _ = join_table(db, invite, "Bo")
     secret = roll(db, "Night", "chronicles 1", ForcedDice([9]), "st", hidden=True).event
     undone, _ = undo(db, "Night", "st", secret.id)
-    assert [s.event.seq for s in events_for(db, player)] == [1]  # the campaign's creation
+    assert [s.event.seq for s in events_for(db, player).events] == [1]  # the campaign's creation
     rolled = [roll(db, "Night", "chronicles 1", ForcedDice([5]), "st").event for _ in range(3)]
     page = events_for(db, player, after=undone.seq, limit=2)
-    assert [s.event.id for s in page] == [r.id for r in rolled[:2]]
+    assert [s.event.id for s in page.events] == [r.id for r in rolled[:2]]
     with pytest.raises(CampaignError, match=r"1\.\.500"):
         events_for(db, player, limit=501)
 
@@ -122,3 +122,18 @@ def test_a_hidden_roll_spends_and_gains_nothing_the_table_would_see(db: Database
     assert load_campaign(db, "Saga").now.momentum == 0  # no Consolation to tell of it
     with pytest.raises(SheetError, match="a hidden roll spends nothing"):
         roll(db, "Saga", "Dexterity", ForcedDice([2, 3]), "st", "Ana", Spends(momentum=1), True)
+
+
+def test_a_player_who_read_past_a_hidden_roll_gets_it_with_its_reveal(db: Database) -> None:
+    table = open_table(db, "Night", "cofd")
+    told, invite = find_seat_by_token(db, table.storyteller), find_seat_by_token(db, table.invite)
+    assert told is not None and invite is not None
+    player, _ = join_table(db, invite, "Bo")
+    secret = roll(db, "Night", "chronicles 1", ForcedDice([9]), "st", hidden=True).event
+    other = roll(db, "Night", "chronicles 1", ForcedDice([9]), "st", hidden=True).event
+    read = events_for(db, player).last  # past both hidden rolls, seeing neither
+    undone, _ = undo(db, "Night", "st", other.id)  # on a later page: still tells nothing
+    shown = reveal(db, told, secret.id)
+    page = events_for(db, player, after=read)
+    assert [(s.event.id, s.revealed) for s in page.events] == [(secret.id, True), (shown.id, False)]
+    assert undone.id not in [s.event.id for s in page.events]
