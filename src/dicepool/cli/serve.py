@@ -14,8 +14,16 @@ MAX_PORT = 65535
 @click.option(
     "--port", type=click.IntRange(1, MAX_PORT), default=8000, show_default=True, help="The port."
 )
+@click.option(
+    "--poll",
+    type=click.FloatRange(0.05, 3600),
+    default=1.0,
+    show_default=True,
+    help="Seconds between a live client's reads of the log when nothing woke it (events "
+    "logged by another process on SQLite; PostgreSQL's NOTIFY wakes it at once).",
+)
 @db_option
-def serve(host: str, port: int, db_url: str | None) -> None:
+def serve(host: str, port: int, poll: float, db_url: str | None) -> None:
     """Serve the web table: its JSON API (described at /openapi.json, shown at /docs).
 
     e.g. dicepool serve --host 0.0.0.0 --port 8000
@@ -28,4 +36,4 @@ def serve(host: str, port: int, db_url: str | None) -> None:
     db.ensure_schema()  # a database that cannot be used says so before the server starts
     shown_host = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     click.echo(f"dicepool serves {shown_url(db)} at http://{shown_host}:{port}/ (Ctrl-C stops)")
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(db, poll), host=host, port=port, log_level="warning")

@@ -22,6 +22,10 @@ from dicepool.sheet.state import CampaignState, Story, stored_story
 from dicepool.sheet.traits import name_key
 from dicepool.store.sql import Conflict, Row, Sql, loads, moment
 
+CHANNEL = "dicepool_events"
+"""PostgreSQL's channel for new events: ``CAMPAIGN_ID:EVENT_ID``, sent when the event commits
+(the ids only: a payload is at most 8000 bytes, and a listener reads the log itself)."""
+
 _CAMPAIGN = "SELECT id, name, system, players, house_rules, last_seq, story FROM campaigns"
 _EVENT = "SELECT id, seq, at, actor, kind, data FROM events"
 
@@ -163,6 +167,11 @@ def append(
         "VALUES (:campaign, :seq, :at, :actor, :kind, :data, :undoes)",
         row,
     )
+    if conn.dialect == "postgresql":  # servers listening are told at the commit, not before
+        conn.rows(
+            "SELECT pg_notify(:channel, :payload) AS sent",
+            {"channel": CHANNEL, "payload": f"{campaign_id}:{event_id}"},
+        )
     keys = sorted({name_key(n) for n in involved})
     involving = [{"event": event_id, "campaign": campaign_id, "key": k} for k in keys]
     if involving:

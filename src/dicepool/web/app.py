@@ -8,6 +8,8 @@ it on uvicorn. One handler maps every error of dicepool's tree to a JSON answer 
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -20,7 +22,8 @@ from dicepool.errors import DicepoolError
 from dicepool.store.database import Database
 from dicepool.web import api, live
 from dicepool.web.limits import MAX_BODY
-from dicepool.web.live import Hub
+from dicepool.web.live import POLL_SECONDS, Hub
+from dicepool.web.notify import Listener
 from dicepool.web.problems import status_of
 
 log = logging.getLogger("dicepool.web")
@@ -68,9 +71,32 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": response.body})
 
 
-def create_app(db: Database) -> FastAPI:
-    """The web table's application, serving the campaigns of ``db``."""
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """On PostgreSQL, listen for the events other server processes log, while serving."""
+    db: Database = app.state.db
+    listener = None
+    if db.dialect == "postgresql":
+        hub: Hub = app.state.hub
+        plain = "postgresql://" + db.url.split("://", 1)[1]
+        listener = Listener(plain, hub.announce, hub.announce_all)
+        listener.start()
+    app.state.listener = listener
+    try:
+        yield
+    finally:
+        if listener is not None:
+            listener.stop()
+
+
+def create_app(db: Database, poll_seconds: float = POLL_SECONDS) -> FastAPI:
+    """The web table's application, serving the campaigns of ``db``.
+
+    Args:
+        poll_seconds: how often a live client reads the log when nothing woke it.
+    """
     app = FastAPI(
+        lifespan=_lifespan,
         title="dicepool",
         version=__version__,
         description="A table for storyteller dice-pool games: rolls, odds, sheets, the log.",
@@ -78,6 +104,7 @@ def create_app(db: Database) -> FastAPI:
     app.state.db = db
     app.state.buckets = {}
     app.state.hub = Hub()
+    app.state.poll_seconds = poll_seconds
     app.add_middleware(BodyLimit)
     app.include_router(api.router)
     app.include_router(live.router)

@@ -27,7 +27,8 @@ from dicepool.web.api import event_json
 router = APIRouter(prefix="/api")
 
 POLL_SECONDS = 1.0
-"""How long a client waits for news before it reads the log anyway (another process's events)."""
+"""How long a client waits for news before it reads the log anyway: another process's events
+on SQLite (PostgreSQL's NOTIFY wakes it at once: see :mod:`dicepool.web.notify`)."""
 
 HELLO_SECONDS = 10.0
 """How long a client has to send its token once connected."""
@@ -55,6 +56,11 @@ class Hub:
         self._waiting[campaign_id].discard(wake)
         if not self._waiting[campaign_id]:
             del self._waiting[campaign_id]
+
+    def announce_all(self) -> None:
+        """Wake every connection of every campaign (after news may have been missed)."""
+        for campaign_id in list(self._waiting):
+            self.announce(campaign_id)
 
     def announce(self, campaign_id: int) -> None:
         """Wake every connection to ``campaign_id`` (safe to call from a worker thread)."""
@@ -121,9 +127,8 @@ async def _feed(socket: WebSocket, seat: Seat, after: int, wake: asyncio.Event) 
                 continue  # more are waiting
             after = page.last
             waiting = asyncio.ensure_future(wake.wait())
-            await asyncio.wait(
-                {waiting, closed}, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED"
-            )
+            poll = socket.app.state.poll_seconds
+            await asyncio.wait({waiting, closed}, timeout=poll, return_when="FIRST_COMPLETED")
             waiting.cancel()
     finally:
         closed.cancel()

@@ -9,6 +9,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 SCRIPT = Path(sys.executable).parent / "dicepool"
 
@@ -54,3 +55,56 @@ def _use(server: subprocess.Popen[str], port: int, db: Path) -> None:
     finally:
         server.terminate()
         server.wait(10)
+
+
+def serving(db_url: str, port: int, poll: str = "1") -> subprocess.Popen[str]:
+    """A `dicepool serve` process on ``db_url``, once it answers."""
+    server = subprocess.Popen(
+        [str(SCRIPT), "serve", "--port", str(port), "--db", db_url, "--poll", poll],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    for _ in range(100):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.json", timeout=5):
+                return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise AssertionError("the server did not start")
+
+
+def post(port: int, path: str, body: dict[str, object], token: str | None = None) -> Any:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(), headers=headers
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
+
+
+def test_a_roll_through_one_server_arrives_live_at_another_on_postgresql(
+    postgres_url: str,
+) -> None:
+    """Two servers share a campaign; their clients read the log only every ten minutes when
+    nothing wakes them, so the roll arriving at once is PostgreSQL's NOTIFY at work."""
+    from websockets.sync.client import connect
+
+    first, second = free_port(), free_port()
+    one, two = serving(postgres_url, first, "600"), serving(postgres_url, second, "600")
+    try:
+        table = post(first, "/api/campaigns", {"name": "Night", "system": "cofd"})
+        told, where = table["storyteller"]["token"], table["id"]
+        with connect(f"ws://127.0.0.1:{first}/api/campaigns/{where}/live") as live:
+            live.send(json.dumps({"token": told, "after": 0}))
+            assert json.loads(live.recv(timeout=20))["kind"] == "campaign-created"  # read once
+            made = post(second, f"/api/campaigns/{where}/rolls", {"line": "chronicles 2"}, told)
+            pushed = json.loads(live.recv(timeout=20))
+        assert pushed["id"] == made["event"] and pushed["kind"] == "rolled"
+    finally:
+        for server in (one, two):
+            server.terminate()
+            server.wait(10)
