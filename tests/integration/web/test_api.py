@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -10,25 +9,9 @@ from fastapi.testclient import TestClient
 
 from dicepool.campaign import create_character
 from dicepool.store.database import Database
-from dicepool.web.app import create_app
 from dicepool.web.limits import Bucket
 
-
-@pytest.fixture
-def db(database_url: str) -> Iterator[Database]:
-    database = Database(database_url)
-    yield database
-    database.close()
-
-
-@pytest.fixture
-def client(db: Database) -> Iterator[TestClient]:
-    with TestClient(create_app(db), raise_server_exceptions=False) as test_client:
-        yield test_client
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+from .conftest import bearer
 
 
 def opened(client: TestClient, name: str = "Night", system: str = "cofd") -> dict[str, Any]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -12,24 +11,8 @@ from starlette.websockets import WebSocketDisconnect
 from dicepool.campaign import roll
 from dicepool.core.dice import ForcedDice
 from dicepool.store.database import Database
-from dicepool.web.app import create_app
 
-
-@pytest.fixture
-def db(database_url: str) -> Iterator[Database]:
-    database = Database(database_url)
-    yield database
-    database.close()
-
-
-@pytest.fixture
-def client(db: Database) -> Iterator[TestClient]:
-    with TestClient(create_app(db)) as test_client:
-        yield test_client
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+from .conftest import bearer
 
 
 def table(client: TestClient) -> tuple[int, str, str]:
