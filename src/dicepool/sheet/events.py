@@ -8,7 +8,7 @@ stays in the log; undoing the undo brings it back. :func:`struck` says which eve
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -215,11 +215,11 @@ def apply(state: CampaignState | None, event: Event) -> CampaignState:
         key = name_key(sheet.name)
         if key in state.characters:
             raise CampaignError(f"there is already a character {sheet.name} in {state.name}")
-        return replace(state, characters={**state.characters, key: sheet})
+        return state.with_character(sheet)
     if event.kind is Kind.CHARACTER_CHANGED:
         before = state.character(event.data["character"])
         after = change(before, [change_of(c) for c in event.data["changes"]])
-        return replace(state, characters={**state.characters, name_key(before.name): after})
+        return state.with_character(after)
     if event.kind is Kind.ROLLED:
         return spends.rolled(state, event.data, event.id)
     rolling = ROLLING.get(event.kind)
@@ -269,8 +269,6 @@ def concerns(event: Event) -> list[str]:
     data = event.data
     if event.kind is Kind.CHARACTER_CREATED:
         return [data["character"]["name"]]
-    if event.kind is Kind.CHARACTER_CHANGED:
-        return [data["character"]]
     if event.kind is Kind.ROLLED:
         return list(data.get("characters", []))
     if "character" in data and isinstance(data["character"], str):

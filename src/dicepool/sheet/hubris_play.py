@@ -20,7 +20,7 @@ from dicepool.sheet.conscience import Conscience
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import conscience_of, willpower_of, with_conscience, with_willpower
-from dicepool.sheet.traits import check_name, name_key
+from dicepool.sheet.traits import check_name
 from dicepool.sheet.willpower import Willpower
 
 Data = Mapping[str, Any]
@@ -56,10 +56,6 @@ def with_pieces(sheet: Character, w: Willpower, c: Conscience) -> Character:
     return replace(sheet, status=status)
 
 
-def _put(state: CampaignState, sheet: Character) -> CampaignState:
-    return replace(state, characters={**state.characters, name_key(sheet.name): sheet})
-
-
 def _rule(
     state: CampaignState, data: Data, rule: str, step: Callable[[Character, Pieces], Pieces]
 ) -> CampaignState:
@@ -69,7 +65,7 @@ def _rule(
         w, c = step(sheet, pieces(sheet))
     except SheetError as exc:
         raise SheetError(f"{sheet.name}: {exc}") from exc
-    return _put(state, with_pieces(sheet, w, c))
+    return state.with_character(with_pieces(sheet, w, c))
 
 
 def _mark(state: CampaignState, unit: str) -> int:
@@ -169,7 +165,7 @@ def degenerated(state: CampaignState, data: Data) -> CampaignState:
     except SheetError as exc:
         raise SheetError(f"{sheet.name}: {exc}") from exc
     sheet = replace(sheet, traits={**sheet.traits, "Morality": lowered})
-    return _put(state, with_pieces(sheet, w, c))
+    return state.with_character(with_pieces(sheet, w, c))
 
 
 def intimacy_added(state: CampaignState, data: Data) -> CampaignState:
@@ -215,7 +211,7 @@ def nature_set(state: CampaignState, data: Data) -> CampaignState:
         trait = character_trait(sheet.traits, check_name(str(trait), "trait"))
         if trait not in sheet.traits:
             raise SheetError(f"{sheet.name} has no trait {trait}; rate it first with `char set`")
-    return _put(state, replace(sheet, status=replace(sheet.status, power_trait=trait)))
+    return state.with_character(replace(sheet, status=replace(sheet.status, power_trait=trait)))
 
 
 def time_passes(sheet: Character, minutes: int, dice: RuleDice) -> Character:

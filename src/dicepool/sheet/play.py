@@ -30,14 +30,8 @@ from dicepool.sheet.hubris_play import time_passes
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import health_of, with_health
-from dicepool.sheet.traits import name_key
 
 Data = Mapping[str, Any]
-
-
-def with_character(state: CampaignState, sheet: Character) -> CampaignState:
-    """The campaign with ``sheet`` in its character's place."""
-    return replace(state, characters={**state.characters, name_key(sheet.name): sheet})
 
 
 def stamina(sheet: Character) -> int:
@@ -61,7 +55,7 @@ def _tracked(
 ) -> CampaignState:
     sheet, track = track_of(state, name)
     status = with_health(sheet.status, rule(track), stamina(sheet))
-    return with_character(state, replace(sheet, status=status))
+    return state.with_character(replace(sheet, status=status))
 
 
 def damaged(state: CampaignState, data: Data) -> CampaignState:
@@ -96,7 +90,7 @@ def clock_advanced(state: CampaignState, data: Data, dice: RuleDice) -> Campaign
             state = _tracked(state, sheet.name, lambda t: pass_time(t, minutes))
         if track_of(state, sheet.name)[1].state is State.DEAD:
             continue
-        state = with_character(state, time_passes(state.character(sheet.name), minutes, dice))
+        state = state.with_character(time_passes(state.character(sheet.name), minutes, dice))
     return state
 
 

@@ -8,7 +8,7 @@ beside the characters' own :class:`~dicepool.sheet.status.Status`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dicepool.errors import CampaignError
@@ -92,6 +92,10 @@ class CampaignState:
         return hash(
             (self.name, self.system, self.house_rules, tuple(self.characters.values()), self.story)
         )
+
+    def with_character(self, sheet: Character) -> CampaignState:
+        """The campaign with ``sheet`` in its character's place (or added)."""
+        return replace(self, characters={**self.characters, name_key(sheet.name): sheet})
 
     def character(self, name: str) -> Character:
         """The character called ``name`` (any case), or a CampaignError naming the ones here."""

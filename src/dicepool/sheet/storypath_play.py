@@ -48,7 +48,6 @@ from dicepool.sheet.momentum import (
     spend,
     use_advantage,
 )
-from dicepool.sheet.play import with_character
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import legend_of, with_legend
 
@@ -93,7 +92,7 @@ def legendary(state: CampaignState, name: str) -> tuple[Character, Legend]:
 
 
 def _put_legend(state: CampaignState, sheet: Character, legend: Legend) -> CampaignState:
-    return with_character(state, replace(sheet, status=with_legend(sheet.status, legend)))
+    return state.with_character(replace(sheet, status=with_legend(sheet.status, legend)))
 
 
 def players_set(state: CampaignState, data: Data) -> CampaignState:

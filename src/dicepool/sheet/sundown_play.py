@@ -34,7 +34,6 @@ from dicepool.sheet.edge import (
 )
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import special_of, with_special
-from dicepool.sheet.traits import name_key
 
 Data = Mapping[str, Any]
 
@@ -72,8 +71,7 @@ def special(sheet: Character) -> SpecialAttributes:
 
 def _put(state: CampaignState, sheet: Character, after: SpecialAttributes) -> CampaignState:
     status = with_special(sheet.status, after, power_points(sheet))
-    sheets = {**state.characters, name_key(sheet.name): replace(sheet, status=status)}
-    return replace(state, characters=sheets)
+    return state.with_character(replace(sheet, status=status))
 
 
 def _marks(state: CampaignState) -> tuple[int, int]:
