@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dicepool.campaign.campaigns import need_campaign
+from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.seats import Seat
 from dicepool.errors import AccessError, CampaignError
 from dicepool.sheet.events import Event, Kind
@@ -102,10 +102,9 @@ def reveal(db: Database, seat: Seat, event_id: int) -> Event:
     if not seat.storyteller:
         raise AccessError("only the storyteller reveals a hidden roll")
     with db.write() as conn:
-        campaign = campaign_by_id(conn, seat.campaign_id)
-        assert campaign is not None
-        row = need_campaign(conn, campaign.name, lock=True)
-        target = find_event(conn, row.id, event_id) if 1 <= event_id <= 2**62 else None
+        row = campaign_by_id(conn, seat.campaign_id, lock=True)
+        assert row is not None, "a seat belongs to a campaign"
+        target = find_event(conn, row.id, event_id) if 1 <= event_id <= MAX_EVENT_ID else None
         if target is None or target.kind is not Kind.ROLLED:
             raise CampaignError(f"no roll {event_id} at this table")
         if not target.data.get("hidden"):

@@ -84,9 +84,11 @@ def find_campaign(conn: Sql, name: str, lock: bool = False) -> CampaignRow | Non
     return _campaign(found[0]) if found else None
 
 
-def campaign_by_id(conn: Sql, campaign_id: int) -> CampaignRow | None:
-    """The campaign whose id is ``campaign_id``, or None."""
-    found = conn.rows(f"{_CAMPAIGN} WHERE id = :id", {"id": campaign_id})
+def campaign_by_id(conn: Sql, campaign_id: int, lock: bool = False) -> CampaignRow | None:
+    """The campaign whose id is ``campaign_id``, or None; ``lock`` holds its row until the
+    commit."""
+    sql = f"{_CAMPAIGN} WHERE id = :id"
+    found = conn.rows(_locked(conn, sql) if lock else sql, {"id": campaign_id})
     return _campaign(found[0]) if found else None
 
 
