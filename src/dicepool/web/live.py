@@ -15,13 +15,14 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
 from dicepool.campaign.seats import Seat, find_seat_by_token
-from dicepool.campaign.table import MAX_EVENTS, events_for
+from dicepool.campaign.table import MAX_EVENTS, SeenEvent, events_for
 from dicepool.web.api import event_json
 
 router = APIRouter(prefix="/api")
@@ -103,25 +104,40 @@ async def live(socket: WebSocket, campaign_id: int) -> None:
         await socket.close(code=1008)
         return
     seat, after = greeted
+
+    async def push(seen: list[SeenEvent]) -> None:
+        for item in seen:
+            await socket.send_json(event_json(item))
+
+    await follow(socket, seat, after, push)
+
+
+Push = Callable[[list[SeenEvent]], Awaitable[None]]
+"""How a connection sends the events it may see: JSON for the API, HTML for the pages."""
+
+
+async def follow(socket: WebSocket, seat: Seat, after: int, push: Push) -> None:
+    """Push every event ``seat`` may see after ``after`` with ``push``, as it is logged, until
+    the client goes."""
     hub: Hub = socket.app.state.hub
-    wake = hub.join(campaign_id)
+    wake = hub.join(seat.campaign_id)
     try:
-        await _feed(socket, seat, after, wake)
+        await _feed(socket, seat, after, wake, push)
     except WebSocketDisconnect:
         pass
     finally:
-        hub.leave(campaign_id, wake)
+        hub.leave(seat.campaign_id, wake)
 
 
-async def _feed(socket: WebSocket, seat: Seat, after: int, wake: asyncio.Event) -> None:
+async def _feed(socket: WebSocket, seat: Seat, after: int, wake: asyncio.Event, push: Push) -> None:
     db = socket.app.state.db
     closed = asyncio.ensure_future(_closed(socket))
     try:
         while not closed.done():
             wake.clear()
             page = await run_in_threadpool(events_for, db, seat, after, MAX_EVENTS)
-            for item in page.events:
-                await socket.send_json(event_json(item))
+            if page.events:
+                await push(page.events)
             if page.last - after == MAX_EVENTS:
                 after = page.last
                 continue  # more are waiting
