@@ -8,8 +8,9 @@ from pathlib import Path
 
 import click
 
+from dicepool.campaign.summaries import clip
 from dicepool.cli.render_sheet import condition_text, sheet_row, sheet_text
-from dicepool.cli.safe import clip, visible
+from dicepool.cli.safe import visible
 from dicepool.cli.storage import actor, campaign_of, open_database, storage_options
 from dicepool.errors import SheetError
 from dicepool.sheet.character import Character

@@ -6,8 +6,9 @@ import json
 
 import click
 
-from dicepool.cli.render_log import entry_line, event_json, summary
-from dicepool.cli.safe import clip, visible
+from dicepool.campaign.summaries import clip, summary
+from dicepool.cli.render_log import entry_line, event_json
+from dicepool.cli.safe import visible
 from dicepool.cli.storage import actor, campaign_of, open_database, storage_options
 from dicepool.sheet.events import Kind
 

@@ -6,21 +6,16 @@ the sheets say now.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from datetime import datetime
-from typing import Any
 
 import click
 
-from dicepool.cli.render_roll import count_words
-from dicepool.cli.render_storypath import effects_words
-from dicepool.cli.safe import clip, visible
-from dicepool.sheet.events import Event, Kind, change_of
+from dicepool.campaign.summaries import clip, summary
+from dicepool.cli.safe import visible
+from dicepool.sheet.events import Event, Kind
 
 MAX_SUMMARY = 160
 """The longest summary shown for one event, in characters."""
-
-JUDGED = ("net_hits", "hits_left", "successes", "hits")
 
 
 def local_time(at: str) -> str:
@@ -29,156 +24,6 @@ def local_time(at: str) -> str:
         return datetime.fromisoformat(at).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:
         return at[:16]
-
-
-def _counted(result: Mapping[str, Any]) -> str:
-    """A logged roll's judged count in words (``2 successes``), or "" if it has none."""
-    count = next((n for n in JUDGED if n in result), None)
-    return count_words(count, int(result[count])) if count else ""
-
-
-def roll_counts(result: Mapping[str, Any]) -> str:
-    """``2 successes (Success)``: a logged roll's judged count and its label."""
-    counted = _counted(result)
-    label = result.get("label", "")
-    return f"{counted} ({label})" if counted and label else counted or label
-
-
-def roll_summary(data: Mapping[str, Any]) -> str:
-    """A roll: who, the line, its numbers and what came of it."""
-    rollers = [r for r in data.get("rollers", []) if r]
-    who = f"{rollers[0]}: " if rollers and ":" not in data["line"].split("#")[0] else ""
-    result = data["result"]
-    if "winner" in result:
-        winner = result["winner"]
-        verdict = "a tie" if winner == "tie" else f"the {winner} wins by {result['margin']}"
-        came = f"{_judged(result['attacker'])} vs {_judged(result['defender'])}, {verdict}"
-    else:
-        came = roll_counts(result)
-    came += effects_words(data.get("effects", {}))
-    return f"{who}{data['line']}  [{data['numbers']}]  {came}"
-
-
-def _judged(result: Mapping[str, Any]) -> str:
-    return _counted(result) or str(result.get("label", ""))
-
-
-def _rolls(data: Mapping[str, Any]) -> str:
-    """The rolls a rule made: ``; Ana rolls Stamina: 0 successes (Failure)``."""
-    return "".join(
-        f"; {r['character']} rolls {r['purpose']}: {roll_counts(r['roll'])}"
-        for r in data.get("rolls", [])
-    )
-
-
-def _about(words: str) -> Callable[[Mapping[str, Any]], str]:
-    """A summary naming the character, then ``words`` (formatted with the data), then rolls."""
-    return lambda d: f"{d['character']} {words.format(**d)}{_rolls(d)}"
-
-
-def _healed(data: Mapping[str, Any]) -> str:
-    kind = f" {data['wound']}" if data.get("wound") else ""
-    return f"{data['character']} heals {data['points']}{kind}"
-
-
-def _edge_spent(data: Mapping[str, Any]) -> str:
-    use = " on an escape" if data["use"] == "escape" else ""
-    purpose = f": {data['for']}" if data.get("for") else ""
-    return f"{data['character']} spends Edge{use}{purpose}"
-
-
-def _rerolled(data: Mapping[str, Any]) -> str:
-    misses = f"{data['misses']} {'miss' if data['misses'] == 1 else 'misses'}"
-    who = f"{data['character']} rerolls {misses}"
-    return f"second chance on event {data['event']}: {who}, {roll_counts(data['result'])}"
-
-
-SUNDOWN_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
-    Kind.EDGE_SPENT: _edge_spent,
-    Kind.REROLLED: _rerolled,
-    Kind.PASS_TAKEN: lambda d: (
-        f"{d['character']} takes an Initiative Pass" + (" for Edge" if d.get("edge") else "")
-    ),
-    Kind.POWER_SPENT: lambda d: f"{d['character']} spends {d['points']} Power",
-    Kind.POWER_REGAINED: lambda d: f"{d['character']} regains {d['points']} Power",
-}
-"""A line for each of After Sundown's events (Edge, passes, Power), from its data."""
-
-
-STATE_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
-    Kind.BOUNDARY_BEGUN: lambda d: f"a new {d['unit']}{_rolls(d)}",
-    Kind.REVEALED: lambda d: f"revealed hidden roll {d['event']}",
-    Kind.CLOCK_ADVANCED: lambda d: f"story time passes: {d['duration']}{_rolls(d)}",
-    Kind.DAMAGED: lambda d: (
-        f"{d['character']} takes {d['points']} {d['wound']}"
-        + (" (resistant)" if d.get("resistant") else "")
-    ),
-    Kind.HEALED: _healed,
-    Kind.STABILIZED: lambda d: f"{d['character']} is stabilized",
-    Kind.MITIGATED: _about("spends Willpower to mitigate harm"),
-    Kind.RESTED: _about("rests"),
-    Kind.VICE: _about("pursues their Vice"),
-    Kind.VIRTUE: _about("risks themselves for their Virtue"),
-    Kind.INTIMACY_ROLLED: _about("defends {intimacy}"),
-    Kind.SINNED: _about("sins (rated {rating}): {what}"),
-    Kind.DEGENERATED: _about("degenerates"),
-    Kind.ATONED: _about("atones"),
-    Kind.INTIMACY_ADDED: _about("holds a new Intimacy: {intimacy}"),
-    Kind.INTIMACY_REMOVED: _about("lets go of an Intimacy: {intimacy}"),
-    Kind.SOUL_LOST: _about("loses their soul"),
-    Kind.SOUL_RESTORED: _about("has their soul restored"),
-    Kind.WILLPOWER_LOST: _about("loses {dots} Willpower dot(s)"),
-    Kind.NATURE_SET: lambda d: (
-        f"{d['character']} is "
-        + (f"supernatural (power trait {d['trait']})" if d.get("trait") else "mortal")
-    ),
-    **SUNDOWN_SUMMARIES,
-    Kind.PLAYERS_SET: lambda d: f"{d['players']} players at the table",
-    Kind.MOMENTUM_SPENT: lambda d: (
-        f"{d['points']} Momentum spent" + (f" on {d['for']}" if d.get("for") else "")
-    ),
-    Kind.LEGEND_REGAINED: lambda d: f"{d['character']} regains {d['points']} Legend",
-    Kind.TRACKER_STARTED: lambda d: (
-        f"{d['kind']} action {d['name']} begins: {' vs '.join(d['sides'])}, "
-        f"{d['target']} to reach" + (f" in {d['limit']}" if d.get("limit") else "")
-    ),
-    Kind.INTERVALS_BOUGHT: lambda d: f"{d['intervals']} Interval(s) of {d['tracker']} bought",
-    Kind.MILESTONES_AWARDED: lambda d: (
-        f"{d['character']} is awarded {d['milestones']} Milestone(s) of {d['tracker']}"
-    ),
-}
-"""A line for each state rule's event, from its data."""
-
-
-def summary(event: Event, target: Event | None = None) -> str:
-    """What an event did, in one line (an undo names what it undid, or restored)."""
-    data = event.data
-    if event.kind in STATE_SUMMARIES:
-        return STATE_SUMMARIES[event.kind](data)
-    if event.kind is Kind.ROLLED:
-        return roll_summary(data)
-    if event.kind is Kind.CHARACTER_CHANGED:
-        changes = ", ".join(str(change_of(c)) for c in data["changes"])
-        return f"changed {data['character']}: {changes}"
-    if event.kind is Kind.CHARACTER_CREATED:
-        sheet = data["character"]
-        player = f" (player {sheet['player']})" if sheet.get("player") else ""
-        return f"created {sheet['name']}{player}"
-    if event.kind is Kind.CAMPAIGN_CREATED:
-        extra = f", house rules: {data['house_rules']}" if data.get("house_rules") else ""
-        return f"created campaign {data['name']} ({data['system']}{extra})"
-    if event.kind is Kind.UNDONE:
-        return undo_summary(event, target)
-    return f"{event.kind.value}: " + ", ".join(f"{k} {v}" for k, v in data.items())
-
-
-def undo_summary(event: Event, target: Event | None) -> str:
-    """``undid event 5 (rolled: ...)``, or ``restored event 5 (undid undo 6)``."""
-    number = int(event.data["event"])
-    if target is not None and target.kind is Kind.UNDONE:
-        return f"restored event {target.data['event']} (undid undo {number})"
-    about = f" ({target.kind}: {clip(summary(target), 60)})" if target is not None else ""
-    return f"undid event {number}{about}"
 
 
 def entry_line(event: Event, struck: bool, target: Event | None = None) -> str:

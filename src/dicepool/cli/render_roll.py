@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 
 import click
 
+from dicepool.campaign.summaries import count_words, die_look
 from dicepool.core.dice import Die, Origin
 from dicepool.core.request import Request
 from dicepool.core.result import ContestResult, Outcome, RollResult, Winner
@@ -22,24 +23,26 @@ OUTCOME_COLOURS = {
 }
 
 
-def style_die(die: Die) -> str:
-    """One die as text: its face and marks that survive without colour.
+DIE_COLOURS: dict[str, str | None] = {
+    "gone": None,
+    "cancelled": "yellow",
+    "success": "green",
+    "one": "red",
+    "plain": None,
+}
+"""The colour of each look of a die (:func:`dicepool.campaign.summaries.die_look`)."""
 
-    ``10!`` added a die, ``10x2`` counts twice, ``(7)`` a success cancelled by a one or removed
-    by a threshold, ``[3]`` a die rerolled or in a roll not kept or not applied. Colours say the
-    same again: green successes, red ones, struck-through dice that no longer count. A rerolled
-    chance die whose roll was kept still shows its 1: it is the dramatic failure.
-    """
-    text = str(die.face) + ("x2" if die.successes > 1 else "") + ("!" if die.exploded else "")
-    if die.discarded or (die.rerolled and not die.one):
-        return click.style(f"[{text}]", dim=True, strikethrough=True)
-    if die.successes and die.standing == 0:
-        return click.style(f"({text})", fg="yellow", strikethrough=True)
-    if die.standing:
-        return click.style(text, fg="green", bold=True)
-    if die.one:
-        return click.style(text, fg="red", bold=True)
-    return text
+
+def style_die(die: Die) -> str:
+    """One die as text: its face and marks that survive without colour, in its colours
+    (green successes, red ones, struck-through dice that no longer count)."""
+    text, look = die_look(die.to_dict())
+    if look == "plain":
+        return text
+    struck = look in ("gone", "cancelled") or None  # None: no code at all (False resets)
+    bold = look in ("success", "one") or None
+    dim = look == "gone" or None
+    return click.style(text, fg=DIE_COLOURS[look], bold=bold, dim=dim, strikethrough=struck)
 
 
 ROLLER_WORDS = {"storypath": "assist", "hubris": "team"}
@@ -64,18 +67,6 @@ def dice_lines(result: RollResult) -> list[str]:
         groups.setdefault(name, []).append(style_die(die))
     width = max(len(name) for name in groups)
     return [f"  {name:<{width}}  {' '.join(faces)}" for name, faces in groups.items()]
-
-
-def count_words(name: str, value: int) -> str:
-    """``3 successes``, ``1 success``, ``1 threshold success``: a count as words."""
-    words = name.replace("_", " ")
-    if value == 1:
-        for plural, single in (("successes", "success"), ("hits", "hit"), ("ones", "one")):
-            if words.endswith(plural):
-                words = words[: -len(plural)] + single
-        words = words.replace("complications ", "complication ")
-        words = words.replace("hits left", "hit left")
-    return f"{value} {words}"
 
 
 def counts_line(counts: Mapping[str, int], judged: bool = True) -> str:

@@ -172,25 +172,3 @@ def roll_lines(
         tracker = after.now.trackers.find(effects["tracker"]["name"])
         lines += ["  " + line for line in tracker_lines(tracker.to_dict())]
     return lines
-
-
-def effects_words(effects: Mapping[str, Any]) -> str:
-    """A roll's storypath and tracker effects, short, for its line in the log ("" for none)."""
-    words = []
-    if "momentum" in effects:
-        words.append(f"{effects['momentum']['points']} Momentum spent")
-    if "feat" in effects:
-        words.append(f"Feat of Scale ({effects['feat']['within']})")
-    if "advantage" in effects:
-        words.append(f"Advantage of event {effects['advantage']['from']} used")
-    if "consolation" in effects:
-        given = effects["consolation"]
-        if given["choice"] == Consolation.MOMENTUM:
-            words.append(f"Consolation {given['points']} Momentum")
-        else:
-            words.append(f"Consolation: {Consolation(given['choice']).label}")
-    if "drawback" in effects:
-        words.append(f"Drawback: {effects['drawback']['text']}")
-    if "tracker" in effects:
-        words.append(f"counts toward {effects['tracker']['name']}")
-    return f"; {', '.join(words)}" if words else ""

@@ -9,10 +9,10 @@ from typing import Any
 
 import click
 
+from dicepool.campaign.summaries import clip
 from dicepool.cli.line import alias_note, comment_caption, comment_of, line_of
 from dicepool.cli.render_roll import to_text
 from dicepool.cli.roll_options import choice_options
-from dicepool.cli.safe import clip
 from dicepool.cli.storage import ENV_CAMPAIGN, storage_options
 from dicepool.core.dice import DiceSource, ForcedDice, SeededDice, SystemDice
 from dicepool.core.request import Request

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from dicepool.campaign.summaries import clip
+
 _HIDDEN = re.compile(
     "[\x00-\x1f\x7f-\x9f"  # C0, DEL, C1: terminal escapes, bells, line breaks
     "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"  # bidi marks and overrides
@@ -39,14 +41,6 @@ def visible(text: str) -> str:
     '\\\\x1b]0;pwned\\\\x07chronicles 5'
     """
     return _HIDDEN.sub(_escaped, text)
-
-
-def clip(text: str, most: int) -> str:
-    """``text`` cut in the middle to at most ``most`` characters (``...`` marks the cut)."""
-    if len(text) <= most:
-        return text
-    tail = most // 3
-    return f"{text[: most - tail - 3]}...{text[len(text) - tail :]}"
 
 
 def error_line(message: str) -> str:

@@ -9,8 +9,9 @@ from pathlib import Path
 import click
 import pytest
 
+from dicepool.campaign.summaries import clip
 from dicepool.cli.main import usage_error
-from dicepool.cli.safe import MAX_ERROR, clip, error_line, visible
+from dicepool.cli.safe import MAX_ERROR, error_line, visible
 
 from .conftest import Run
 
