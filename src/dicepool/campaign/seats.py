@@ -9,7 +9,7 @@ character of their seat, and never sees a hidden roll until it is revealed.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from dicepool.campaign.campaigns import add_campaign
@@ -51,6 +51,7 @@ class Seat:
         role: what the seat may do.
         name: who sits there, as they named themselves.
         character: the seat's character (its name), or None.
+        system: the campaign's system.
     """
 
     id: int
@@ -59,6 +60,7 @@ class Seat:
     role: Role
     name: str
     character: str | None
+    system: str = "custom"
 
     @property
     def storyteller(self) -> bool:
@@ -97,7 +99,9 @@ def open_table(db: Database, name: str, system: str, storyteller: str = "storyte
 
 
 def _seat(row: SeatRow, campaign: CampaignRow, character: str | None) -> Seat:
-    return Seat(row.id, row.campaign_id, campaign.name, Role(row.role), row.name, character)
+    return Seat(
+        row.id, row.campaign_id, campaign.name, Role(row.role), row.name, character, campaign.system
+    )
 
 
 def find_seat_by_token(db: Database, token: str) -> Seat | None:
@@ -127,7 +131,7 @@ def join_table(db: Database, invite: Seat, name: str) -> tuple[Seat, str]:
     token = new_token()
     with db.write() as conn:
         row = insert_seat(conn, invite.campaign_id, Role.PLAYER, seat_name, token, None)
-    return Seat(row.id, row.campaign_id, invite.campaign, Role.PLAYER, seat_name, None), token
+    return replace(invite, id=row.id, role=Role.PLAYER, name=seat_name, character=None), token
 
 
 def take_character(db: Database, seat: Seat, character: str) -> Seat:
@@ -147,7 +151,7 @@ def take_character(db: Database, seat: Seat, character: str) -> Seat:
         if any(s.id != seat.id and s.role == Role.PLAYER for s in taken):
             raise CampaignError(f"another player sits with {sheet.name}; pick another character")
         set_seat_character(conn, seat.id, name_key(sheet.name))
-    return Seat(seat.id, seat.campaign_id, seat.campaign, seat.role, seat.name, sheet.name)
+    return replace(seat, character=sheet.name)
 
 
 def may_act_for(seat: Seat, character: str | None) -> None:

@@ -21,6 +21,7 @@ from dicepool.store.log import (
     events_by_id,
     events_of_kind,
     find_event,
+    last_events,
 )
 
 MAX_EVENTS = 500
@@ -79,6 +80,15 @@ def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS
         elif not _conceals(event, targets, revealed):
             seen.append(SeenEvent(event))
     return Page(seen, found[-1].seq if found else after)
+
+
+def recent_for(db: Database, seat: Seat, count: int = 100) -> Page:
+    """The last ``count`` events of the log that ``seat`` may see (fewer where some are
+    hidden from it), oldest first: what a page shows before the live feed takes over."""
+    with db.read() as conn:
+        newest = last_events(conn, seat.campaign_id, 1)
+    last = newest[-1].seq if newest else 0
+    return events_for(db, seat, max(0, last - count), min(count, MAX_EVENTS))
 
 
 def _conceals(event: Event, targets: dict[int, Event], revealed: set[int]) -> bool:

@@ -20,7 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from dicepool import __version__
 from dicepool.errors import DicepoolError
 from dicepool.store.database import Database
-from dicepool.web import api, live
+from dicepool.web import api, live, sheets_api
 from dicepool.web.limits import MAX_BODY
 from dicepool.web.live import POLL_SECONDS, Hub
 from dicepool.web.notify import Listener
@@ -107,6 +107,7 @@ def create_app(db: Database, poll_seconds: float = POLL_SECONDS) -> FastAPI:
     app.state.poll_seconds = poll_seconds
     app.add_middleware(BodyLimit)
     app.include_router(api.router)
+    app.include_router(sheets_api.router)
     app.include_router(live.router)
 
     @app.exception_handler(DicepoolError)

@@ -1,0 +1,101 @@
+"""The table as one seat sees it: the campaign, its story, and the sheets with their state.
+
+A player sees the characters the players sit with (their own among them); the storyteller's
+characters, the ones no player sits with, are the storyteller's alone, as a screen would keep
+them. Hidden rolls change no sheet (they have no effects), so a sheet never tells of one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dicepool.campaign.characters import create_character
+from dicepool.campaign.seats import Role, Seat, take_character
+from dicepool.sheet.character import Character
+from dicepool.sheet.state import CampaignState
+from dicepool.sheet.storypath_play import pool_of
+from dicepool.sheet.traits import name_key
+from dicepool.sheet.view import condition
+from dicepool.store.database import Database
+from dicepool.store.log import campaign_by_id, campaign_sheets
+from dicepool.store.seats import campaign_seats
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A character as the table shows it: the sheet, its state, and who sits with it."""
+
+    character: Character
+    state: dict[str, object]
+    seat: str | None
+
+    def to_dict(self) -> dict[str, object]:
+        """The sheet as the API shows it: the sheet's JSON, ``state`` and ``seat``."""
+        return {**self.character.to_dict(), "state": self.state, "seat": self.seat}
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The campaign, its story and the sheets one seat may see."""
+
+    id: int
+    campaign: CampaignState
+    sheets: list[Sheet]
+    seats: list[tuple[str, str, str | None]]  # name, role, character
+
+    def to_dict(self) -> dict[str, Any]:
+        """The table as JSON: campaign, story (clock, Momentum pool, actions under way),
+        seats and sheets."""
+        state = self.campaign
+        story: dict[str, Any] = {
+            "clock": state.now.clock.to_dict(),
+            "trackers": state.now.trackers.to_dict(),
+        }
+        if state.system == "storypath":
+            story["momentum"] = pool_of(state).to_dict()
+            story["advantages"] = state.now.advantages.to_dict()
+        return {
+            "id": self.id,
+            "name": state.name,
+            "system": state.system,
+            "house_rules": state.house_rules,
+            "story": story,
+            "seats": [{"name": n, "role": r, "character": c} for n, r, c in self.seats],
+            "characters": [s.to_dict() for s in self.sheets],
+        }
+
+    def sheet(self, name: str) -> Sheet | None:
+        """The sheet of character ``name`` this seat may see, or None."""
+        key = name_key(name)
+        return next((s for s in self.sheets if name_key(s.character.name) == key), None)
+
+
+def table_view(db: Database, seat: Seat) -> TableView:
+    """The table as ``seat`` sees it."""
+    with db.read() as conn:
+        row = campaign_by_id(conn, seat.campaign_id)
+        assert row is not None, "a seat belongs to a campaign"
+        state = row.state(campaign_sheets(conn, row))
+        seats = [s for s in campaign_seats(conn, seat.campaign_id) if s.role != Role.INVITE]
+    sitting = {s.character_key: s.name for s in seats if s.character_key and s.role == Role.PLAYER}
+    sheets = [
+        Sheet(c, condition(c, state.now), sitting.get(name_key(c.name)))
+        for c in sorted(state.characters.values(), key=lambda c: c.name.casefold())
+        if seat.storyteller or name_key(c.name) in sitting
+    ]
+    names = {name_key(c.name): c.name for c in state.characters.values()}
+    shown = [(s.name, s.role, names.get(s.character_key or "")) for s in seats]
+    return TableView(seat.campaign_id, state, sheets, shown)
+
+
+def sit_with_new_character(db: Database, seat: Seat, name: str, traits: str) -> Seat:
+    """Create a character (``traits``: ``"Dexterity=3 Stealth=2"``) and give it to ``seat``
+    when it is a player's (the storyteller's stay theirs, seated by no one).
+
+    Raises:
+        CampaignError, SheetError: as :func:`create_character`; nothing is stored.
+    """
+    player = None if seat.storyteller else seat.name
+    sheet = create_character(db, seat.campaign, name, seat.name, player, traits)
+    return seat if seat.storyteller else take_character(db, seat, sheet.name)

@@ -1,0 +1,133 @@
+"""The web table's JSON API for the sheets and the story: read the table, create and take a
+character, act by the rules (damage, Willpower, Edge, Momentum, the next scene...), undo.
+
+Like :mod:`dicepool.web.api`, every route reads the seat from its bearer token and calls a use
+case; :mod:`dicepool.campaign.actions` says who may do what.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Request
+from pydantic import BaseModel, Field
+
+from dicepool.campaign.actions import Asked, perform
+from dicepool.campaign.history import MAX_EVENT_ID, undo
+from dicepool.campaign.seats import Role, Seat, take_character
+from dicepool.campaign.table import SeenEvent
+from dicepool.campaign.view import sit_with_new_character, table_view
+from dicepool.errors import AccessError
+from dicepool.web.api import NAME, SeatOf, _announce, _at, _db, event_json
+from dicepool.web.problems import NotFound
+
+router = APIRouter(prefix="/api")
+
+TRAITS = 1000
+"""The longest list of traits a new character is given in one request, in characters."""
+
+
+class NewCharacter(BaseModel):
+    """A character to create: its name and its traits (``"Dexterity=3 Stealth=2"``)."""
+
+    name: str = Field(min_length=1, max_length=NAME)
+    traits: str = Field(default="", max_length=TRAITS)
+
+
+class SeatCharacter(BaseModel):
+    """The character a player sits with (one of the campaign's no other player has)."""
+
+    character: str = Field(min_length=1, max_length=NAME)
+
+
+class NewAction(BaseModel):
+    """An action by the rules: its name, the character it is for (a player's own by default),
+    its points and its choice (a kind of wound, a unit of time), where it takes them."""
+
+    action: str = Field(min_length=1, max_length=30)
+    character: str | None = Field(default=None, max_length=NAME)
+    points: int | None = Field(default=None, ge=1, le=100)
+    choice: str | None = Field(default=None, max_length=20)
+
+
+@router.get("/campaigns/{campaign_id}")
+def read_table(campaign_id: int, request: Request, seat: SeatOf) -> dict[str, Any]:
+    """The campaign, its story and the sheets this seat may see (the storyteller's characters
+    are the storyteller's alone)."""
+    _at(seat, campaign_id)
+    return table_view(_db(request), seat).to_dict()
+
+
+@router.get("/campaigns/{campaign_id}/characters/{name}")
+def read_sheet(
+    campaign_id: int,
+    name: Annotated[str, Path(max_length=NAME)],
+    request: Request,
+    seat: SeatOf,
+) -> dict[str, Any]:
+    """One character's sheet and its state."""
+    _at(seat, campaign_id)
+    sheet = table_view(_db(request), seat).sheet(name)
+    if sheet is None:
+        raise NotFound(f"no character {name} you may see at this table")
+    return sheet.to_dict()
+
+
+@router.post("/campaigns/{campaign_id}/characters", status_code=201)
+def create_sheet(
+    campaign_id: int, body: NewCharacter, request: Request, seat: SeatOf
+) -> dict[str, Any]:
+    """Create a character; a player sits with it at once."""
+    _at(seat, campaign_id)
+    if seat.role is Role.INVITE:
+        raise AccessError("take a seat first: the invitation creates no character")
+    if seat.character and not seat.storyteller:
+        raise AccessError(f"you sit with {seat.character} already; one character a seat")
+    sit_with_new_character(_db(request), seat, body.name, body.traits)
+    _announce(request, seat)
+    return _sheet_of(request, seat, body.name)
+
+
+@router.post("/campaigns/{campaign_id}/seat")
+def choose_character(
+    campaign_id: int, body: SeatCharacter, request: Request, seat: SeatOf
+) -> dict[str, Any]:
+    """A player sits with a character of the campaign that no other player has."""
+    _at(seat, campaign_id)
+    if seat.role is not Role.PLAYER:
+        raise AccessError("only a player's seat sits with a character")
+    seated = take_character(_db(request), seat, body.character)
+    return _sheet_of(request, seated, body.character)
+
+
+def _sheet_of(request: Request, seat: Seat, name: str) -> dict[str, Any]:
+    sheet = table_view(_db(request), seat).sheet(name)
+    assert sheet is not None, "a seat sees the character it just created or took"
+    return sheet.to_dict()
+
+
+@router.post("/campaigns/{campaign_id}/actions", status_code=201)
+def act(campaign_id: int, body: NewAction, request: Request, seat: SeatOf) -> dict[str, Any]:
+    """Act by the rules: ``damage``, ``heal``, ``rest``, ``edge``, ``momentum``, ``next``...
+    (``GET`` the table for what its sheets hold)."""
+    _at(seat, campaign_id)
+    asked = Asked(body.character, body.points, body.choice)
+    acted = perform(_db(request), seat, body.action, asked)
+    _announce(request, seat)
+    return {"event": event_json(SeenEvent(acted.event))}
+
+
+@router.post("/campaigns/{campaign_id}/events/{event_id}/undo", status_code=201)
+def undo_event(
+    campaign_id: int,
+    event_id: Annotated[int, Path(ge=1, le=MAX_EVENT_ID)],
+    request: Request,
+    seat: SeatOf,
+) -> dict[str, Any]:
+    """Strike an event from the story (the storyteller only); undoing an undo restores."""
+    _at(seat, campaign_id)
+    if not seat.storyteller:
+        raise AccessError("only the storyteller undoes what happened")
+    done, _target = undo(_db(request), seat.campaign, seat.name, event_id)
+    _announce(request, seat)
+    return {"event": event_json(SeenEvent(done))}
