@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from dicepool.campaign.rolls import request_of
 from dicepool.core.request import Request, sides_of
-from dicepool.errors import BudgetError
+from dicepool.errors import BudgetError, CampaignError
 from dicepool.notation import parse, render, split_comment
 from dicepool.odds import Budget, ContestOdds, Distribution
 from dicepool.odds import odds as exact_odds
 from dicepool.odds.cost import answer_cost, question_cost, unlimited
 from dicepool.odds.validate import check_request
+from dicepool.store.database import Database
+from dicepool.store.log import campaign_by_id, campaign_sheets
 
 
 def to_json(value: Any) -> Any:
@@ -96,5 +99,26 @@ def odds_json(text: str, budget: Budget) -> dict[str, Any]:
         BudgetError: odds over the budget (the message says how to ask for less).
     """
     request = parse(text)
+    result, _ = exact_or_refused(request, budget, as_json=True, simulating=False)
+    return json_payload(text, request, result, {})
+
+
+def table_odds_json(
+    db: Database, campaign_id: int, text: str, roller: str | None, budget: Budget
+) -> dict[str, Any]:
+    """The exact odds of a line of a campaign, as :func:`odds_json` gives them: the line may
+    name the traits of ``roller`` (or of the characters it names), and the campaign's house
+    rules apply, as they would to the roll.
+
+    Raises:
+        NotationError, SheetError, CampaignError: the line cannot be rolled here.
+        BudgetError: odds over the budget.
+    """
+    with db.read() as conn:
+        row = campaign_by_id(conn, campaign_id)
+        if row is None:
+            raise CampaignError(f"no campaign {campaign_id} here")
+        state = row.state(campaign_sheets(conn, row))
+    _, request = request_of(row, state, text, roller)
     result, _ = exact_or_refused(request, budget, as_json=True, simulating=False)
     return json_payload(text, request, result, {})

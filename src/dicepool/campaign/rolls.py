@@ -21,7 +21,13 @@ from dicepool.sheet.state import CampaignState
 from dicepool.sheet.storypath_play import pool_of
 from dicepool.sheet.traits import name_key
 from dicepool.store.database import Database
-from dicepool.store.log import append, campaign_sheets, claim_campaign, save_changes
+from dicepool.store.log import (
+    CampaignRow,
+    append,
+    campaign_sheets,
+    claim_campaign,
+    save_changes,
+)
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,23 @@ class LoggedRoll:
     house_rules: str
     state: CampaignState
     before: CampaignState | None = None
+
+
+def request_of(
+    row: CampaignRow, state: CampaignState, line: str, roller: str | None
+) -> tuple[SheetLine, Request]:
+    """A campaign's line made into numbers (for ``roller`` where a side names none) and read,
+    its house rules applied: what a roll rolls and what its odds are asked of.
+
+    Raises:
+        NotationError, SheetError, CampaignError: the line cannot be rolled.
+    """
+    sheet_line = read_sheet_line(line, state, roller)
+    try:
+        request = parse(sheet_line.numbers)
+    except NotationError as exc:
+        raise NotationError(f"in `{sheet_line.numbers}`, {exc}") from exc
+    return sheet_line, read_house_rules(row.system, row.house_rules).apply(request)
 
 
 def roll(
@@ -73,15 +96,10 @@ def roll(
     with db.write() as conn:
         row = claim_campaign(conn, campaign) or need_campaign(conn, campaign)  # (raises)
         state = row.state(campaign_sheets(conn, row))
-        sheet_line = read_sheet_line(line, state, roller)
+        sheet_line, request = request_of(row, state, line, roller)
         if rollers_allowed is not None:
             for named in sheet_line.rollers:
                 rollers_allowed(named or "")
-        try:
-            request = parse(sheet_line.numbers)
-        except NotationError as exc:
-            raise NotationError(f"in `{sheet_line.numbers}`, {exc}") from exc
-        request = read_house_rules(row.system, row.house_rules).apply(request)
         rollers = tuple(state.characters.get(name_key(r or "")) for r in sheet_line.rollers)
         spender = rollers[0] if rollers else None
         if hidden and spends:

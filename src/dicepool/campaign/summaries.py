@@ -7,7 +7,7 @@ the sheets say now.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from dicepool.sheet.events import Event, Kind, change_of
@@ -228,3 +228,29 @@ def die_look(die: Mapping[str, Any]) -> tuple[str, str]:
     if die["standing"]:
         return text, "success"
     return text, "one" if "one" in events else "plain"
+
+
+ROLLER_WORDS = {"storypath": "assist", "hubris": "team"}
+"""What a system calls a roller other than the main one, as its roll line writes them."""
+
+
+def dice_groups(
+    system: str, dice: Sequence[Mapping[str, Any]]
+) -> list[tuple[str, list[Mapping[str, Any]]]]:
+    """A roll's dice (as its record holds them) grouped by roller and by how they came to be
+    rolled, in the order read.
+
+    The main roller's groups are ``rolled``, ``exploded``...; another roller's are prefixed
+    with the system's word and their number in the order written: a storypath assistant's
+    ``assist 1 rolled``, ``assist 1 exploded``, a hubris team member's ``team 1 rolled``.
+    """
+    word = ROLLER_WORDS.get(system, "roller")
+    groups: dict[str, list[Mapping[str, Any]]] = {}
+    for die in dice:
+        name = die["origin"]
+        if die["roll"] and die["origin"] != "rerolled":
+            name = f"{name} (reroll)"
+        if die["roller"]:
+            name = f"{word} {die['roller']} {name}"
+        groups.setdefault(name, []).append(die)
+    return list(groups.items())

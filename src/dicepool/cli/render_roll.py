@@ -6,8 +6,8 @@ from collections.abc import Callable, Mapping
 
 import click
 
-from dicepool.campaign.summaries import count_words, die_look
-from dicepool.core.dice import Die, Origin
+from dicepool.campaign.summaries import count_words, dice_groups, die_look
+from dicepool.core.dice import Die
 from dicepool.core.request import Request
 from dicepool.core.result import ContestResult, Outcome, RollResult, Winner
 from dicepool.notation.record import contest_request
@@ -36,7 +36,11 @@ DIE_COLOURS: dict[str, str | None] = {
 def style_die(die: Die) -> str:
     """One die as text: its face and marks that survive without colour, in its colours
     (green successes, red ones, struck-through dice that no longer count)."""
-    text, look = die_look(die.to_dict())
+    return style_look(*die_look(die.to_dict()))
+
+
+def style_look(text: str, look: str) -> str:
+    """A die's text in the colours of its look."""
     if look == "plain":
         return text
     struck = look in ("gone", "cancelled") or None  # None: no code at all (False resets)
@@ -45,28 +49,15 @@ def style_die(die: Die) -> str:
     return click.style(text, fg=DIE_COLOURS[look], bold=bold, dim=dim, strikethrough=struck)
 
 
-ROLLER_WORDS = {"storypath": "assist", "hubris": "team"}
-"""What a system calls a roller other than the main one, as its roll line writes them."""
-
-
 def dice_lines(result: RollResult) -> list[str]:
-    """The dice grouped by roller and how they came to be rolled, in the order read.
-
-    The main roller's groups are ``rolled``, ``exploded``...; another roller's are prefixed
-    with the system's word and their number in the order written: a storypath assistant's
-    ``assist 1 rolled``, ``assist 1 exploded``, a hubris team member's ``team 1 rolled``.
-    """
-    word = ROLLER_WORDS.get(result.request.system, "roller")
-    groups: dict[str, list[str]] = {}
-    for die in result.dice:
-        name = die.origin.value
-        if die.roll and die.origin is not Origin.REROLLED:
-            name = f"{name} (reroll)"
-        if die.roller:
-            name = f"{word} {die.roller} {name}"
-        groups.setdefault(name, []).append(style_die(die))
-    width = max(len(name) for name in groups)
-    return [f"  {name:<{width}}  {' '.join(faces)}" for name, faces in groups.items()]
+    """The dice grouped by roller and how they came to be rolled, in the order read
+    (:func:`dicepool.campaign.summaries.dice_groups`), one line a group."""
+    groups = dice_groups(result.request.system, [die.to_dict() for die in result.dice])
+    width = max(len(name) for name, _ in groups)
+    return [
+        f"  {name:<{width}}  {' '.join(style_look(*die_look(d)) for d in dice)}"
+        for name, dice in groups
+    ]
 
 
 def counts_line(counts: Mapping[str, int], judged: bool = True) -> str:
