@@ -22,6 +22,7 @@ from dicepool.store.log import (
     events_of_kind,
     find_event,
     last_events,
+    struck_among,
 )
 
 MAX_EVENTS = 500
@@ -89,6 +90,12 @@ def recent_for(db: Database, seat: Seat, count: int = 100) -> Page:
         newest = last_events(conn, seat.campaign_id, 1)
     last = newest[-1].seq if newest else 0
     return events_for(db, seat, max(0, last - count), min(count, MAX_EVENTS))
+
+
+def struck_ids(db: Database, ids: list[int]) -> set[int]:
+    """Which of the events ``ids`` stand struck by an undo."""
+    with db.read() as conn:
+        return struck_among(conn, ids) if ids else set()
 
 
 def _conceals(event: Event, targets: dict[int, Event], revealed: set[int]) -> bool:

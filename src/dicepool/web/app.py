@@ -14,13 +14,15 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dicepool import __version__
 from dicepool.errors import DicepoolError
 from dicepool.store.database import Database
-from dicepool.web import api, live, sheets_api
+from dicepool.web import api, live, page_live, pages, sheets_api
 from dicepool.web.limits import MAX_BODY
 from dicepool.web.live import POLL_SECONDS, Hub
 from dicepool.web.notify import Listener
@@ -71,6 +73,22 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": response.body})
 
 
+def _answer(request: Request, message: str, status: int) -> Response:
+    """An error as the asker reads it: JSON for the API, a line in the page for HTMX, a page
+    for a browser."""
+    if request.url.path.startswith("/api") or "html" not in request.headers.get("accept", "html"):
+        return JSONResponse({"error": message}, status_code=status)
+    if request.headers.get("hx-request"):
+        return pages.templates.TemplateResponse(
+            request, "_error.html", {"message": message}, status_code=status
+        )
+    title = "That link opens nothing" if status in (401, 404) else "That did not work"
+    parts = request.url.path.split("/")
+    back = f"/c/{parts[2]}" if len(parts) > 3 and parts[1] == "c" and parts[2].isdigit() else None
+    context = {"title": title, "message": message, "back": back}
+    return pages.templates.TemplateResponse(request, "error.html", context, status_code=status)
+
+
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     """On PostgreSQL, listen for the events other server processes log, while serving."""
@@ -108,22 +126,29 @@ def create_app(db: Database, poll_seconds: float = POLL_SECONDS) -> FastAPI:
     app.add_middleware(BodyLimit)
     app.include_router(api.router)
     app.include_router(sheets_api.router)
+    app.include_router(pages.router)
+    app.include_router(page_live.router)
+    app.mount("/static", StaticFiles(directory=pages.HERE / "static"), name="static")
     app.include_router(live.router)
 
     @app.exception_handler(DicepoolError)
-    async def dicepool_error(_request: Request, exc: DicepoolError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=status_of(exc))
+    async def dicepool_error(request: Request, exc: DicepoolError) -> Response:
+        return _answer(request, str(exc), status_of(exc))
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
         first: dict[str, Any] = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         message = f"{where}: {first.get('msg', 'invalid')}" if where else "invalid request"
-        return JSONResponse({"error": message[:300]}, status_code=422)
+        return _answer(request, message[:300], 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        return _answer(request, str(exc.detail)[:300], exc.status_code)
 
     @app.exception_handler(Exception)
-    async def unexpected(_request: Request, exc: Exception) -> JSONResponse:
+    async def unexpected(request: Request, exc: Exception) -> Response:
         log.exception("unexpected error", exc_info=exc)
-        return JSONResponse({"error": "the server met an unexpected error"}, status_code=500)
+        return _answer(request, "the server met an unexpected error", 500)
 
     return app

@@ -1,0 +1,88 @@
+"""The table page's live feed: the log, the sheets and the story pushed as HTML fragments.
+
+The page opens ``/c/{id}/live`` with HTMX's WebSocket extension; the browser sends the seat's
+cookie with the handshake, and a handshake from another site's page is refused (its Origin is
+not this server's), so no other site can listen at a player's seat. On connecting, the server
+sends the log as the seat sees it (what a reconnecting page missed is in it), then each new
+event as an entry at the top of the log (HTMX swaps it out of band). An event that changes
+state re-sends the sheets and the story; an undo or a reveal re-sends the log, since they
+change entries already shown. It shares :func:`dicepool.web.live.follow` with the JSON feed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from starlette.concurrency import run_in_threadpool
+
+from dicepool.campaign.seats import Role, Seat, find_seat_by_token
+from dicepool.campaign.table import SeenEvent, recent_for, struck_ids
+from dicepool.campaign.view import table_view
+from dicepool.sheet.events import Kind
+from dicepool.store.database import Database
+from dicepool.web.live import follow
+from dicepool.web.pages import LOG_SHOWN, SEAT_COOKIE, entries_of, templates
+
+router = APIRouter()
+
+RELOG = (Kind.UNDONE, Kind.REVEALED)
+"""Kinds of event that change entries already shown: the log is sent again whole."""
+
+
+def _render(name: str, **context: Any) -> str:
+    return templates.get_template(name).render(**context)
+
+
+def _same_origin(socket: WebSocket) -> bool:
+    """Whether the handshake comes from a page of this server (a browser always says)."""
+    origin = socket.headers.get("origin")
+    host = socket.headers.get("host")
+    return origin is None or (host is not None and origin.split("://", 1)[-1] == host)
+
+
+def _log(db: Database, seat: Seat) -> tuple[str, int]:
+    page = recent_for(db, seat, LOG_SHOWN)
+    struck = struck_ids(db, [s.event.id for s in page.events])
+    html = _render("_log.html", entries=entries_of(page.events, struck), seat=seat, oob=True)
+    return html, page.last
+
+
+def _sheets(db: Database, seat: Seat) -> str:
+    return _render("_sheets.html", view=table_view(db, seat), seat=seat, oob=True)
+
+
+def _news(db: Database, seat: Seat, seen: list[SeenEvent]) -> str:
+    """What a batch of new events changes on the page, as out-of-band fragments."""
+    kinds = {s.event.kind for s in seen}
+    if kinds & set(RELOG):
+        html, _ = _log(db, seat)
+    else:
+        html = _render("_entries.html", entries=entries_of(seen, set()), seat=seat)
+    if kinds != {Kind.ROLLED} or any(s.event.data.get("effects") for s in seen):
+        html += _sheets(db, seat)
+    return html
+
+
+@router.websocket("/c/{campaign_id}/live")
+async def page_live(socket: WebSocket, campaign_id: int) -> None:
+    """Push the table's news to a page, as HTML, from the seat its cookie holds."""
+    db: Database = socket.app.state.db
+    token = socket.cookies.get(SEAT_COOKIE.format(campaign_id), "")
+    seat = await run_in_threadpool(find_seat_by_token, db, token) if token else None
+    if (
+        seat is None
+        or seat.campaign_id != campaign_id
+        or seat.role is Role.INVITE
+        or not _same_origin(socket)
+    ):
+        await socket.close(code=1008)
+        return
+    await socket.accept()
+    first, after = await run_in_threadpool(_log, db, seat)
+    await socket.send_text(first + await run_in_threadpool(_sheets, db, seat))
+
+    async def push(seen: list[SeenEvent]) -> None:
+        await socket.send_text(await run_in_threadpool(_news, db, seat, seen))
+
+    await follow(socket, seat, after, push)

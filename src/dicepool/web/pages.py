@@ -1,0 +1,373 @@
+"""The web table's pages: open a table, join it, and play at it in a browser or on a phone.
+
+Pages are rendered on the server (Jinja2, autoescaped) and made live with HTMX: a form posts
+and swaps a fragment, the odds box asks as the line is typed, and the log arrives over a
+WebSocket as HTML fragments (:mod:`dicepool.web.page_live`). A seat's token reaches the
+browser once, in its link (``/t/TOKEN``), which stores it in an HttpOnly, SameSite=Strict cookie
+for that table and sends the browser on to ``/c/ID`` without the token in the address. Every
+form that changes something carries a CSRF token: the seat's (:func:`csrf_of`, derived from its
+token, so every server process knows it without storing it), or, before there is a seat, a
+random one kept in a cookie (double submit).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from pathlib import Path as FilePath
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Path, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from dicepool.campaign.actions import Asked, actions_for, perform
+from dicepool.campaign.history import MAX_EVENT_ID, undo
+from dicepool.campaign.questions import table_odds_json
+from dicepool.campaign.rolls import roll
+from dicepool.campaign.seats import (
+    Role,
+    Seat,
+    find_seat_by_token,
+    join_table,
+    may_act_for,
+    open_table,
+    take_character,
+)
+from dicepool.campaign.summaries import count_words, dice_groups, die_look, effects_words, summary
+from dicepool.campaign.table import SeenEvent, recent_for, reveal, struck_ids
+from dicepool.campaign.view import TableView, sit_with_new_character, table_view
+from dicepool.core.dice import SystemDice
+from dicepool.errors import AccessError, DicepoolError
+from dicepool.notation.grammar import SYSTEMS
+from dicepool.odds import Budget
+from dicepool.store.database import Database
+from dicepool.web.api import LINE, NAME, ODDS_MEMORY, ODDS_SECONDS
+from dicepool.web.limits import RateLimited, limiter_of
+from dicepool.web.problems import NotFound, Unauthorized
+
+router = APIRouter(include_in_schema=False)
+
+HERE = FilePath(__file__).parent
+SEAT_COOKIE = "dicepool_seat_{}"
+CSRF_COOKIE = "dicepool_csrf"
+COOKIE_DAYS = 365
+LOG_SHOWN = 100
+"""How many of the last events a page shows."""
+
+_env = Environment(
+    loader=FileSystemLoader(HERE / "templates"),
+    autoescape=select_autoescape(default=True, default_for_string=True),
+)
+templates = Jinja2Templates(env=_env)
+
+
+_env.globals.update(
+    count_words=count_words,
+    die_look=die_look,
+    dice_groups=dice_groups,
+    summary=summary,
+    effects_words=effects_words,
+    actions_for=actions_for,
+)
+
+
+class CsrfError(AccessError):
+    """A form that changes something came without the token that proves it is ours."""
+
+
+def csrf_of(token: str) -> str:
+    """The CSRF token of a seat: a keyed hash of its capability token (never the token)."""
+    return hmac.new(token.encode(), b"dicepool csrf", hashlib.sha256).hexdigest()[:32]
+
+
+def _db(request: Request) -> Database:
+    database: Database = request.app.state.db
+    return database
+
+
+def _cookie(response: Response, request: Request, name: str, value: str) -> None:
+    response.set_cookie(
+        name,
+        value,
+        max_age=COOKIE_DAYS * 86400,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+    )
+
+
+def page_seat(request: Request, campaign_id: int) -> tuple[Seat, str]:
+    """The seat this browser holds at table ``campaign_id`` (its cookie), and its token."""
+    token = request.cookies.get(SEAT_COOKIE.format(campaign_id), "")
+    seat = find_seat_by_token(_db(request), token) if token else None
+    if seat is None or seat.campaign_id != campaign_id or seat.role is Role.INVITE:
+        raise Unauthorized("this browser holds no seat at that table: open your link again")
+    return seat, token
+
+
+def _check_csrf(request: Request, expected: str, sent: str | None) -> None:
+    given = sent or request.headers.get("x-csrf-token", "")
+    if not expected or not secrets.compare_digest(given.encode(), expected.encode()):
+        raise CsrfError("the form's security token is missing or stale: reload the page")
+
+
+def _seat_posting(request: Request, campaign_id: int, csrf: str | None) -> Seat:
+    seat, token = page_seat(request, campaign_id)
+    _check_csrf(request, csrf_of(token), csrf)
+    return seat
+
+
+def _back(request: Request, campaign_id: int, fragment: str, **context: Any) -> Response:
+    """After a form: its fragment for HTMX, or the table page again for a plain browser."""
+    if request.headers.get("hx-request"):
+        return templates.TemplateResponse(request, fragment, context)
+    return RedirectResponse(f"/c/{campaign_id}", status_code=303)
+
+
+def _new_csrf(request: Request) -> str:
+    return request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(24)
+
+
+@router.get("/", response_class=HTMLResponse)
+def home(request: Request) -> Response:
+    """The front page: open a table."""
+    csrf = _new_csrf(request)
+    response = templates.TemplateResponse(
+        request, "home.html", {"csrf": csrf, "systems": SYSTEMS, "name_max": NAME}
+    )
+    _cookie(response, request, CSRF_COOKIE, csrf)
+    return response
+
+
+@router.post("/", response_class=HTMLResponse)
+def open_page(
+    request: Request,
+    name: Annotated[str, Form(max_length=NAME)],
+    system: Annotated[str, Form(max_length=20)],
+    storyteller: Annotated[str, Form(max_length=NAME)] = "storyteller",
+    csrf: Annotated[str | None, Form(max_length=64)] = None,
+) -> Response:
+    """Open a table: show its two links once, and keep the storyteller's seat here."""
+    _check_csrf(request, request.cookies.get(CSRF_COOKIE, ""), csrf)
+    table = open_table(_db(request), name, system, storyteller or "storyteller")
+    base = str(request.base_url).rstrip("/")
+    response = templates.TemplateResponse(
+        request,
+        "opened.html",
+        {
+            "table": table,
+            "storyteller_url": f"{base}/t/{table.storyteller}",
+            "invite_url": f"{base}/t/{table.invite}",
+        },
+        status_code=201,
+    )
+    _cookie(response, request, SEAT_COOKIE.format(table.campaign_id), table.storyteller)
+    return response
+
+
+@router.get("/t/{token}", response_class=HTMLResponse)
+def link(request: Request, token: Annotated[str, Path(max_length=200)]) -> Response:
+    """A seat's link: keep its token in a cookie and go to the table (an invitation asks the
+    player's name first)."""
+    seat = find_seat_by_token(_db(request), token)
+    if seat is None:
+        raise NotFound("that link opens no seat here; ask the storyteller for a new one")
+    if seat.role is Role.INVITE:
+        csrf = _new_csrf(request)
+        response: Response = templates.TemplateResponse(
+            request, "join.html", {"seat": seat, "csrf": csrf, "token": token, "name_max": NAME}
+        )
+        _cookie(response, request, CSRF_COOKIE, csrf)
+        return response
+    response = RedirectResponse(f"/c/{seat.campaign_id}", status_code=303)
+    _cookie(response, request, SEAT_COOKIE.format(seat.campaign_id), token)
+    return response
+
+
+@router.post("/t/{token}", response_class=HTMLResponse)
+def join_page(
+    request: Request,
+    token: str,
+    name: Annotated[str, Form(max_length=NAME)],
+    csrf: Annotated[str | None, Form(max_length=64)] = None,
+) -> Response:
+    """A player takes a seat with the invitation: their own link, shown once, and the table."""
+    _check_csrf(request, request.cookies.get(CSRF_COOKIE, ""), csrf)
+    invite = find_seat_by_token(_db(request), token)
+    if invite is None:
+        raise NotFound("that link opens no seat here; ask the storyteller for a new one")
+    seat, own = join_table(_db(request), invite, name)
+    base = str(request.base_url).rstrip("/")
+    response = templates.TemplateResponse(
+        request, "joined.html", {"seat": seat, "url": f"{base}/t/{own}"}, status_code=201
+    )
+    _cookie(response, request, SEAT_COOKIE.format(seat.campaign_id), own)
+    return response
+
+
+def _table_context(request: Request, seat: Seat, token: str) -> dict[str, Any]:
+    view = table_view(_db(request), seat)
+    page = recent_for(_db(request), seat, LOG_SHOWN)
+    ids = [s.event.id for s in page.events]
+    return {
+        "seat": seat,
+        "view": view,
+        "csrf": csrf_of(token),
+        "entries": entries_of(page.events, struck_ids(_db(request), ids)),
+        "after": page.last,
+        "actions": actions_for(seat.system, seat.storyteller),
+        "free": _free_characters(view),
+        "line_max": LINE,
+        "name_max": NAME,
+    }
+
+
+def entries_of(seen: list[SeenEvent], struck: set[int]) -> list[dict[str, Any]]:
+    """The log's entries as the templates draw them, newest first."""
+    return [{"seen": s, "event": s.event, "struck": s.event.id in struck} for s in reversed(seen)]
+
+
+def _free_characters(view: TableView) -> list[str]:
+    taken = {c for _, role, c in view.seats if role == Role.PLAYER and c}
+    return [s.character.name for s in view.sheets if s.character.name not in taken]
+
+
+@router.get("/c/{campaign_id}", response_class=HTMLResponse)
+def table_page(request: Request, campaign_id: int) -> Response:
+    """The table: the roll box, the live log, the sheets and the story."""
+    seat, token = page_seat(request, campaign_id)
+    return templates.TemplateResponse(request, "table.html", _table_context(request, seat, token))
+
+
+@router.get("/c/{campaign_id}/odds", response_class=HTMLResponse)
+def odds_fragment(
+    request: Request,
+    campaign_id: int,
+    line: Annotated[str, Query(max_length=LINE)] = "",
+    character: Annotated[str, Query(max_length=NAME)] = "",
+) -> Response:
+    """The exact odds of the roll box's line as it is typed (a refused line says why)."""
+    seat, _ = page_seat(request, campaign_id)
+    if not line.strip():
+        return templates.TemplateResponse(request, "_odds.html", {"odds": None, "error": None})
+    if not limiter_of(request.app, "odds").allow(seat.id):
+        raise RateLimited("too many odds questions from this seat; wait a moment")
+    roller = character or seat.character or None
+    try:
+        odds = table_odds_json(
+            _db(request), campaign_id, line, roller, Budget(ODDS_SECONDS, ODDS_MEMORY)
+        )
+    except DicepoolError as exc:
+        return templates.TemplateResponse(request, "_odds.html", {"odds": None, "error": exc})
+    return templates.TemplateResponse(request, "_odds.html", {"odds": odds, "error": None})
+
+
+@router.post("/c/{campaign_id}/roll", response_class=HTMLResponse)
+def roll_page(
+    request: Request,
+    campaign_id: int,
+    line: Annotated[str, Form(max_length=LINE)],
+    character: Annotated[str, Form(max_length=NAME)] = "",
+    hidden: Annotated[bool, Form()] = False,
+    csrf: Annotated[str | None, Form(max_length=64)] = None,
+) -> Response:
+    """Roll the roll box's line; the log shows it to the table (the storyteller may hide it)."""
+    seat = _seat_posting(request, campaign_id, csrf)
+    if not limiter_of(request.app, "rolls").allow(seat.id):
+        raise RateLimited("too many rolls from this seat; wait a moment")
+    if hidden and not seat.storyteller:
+        raise AccessError("only the storyteller rolls in secret")
+    roller = character or (None if seat.storyteller else seat.character)
+    if not seat.storyteller:
+        may_act_for(seat, roller)
+    logged = roll(
+        _db(request),
+        seat.campaign,
+        line,
+        SystemDice(),
+        seat.name,
+        roller,
+        hidden=hidden,
+        rollers_allowed=None if seat.storyteller else lambda name: may_act_for(seat, name),
+    )
+    request.app.state.hub.announce(campaign_id)
+    return _back(request, campaign_id, "_rolled.html", event=logged.event)
+
+
+@router.post("/c/{campaign_id}/act", response_class=HTMLResponse)
+def act_page(
+    request: Request,
+    campaign_id: int,
+    action: Annotated[str, Form(max_length=30)],
+    character: Annotated[str, Form(max_length=NAME)] = "",
+    points: Annotated[int | None, Form(ge=1, le=100)] = None,
+    choice: Annotated[str, Form(max_length=20)] = "",
+    csrf: Annotated[str | None, Form(max_length=64)] = None,
+) -> Response:
+    """Act by the rules from a sheet's buttons (damage, rest, Edge, the next scene...)."""
+    seat = _seat_posting(request, campaign_id, csrf)
+    acted = perform(_db(request), seat, action, Asked(character or None, points, choice or None))
+    request.app.state.hub.announce(campaign_id)
+    return _back(request, campaign_id, "_done.html", text=summary(acted.event))
+
+
+@router.post("/c/{campaign_id}/character", response_class=HTMLResponse)
+def character_page(
+    request: Request,
+    campaign_id: int,
+    name: Annotated[str, Form(max_length=NAME)] = "",
+    traits: Annotated[str, Form(max_length=1000)] = "",
+    pick: Annotated[str, Form(max_length=NAME)] = "",
+    csrf: Annotated[str | None, Form(max_length=64)] = None,
+) -> Response:
+    """Create a character (a player sits with it), or sit with one of the campaign's."""
+    seat = _seat_posting(request, campaign_id, csrf)
+    if pick:
+        if seat.role is not Role.PLAYER:
+            raise AccessError("only a player's seat sits with a character")
+        take_character(_db(request), seat, pick)
+    else:
+        if seat.character and not seat.storyteller:
+            raise AccessError(f"you sit with {seat.character} already; one character a seat")
+        sit_with_new_character(_db(request), seat, name, traits)
+    request.app.state.hub.announce(campaign_id)
+    return RedirectResponse(f"/c/{campaign_id}", status_code=303)
+
+
+def _event_id(event_id: int) -> int:
+    if not 1 <= event_id <= MAX_EVENT_ID:
+        raise NotFound(f"no event {event_id} at this table")
+    return event_id
+
+
+@router.post("/c/{campaign_id}/events/{event_id}/reveal", response_class=HTMLResponse)
+def reveal_page(
+    request: Request,
+    campaign_id: int,
+    event_id: int,
+    csrf: Annotated[str | None, Form(max_length=64)] = None,
+) -> Response:
+    """Show a hidden roll to the table (the storyteller only)."""
+    seat = _seat_posting(request, campaign_id, csrf)
+    shown = reveal(_db(request), seat, _event_id(event_id))
+    request.app.state.hub.announce(campaign_id)
+    return _back(request, campaign_id, "_done.html", text=summary(shown))
+
+
+@router.post("/c/{campaign_id}/events/{event_id}/undo", response_class=HTMLResponse)
+def undo_page(
+    request: Request,
+    campaign_id: int,
+    event_id: int,
+    csrf: Annotated[str | None, Form(max_length=64)] = None,
+) -> Response:
+    """Strike an event from the story, or restore one (the storyteller only)."""
+    seat = _seat_posting(request, campaign_id, csrf)
+    if not seat.storyteller:
+        raise AccessError("only the storyteller undoes what happened")
+    done, target = undo(_db(request), seat.campaign, seat.name, _event_id(event_id))
+    request.app.state.hub.announce(campaign_id)
+    return _back(request, campaign_id, "_done.html", text=summary(done, target))
