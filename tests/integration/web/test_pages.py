@@ -1,0 +1,214 @@
+"""The table's pages in-process: links and cookies, CSRF, escaping, roles, and the HTML feed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from dicepool.web.pages import CSRF_COOKIE, csrf_of
+
+from .conftest import bearer
+
+pytestmark = pytest.mark.usefixtures("db")
+
+
+def _csrf(html: str) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert found, "the form carries a CSRF token"
+    return found[1]
+
+
+def opened(client: TestClient, system: str = "hubris") -> tuple[int, str, str]:
+    """Open a table through the front page: its id and the two tokens of its links."""
+    home = client.get("/")
+    page = client.post(
+        "/", data={"name": "Night", "system": system, "storyteller": "Mo", "csrf": _csrf(home.text)}
+    )
+    assert page.status_code == 201, page.text
+    told = re.search(r'id="storyteller-link" onclick="this.select\(\)"', page.text)
+    links = re.findall(r"/t/([A-Za-z0-9_-]{40,})", page.text)
+    assert told and len(set(links)) == 2
+    where = int(re.search(r'href="/c/(\d+)"', page.text)[1])  # type: ignore[index]
+    return where, links[0], links[1]
+
+
+def player_client(client: TestClient, invite: str, name: str = "Pat") -> tuple[TestClient, str]:
+    """A second browser that joins with the invitation: its client and its own token."""
+    other = TestClient(client.app)
+    join = other.get(f"/t/{invite}")
+    joined = other.post(f"/t/{invite}", data={"name": name, "csrf": _csrf(join.text)})
+    assert joined.status_code == 201, joined.text
+    own = re.search(r"/t/([A-Za-z0-9_-]{40,})", joined.text)
+    assert own and own[1] != invite
+    return other, own[1]
+
+
+def test_a_link_keeps_its_token_in_a_strict_httponly_cookie_and_leaves_the_address(
+    client: TestClient,
+) -> None:
+    where, told, _ = opened(client)
+    fresh = TestClient(client.app)
+    went = fresh.get(f"/t/{told}", follow_redirects=False)
+    assert went.status_code == 303 and went.headers["location"] == f"/c/{where}"
+    cookie = went.headers["set-cookie"]
+    assert f"dicepool_seat_{where}={told}" in cookie
+    assert "HttpOnly" in cookie and "SameSite=strict" in cookie
+    table = fresh.get(f"/c/{where}")
+    assert table.status_code == 200 and told not in table.text  # the page never shows it
+
+
+def test_a_page_without_the_seat_cookie_or_with_an_unknown_link_says_so(
+    client: TestClient,
+) -> None:
+    where, _, _ = opened(client)
+    stranger = TestClient(client.app)
+    page = stranger.get(f"/c/{where}", headers={"accept": "text/html"})
+    assert page.status_code == 401 and "open your link again" in page.text
+    assert "<html" in page.text  # a page for a browser, not JSON
+    assert stranger.get("/t/" + "x" * 43).status_code == 404
+
+
+def test_every_form_that_changes_something_needs_its_csrf_token(client: TestClient) -> None:
+    where, told, _ = opened(client)
+    home = TestClient(client.app)
+    home.get("/")
+    no_token = home.post("/", data={"name": "Other", "system": "hubris"})
+    assert no_token.status_code == 403 and "security token" in no_token.text
+    rolled = client.post(f"/c/{where}/roll", data={"line": "hubris 3"})
+    wrong = client.post(f"/c/{where}/roll", data={"line": "hubris 3", "csrf": "0" * 32})
+    right = client.post(
+        f"/c/{where}/roll", data={"line": "hubris 3", "csrf": csrf_of(told)}, follow_redirects=False
+    )
+    assert rolled.status_code == wrong.status_code == 403
+    assert right.status_code == 303  # a plain form goes back to the table
+    header = client.post(
+        f"/c/{where}/roll",
+        data={"line": "hubris 3"},
+        headers={"x-csrf-token": csrf_of(told), "hx-request": "true"},
+    )
+    assert header.status_code == 200 and "Rolled (event" in header.text
+    events = client.get(f"/api/campaigns/{where}/events", headers=bearer(told)).json()["events"]
+    assert [e["kind"] for e in events].count("rolled") == 2  # the refused ones logged nothing
+
+
+def test_a_csrf_token_is_the_seats_own(client: TestClient) -> None:
+    where, told, invite = opened(client)
+    other, own = player_client(client, invite)
+    forged = other.post(f"/c/{where}/roll", data={"line": "hubris 3", "csrf": csrf_of(told)})
+    assert forged.status_code == 403
+    assert csrf_of(own) != csrf_of(told) and len(csrf_of(own)) == 32
+    assert CSRF_COOKIE not in csrf_of(own)
+
+
+def test_what_a_user_typed_is_escaped_in_every_page(client: TestClient) -> None:
+    where, told, invite = opened(client)
+    csrf = {"csrf": csrf_of(told)}
+    client.post(f"/c/{where}/roll", data={"line": "hubris 2 # <script>alert(1)</script>", **csrf})
+    page = client.get(f"/c/{where}").text
+    assert "<script>alert(1)</script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    other = TestClient(client.app)
+    join = other.get(f"/t/{invite}")
+    refused = other.post(
+        f"/t/{invite}",
+        data={"name": "<b>Pat</b>", "csrf": _csrf(join.text)},
+        headers={"accept": "text/html"},
+    )
+    assert refused.status_code == 422 and "<html" in refused.text
+    assert "<b>Pat</b>" not in refused.text and "&lt;b&gt;Pat&lt;/b&gt;" in refused.text
+
+
+def test_the_player_page_never_holds_a_hidden_roll_until_it_is_revealed(
+    client: TestClient,
+) -> None:
+    where, told, invite = opened(client)
+    other, _ = player_client(client, invite)
+    secret = client.post(
+        f"/api/campaigns/{where}/rolls",
+        json={"line": "hubris 4 # the ambush", "hidden": True, "dice": [8, 8, 2, 2]},
+        headers=bearer(told),
+    ).json()["event"]
+    assert "the ambush" in client.get(f"/c/{where}").text
+    assert "the ambush" not in other.get(f"/c/{where}").text
+    answer = other.post(f"/c/{where}/events/{secret}/reveal", headers={"hx-request": "true"})
+    assert answer.status_code == 403  # no CSRF token, and not the storyteller's seat
+    shown = client.post(f"/c/{where}/events/{secret}/reveal", data={"csrf": csrf_of(told)})
+    assert shown.status_code == 200
+    page = other.get(f"/c/{where}").text
+    assert "the ambush" in page and "revealed" in page
+
+
+def test_a_player_acts_for_their_own_character_only(client: TestClient) -> None:
+    where, told, invite = opened(client)
+    other, own = player_client(client, invite)
+    client.post(
+        f"/c/{where}/character",
+        data={"name": "Guard", "traits": "Stamina=2", "csrf": csrf_of(told)},
+    )
+    made = other.post(
+        f"/c/{where}/character",
+        data={"name": "Ana", "traits": "Stamina=3", "csrf": csrf_of(own)},
+        follow_redirects=False,
+    )
+    assert made.status_code == 303
+    page = other.get(f"/c/{where}").text
+    assert 'data-character="Ana"' in page and 'data-character="Guard"' not in page
+    forged = other.post(
+        f"/c/{where}/act",
+        data={"action": "damage", "character": "Guard", "points": "2", "csrf": csrf_of(own)},
+    )
+    assert forged.status_code == 403 and "Guard" in forged.text
+    hurt = other.post(
+        f"/c/{where}/act",
+        data={"action": "damage", "points": "2", "choice": "lethal", "csrf": csrf_of(own)},
+        headers={"hx-request": "true"},
+    )
+    assert hurt.status_code == 200 and "Ana takes 2 lethal" in hurt.text
+    guard = client.get(f"/api/campaigns/{where}/characters/Guard", headers=bearer(told)).json()
+    ana = client.get(f"/api/campaigns/{where}/characters/Ana", headers=bearer(told)).json()
+    assert guard["state"]["health"]["boxes"].count(None) == len(guard["state"]["health"]["boxes"])
+    assert ana["state"]["health"]["boxes"][:2] == ["lethal", "lethal"]
+
+
+def test_the_odds_box_answers_as_the_line_is_typed(client: TestClient) -> None:
+    where, _, _ = opened(client, system="chronicles")
+    shown = client.get(f"/c/{where}/odds", params={"line": "chronicles 5"})
+    assert shown.status_code == 200 and "81.2%" in shown.text  # success, exceptional apart
+    refused = client.get(f"/c/{where}/odds", params={"line": "chronicles 5 diff"})
+    assert refused.status_code == 200 and 'class="error"' in refused.text
+
+
+def test_the_live_page_feed_sends_html_and_refuses_another_sites_page(
+    client: TestClient,
+) -> None:
+    where, told, invite = opened(client)
+    other, _ = player_client(client, invite)
+    with (
+        pytest.raises(WebSocketDisconnect),
+        other.websocket_connect(
+            f"/c/{where}/live", headers={"origin": "http://evil.example"}
+        ) as socket,
+    ):
+        socket.receive_text()
+    with other.websocket_connect(
+        f"/c/{where}/live", headers={"origin": "http://testserver"}
+    ) as socket:
+        first = socket.receive_text()
+        assert 'id="log"' in first and 'id="sheets"' in first
+        client.post(
+            f"/api/campaigns/{where}/rolls",
+            json={"line": "hubris 2 # in secret", "hidden": True, "dice": [8, 2]},
+            headers=bearer(told),
+        )
+        client.post(
+            f"/api/campaigns/{where}/rolls",
+            json={"line": "hubris 2 # in the open", "dice": [8, 9]},
+            headers=bearer(told),
+        )
+        news = socket.receive_text()
+        assert "in the open" in news and "in secret" not in news
+        assert 'hx-swap-oob="afterbegin:#log"' in news
+        assert news.count('class="die die-success"') == 2
