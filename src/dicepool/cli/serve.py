@@ -24,7 +24,8 @@ MAX_PORT = 65535
 )
 @db_option
 def serve(host: str, port: int, poll: float, db_url: str | None) -> None:
-    """Serve the web table: its JSON API (described at /openapi.json, shown at /docs).
+    """Serve the web table: its pages (open the address it prints) and its JSON API
+    (described at /openapi.json, shown at /docs).
 
     e.g. dicepool serve --host 0.0.0.0 --port 8000
     """
