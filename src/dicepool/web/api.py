@@ -20,7 +20,7 @@ from dicepool.core.dice import ForcedDice, SystemDice
 from dicepool.errors import AccessError
 from dicepool.odds import Budget
 from dicepool.store.database import Database
-from dicepool.web.limits import RateLimited, limiter_of
+from dicepool.web.limits import client_key, limited
 from dicepool.web.problems import NotFound, Unauthorized
 
 router = APIRouter(prefix="/api")
@@ -106,13 +106,13 @@ def _announce(request: Request, seat: Seat) -> None:
 
 
 def _limited(request: Request, seat: Seat, what: str) -> None:
-    if not limiter_of(request.app, what).allow(seat.id):
-        raise RateLimited(f"too many {what} from this seat; wait a moment")
+    limited(request.app, what, seat.id, f"too many {what} from this seat")
 
 
 @router.post("/campaigns", status_code=201)
 def create_table(body: NewTable, request: Request) -> OpenedTable:
     """Open a table: a campaign, the storyteller's token and the players' invitation."""
+    limited(request.app, "tables", client_key(request), "too many tables opened from here")
     table = open_table(_db(request), body.name, body.system, body.storyteller)
     return OpenedTable(
         id=table.campaign_id,
@@ -126,6 +126,7 @@ def create_table(body: NewTable, request: Request) -> OpenedTable:
 def take_seat(campaign_id: int, body: NewSeat, request: Request, seat: SeatOf) -> Capability:
     """A player takes a seat, with the invitation as the bearer token."""
     _at(seat, campaign_id)
+    _limited(request, seat, "changes")
     _, token = join_table(_db(request), seat, body.name)
     return Capability(token=token, url=_url(request, token))
 
@@ -189,6 +190,7 @@ def read_events(
 def reveal_roll(campaign_id: int, event_id: int, request: Request, seat: SeatOf) -> dict[str, Any]:
     """Show a hidden roll to everyone (the storyteller only)."""
     _at(seat, campaign_id)
+    _limited(request, seat, "changes")
     shown = reveal(_db(request), seat, event_id)
     _announce(request, seat)
     return {"event": event_json(SeenEvent(shown))}

@@ -16,10 +16,19 @@ from dicepool.web.problems import RateLimited
 MAX_BODY = 64 * 1024
 """The largest request body, in bytes (a roll's faces by hand fit many times over)."""
 
-RATES = {"rolls": (50.0, 100.0), "odds": (10.0, 20.0)}
-"""Per seat: requests refilled a second, and the most in one burst."""
+RATES = {
+    "rolls": (50.0, 100.0),
+    "odds": (10.0, 20.0),
+    "changes": (5.0, 30.0),  # actions, characters, undos, reveals, seats taken by an invite
+    "tables": (0.2, 10.0),  # tables opened, per client address
+}
+"""Per seat (or client address): requests refilled a second, and the most in one burst."""
 
-__all__ = ["MAX_BODY", "RATES", "Bucket", "RateLimited", "limiter_of"]
+MAX_KEYS = 10_000
+"""Keys a bucket remembers before it forgets those that have refilled (a full bucket is the
+same as a forgotten one), so many clients cannot grow it without end."""
+
+__all__ = ["MAX_BODY", "RATES", "Bucket", "RateLimited", "limited", "limiter_of"]
 
 
 @dataclass
@@ -28,13 +37,15 @@ class Bucket:
 
     rate: float
     burst: float
-    _held: dict[int, tuple[float, float]] = field(default_factory=dict)
+    _held: dict[int | str, tuple[float, float]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def allow(self, key: int) -> bool:
+    def allow(self, key: int | str) -> bool:
         """Take a token for ``key`` if one is there."""
         now = time.monotonic()
         with self._lock:
+            if len(self._held) >= MAX_KEYS:
+                self._forget_full(now)
             tokens, since = self._held.get(key, (self.burst, now))
             tokens = min(self.burst, tokens + (now - since) * self.rate)
             if tokens < 1:
@@ -43,6 +54,15 @@ class Bucket:
             self._held[key] = (tokens - 1, now)
             return True
 
+    def _forget_full(self, now: float) -> None:
+        full = [
+            k
+            for k, (held, since) in self._held.items()
+            if held + (now - since) * self.rate >= self.burst
+        ]
+        for key in full:
+            del self._held[key]
+
 
 def limiter_of(app: Any, what: str) -> Bucket:
     """The app's bucket for ``what`` (made on first use, from :data:`RATES`)."""
@@ -50,3 +70,14 @@ def limiter_of(app: Any, what: str) -> Bucket:
     if what not in buckets:
         buckets[what] = Bucket(*RATES[what])
     return buckets[what]
+
+
+def limited(app: Any, what: str, key: int | str, message: str) -> None:
+    """Take a token of ``what`` for ``key`` (a seat, a client's address), or refuse with 429."""
+    if not limiter_of(app, what).allow(key):
+        raise RateLimited(f"{message}; wait a moment")
+
+
+def client_key(request: Any) -> str:
+    """The key a request without a seat is metered by: its client's address."""
+    return str(request.client.host) if request.client else "unknown"

@@ -45,7 +45,7 @@ from dicepool.notation.grammar import SYSTEMS
 from dicepool.odds import Budget
 from dicepool.store.database import Database
 from dicepool.web.api import LINE, NAME, ODDS_MEMORY, ODDS_SECONDS
-from dicepool.web.limits import RateLimited, limiter_of
+from dicepool.web.limits import client_key, limited
 from dicepool.web.problems import NotFound, Unauthorized
 
 router = APIRouter(include_in_schema=False)
@@ -114,9 +114,13 @@ def _check_csrf(request: Request, expected: str, sent: str | None) -> None:
         raise CsrfError("the form's security token is missing or stale: reload the page")
 
 
-def _seat_posting(request: Request, campaign_id: int, csrf: str | None) -> Seat:
+def _seat_posting(
+    request: Request, campaign_id: int, csrf: str | None, what: str = "changes"
+) -> Seat:
+    """The seat of a form that changes something: its cookie, its CSRF token, its rate."""
     seat, token = page_seat(request, campaign_id)
     _check_csrf(request, csrf_of(token), csrf)
+    limited(request.app, what, seat.id, f"too many {what} from this seat")
     return seat
 
 
@@ -152,6 +156,7 @@ def open_page(
 ) -> Response:
     """Open a table: show its two links once, and keep the storyteller's seat here."""
     _check_csrf(request, request.cookies.get(CSRF_COOKIE, ""), csrf)
+    limited(request.app, "tables", client_key(request), "too many tables opened from here")
     table = open_table(_db(request), name, system, storyteller or "storyteller")
     base = str(request.base_url).rstrip("/")
     response = templates.TemplateResponse(
@@ -199,6 +204,7 @@ def join_page(
     invite = find_seat_by_token(_db(request), token)
     if invite is None:
         raise NotFound("that link opens no seat here; ask the storyteller for a new one")
+    limited(request.app, "changes", invite.id, "too many seats taken with this invitation")
     seat, own = join_table(_db(request), invite, name)
     base = str(request.base_url).rstrip("/")
     response = templates.TemplateResponse(
@@ -253,8 +259,7 @@ def odds_fragment(
     seat, _ = page_seat(request, campaign_id)
     if not line.strip():
         return templates.TemplateResponse(request, "_odds.html", {"odds": None, "error": None})
-    if not limiter_of(request.app, "odds").allow(seat.id):
-        raise RateLimited("too many odds questions from this seat; wait a moment")
+    limited(request.app, "odds", seat.id, "too many odds questions from this seat")
     roller = character or seat.character or None
     try:
         odds = table_odds_json(
@@ -275,9 +280,7 @@ def roll_page(
     csrf: Annotated[str | None, Form(max_length=64)] = None,
 ) -> Response:
     """Roll the roll box's line; the log shows it to the table (the storyteller may hide it)."""
-    seat = _seat_posting(request, campaign_id, csrf)
-    if not limiter_of(request.app, "rolls").allow(seat.id):
-        raise RateLimited("too many rolls from this seat; wait a moment")
+    seat = _seat_posting(request, campaign_id, csrf, "rolls")
     if hidden and not seat.storyteller:
         raise AccessError("only the storyteller rolls in secret")
     roller = character or (None if seat.storyteller else seat.character)

@@ -18,7 +18,7 @@ from dicepool.campaign.seats import Role, Seat, take_character
 from dicepool.campaign.table import SeenEvent
 from dicepool.campaign.view import sit_with_new_character, table_view
 from dicepool.errors import AccessError
-from dicepool.web.api import NAME, SeatOf, _announce, _at, _db, event_json
+from dicepool.web.api import NAME, SeatOf, _announce, _at, _db, _limited, event_json
 from dicepool.web.problems import NotFound
 
 router = APIRouter(prefix="/api")
@@ -79,6 +79,7 @@ def create_sheet(
 ) -> dict[str, Any]:
     """Create a character; a player sits with it at once."""
     _at(seat, campaign_id)
+    _limited(request, seat, "changes")
     if seat.role is Role.INVITE:
         raise AccessError("take a seat first: the invitation creates no character")
     if seat.character and not seat.storyteller:
@@ -94,6 +95,7 @@ def choose_character(
 ) -> dict[str, Any]:
     """A player sits with a character of the campaign that no other player has."""
     _at(seat, campaign_id)
+    _limited(request, seat, "changes")
     if seat.role is not Role.PLAYER:
         raise AccessError("only a player's seat sits with a character")
     seated = take_character(_db(request), seat, body.character)
@@ -111,6 +113,7 @@ def act(campaign_id: int, body: NewAction, request: Request, seat: SeatOf) -> di
     """Act by the rules: ``damage``, ``heal``, ``rest``, ``edge``, ``momentum``, ``next``...
     (``GET`` the table for what its sheets hold)."""
     _at(seat, campaign_id)
+    _limited(request, seat, "changes")
     asked = Asked(body.character, body.points, body.choice)
     acted = perform(_db(request), seat, body.action, asked)
     _announce(request, seat)
@@ -126,6 +129,7 @@ def undo_event(
 ) -> dict[str, Any]:
     """Strike an event from the story (the storyteller only); undoing an undo restores."""
     _at(seat, campaign_id)
+    _limited(request, seat, "changes")
     if not seat.storyteller:
         raise AccessError("only the storyteller undoes what happened")
     done, _target = undo(_db(request), seat.campaign, seat.name, event_id)

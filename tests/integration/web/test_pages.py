@@ -212,3 +212,22 @@ def test_the_live_page_feed_sends_html_and_refuses_another_sites_page(
         assert "in the open" in news and "in secret" not in news
         assert 'hx-swap-oob="afterbegin:#log"' in news
         assert news.count('class="die die-success"') == 2
+
+
+def test_tables_and_seats_are_metered_so_a_stranger_cannot_fill_the_database(
+    client: TestClient,
+) -> None:
+    first = client.post("/api/campaigns", json={"name": "T0", "system": "cofd"}).json()
+    invite = bearer(first["invite"]["token"])
+    seats = [
+        client.post(
+            f"/api/campaigns/{first['id']}/seats", json={"name": f"P{i}"}, headers=invite
+        ).status_code
+        for i in range(31)
+    ]
+    assert seats == [201] * 30 + [429]  # the invitation's burst, then its rate
+    more = [
+        client.post("/api/campaigns", json={"name": f"T{i}", "system": "cofd"}).status_code
+        for i in range(1, 11)
+    ]
+    assert more == [201] * 9 + [429]  # ten tables in a burst from one address
