@@ -63,6 +63,32 @@ class BodyLimit:
             await _too_large(send, self.limit)
 
 
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),  # no other site frames the table's buttons
+    (b"referrer-policy", b"no-referrer"),  # a link's token never leaves in a Referer
+]
+
+
+class SecurityHeaders:
+    """ASGI middleware: the headers that keep a browser from misusing the table's pages."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
 class _BodyTooLarge(Exception):
     pass
 
@@ -124,6 +150,7 @@ def create_app(db: Database, poll_seconds: float = POLL_SECONDS) -> FastAPI:
     app.state.hub = Hub()
     app.state.poll_seconds = poll_seconds
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
     app.include_router(api.router)
     app.include_router(sheets_api.router)
     app.include_router(pages.router)

@@ -58,6 +58,8 @@ def test_a_link_keeps_its_token_in_a_strict_httponly_cookie_and_leaves_the_addre
     assert "HttpOnly" in cookie and "SameSite=strict" in cookie
     table = fresh.get(f"/c/{where}")
     assert table.status_code == 200 and told not in table.text  # the page never shows it
+    assert table.headers["x-frame-options"] == "DENY"
+    assert table.headers["referrer-policy"] == "no-referrer"
 
 
 def test_a_page_without_the_seat_cookie_or_with_an_unknown_link_says_so(
