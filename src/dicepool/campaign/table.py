@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dicepool.campaign.history import MAX_EVENT_ID
-from dicepool.campaign.seats import Seat
+from dicepool.campaign.history import MAX_EVENT_ID, undo
+from dicepool.campaign.rolls import LoggedRoll, roll
+from dicepool.campaign.seats import Seat, may_act_for
+from dicepool.core.dice import DiceSource
 from dicepool.errors import AccessError, CampaignError
 from dicepool.sheet.events import Event, Kind
 from dicepool.store.database import Database
@@ -129,3 +131,47 @@ def reveal(db: Database, seat: Seat, event_id: int) -> Event:
         if event_id in _revealed(events_of_kind(conn, row.id, Kind.REVEALED)):
             raise CampaignError(f"roll {event_id} is revealed already")
         return append(conn, row.id, Event(Kind.REVEALED, {"event": event_id}), seat.name)
+
+
+def roll_at_table(
+    db: Database,
+    seat: Seat,
+    line: str,
+    source: DiceSource,
+    character: str | None = None,
+    hidden: bool = False,
+) -> LoggedRoll:
+    """Roll a line from a seat of the web table, by the table's rules: a player rolls for their
+    own character (the default) and nobody else's, and only the storyteller rolls hidden.
+
+    Raises:
+        AccessError: a hidden roll from a player, or a roll for another's character.
+        NotationError, SheetError, CampaignError, DiceError: as :func:`roll`.
+    """
+    if hidden and not seat.storyteller:
+        raise AccessError("only the storyteller rolls in secret")
+    if seat.storyteller:
+        return roll(db, seat.campaign, line, source, seat.name, character, hidden=hidden)
+    character = character or seat.character
+    may_act_for(seat, character)
+    return roll(
+        db,
+        seat.campaign,
+        line,
+        source,
+        seat.name,
+        character,
+        rollers_allowed=lambda name: may_act_for(seat, name),
+    )
+
+
+def undo_at_table(db: Database, seat: Seat, event_id: int) -> tuple[Event, Event]:
+    """Strike an event, or restore one an undo struck: the storyteller's alone.
+
+    Raises:
+        AccessError: a seat that is not the storyteller's.
+        CampaignError: as :func:`undo`.
+    """
+    if not seat.storyteller:
+        raise AccessError("only the storyteller undoes what happened")
+    return undo(db, seat.campaign, seat.name, event_id)

@@ -12,6 +12,7 @@ from typing import Any
 
 from dicepool.campaign.characters import create_character
 from dicepool.campaign.seats import Role, Seat, take_character
+from dicepool.errors import AccessError
 from dicepool.sheet.character import Character
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.storypath_play import pool_of
@@ -94,8 +95,25 @@ def sit_with_new_character(db: Database, seat: Seat, name: str, traits: str) -> 
     when it is a player's (the storyteller's stay theirs, seated by no one).
 
     Raises:
+        AccessError: the invitation, or a player who sits with a character already.
         CampaignError, SheetError: as :func:`create_character`; nothing is stored.
     """
+    if seat.role is Role.INVITE:
+        raise AccessError("take a seat first: the invitation creates no character")
+    if seat.character and not seat.storyteller:
+        raise AccessError(f"you sit with {seat.character} already; one character a seat")
     player = None if seat.storyteller else seat.name
     sheet = create_character(db, seat.campaign, name, seat.name, player, traits)
     return seat if seat.storyteller else take_character(db, seat, sheet.name)
+
+
+def sit_with(db: Database, seat: Seat, name: str) -> Seat:
+    """A player sits with character ``name`` of the campaign (none other sits with it).
+
+    Raises:
+        AccessError: a seat that is not a player's.
+        CampaignError: as :func:`take_character`.
+    """
+    if seat.role is not Role.PLAYER:
+        raise AccessError("only a player's seat sits with a character")
+    return take_character(db, seat, name)

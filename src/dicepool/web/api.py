@@ -13,11 +13,10 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from pydantic import BaseModel, Field
 
 from dicepool.campaign.questions import odds_json
-from dicepool.campaign.rolls import roll, roll_json
-from dicepool.campaign.seats import Seat, find_seat_by_token, join_table, may_act_for, open_table
-from dicepool.campaign.table import MAX_EVENTS, SeenEvent, events_for, reveal
+from dicepool.campaign.rolls import roll_json
+from dicepool.campaign.seats import Seat, find_seat_by_token, join_table, open_table
+from dicepool.campaign.table import MAX_EVENTS, SeenEvent, events_for, reveal, roll_at_table
 from dicepool.core.dice import ForcedDice, SystemDice
-from dicepool.errors import AccessError
 from dicepool.odds import Budget
 from dicepool.store.database import Database
 from dicepool.web.limits import client_key, limited
@@ -150,23 +149,8 @@ def make_roll(campaign_id: int, body: NewRoll, request: Request, seat: SeatOf) -
     """Roll a line (for a character), logged; a hidden roll is the storyteller's alone."""
     _at(seat, campaign_id)
     _limited(request, seat, "rolls")
-    if body.hidden and not seat.storyteller:
-        raise AccessError("only the storyteller rolls in secret")
-    character = body.character
-    if not seat.storyteller:  # a player rolls for their own character, and for nobody else
-        character = character or seat.character
-        may_act_for(seat, character)
     source = ForcedDice(body.dice) if body.dice is not None else SystemDice()
-    logged = roll(
-        _db(request),
-        seat.campaign,
-        body.line,
-        source,
-        seat.name,
-        character,
-        hidden=body.hidden,
-        rollers_allowed=None if seat.storyteller else lambda name: may_act_for(seat, name),
-    )
+    logged = roll_at_table(_db(request), seat, body.line, source, body.character, body.hidden)
     _announce(request, seat)
     return {"event": logged.event.id, "roll": roll_json(logged, seat.campaign)}
 

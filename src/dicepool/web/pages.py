@@ -24,21 +24,25 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from dicepool.campaign.actions import Asked, actions_for, perform
-from dicepool.campaign.history import MAX_EVENT_ID, undo
+from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.questions import table_odds_json
-from dicepool.campaign.rolls import roll
 from dicepool.campaign.seats import (
     Role,
     Seat,
     find_seat_by_token,
     join_table,
-    may_act_for,
     open_table,
-    take_character,
 )
 from dicepool.campaign.summaries import count_words, dice_groups, die_look, effects_words, summary
-from dicepool.campaign.table import SeenEvent, recent_for, reveal, struck_ids
-from dicepool.campaign.view import TableView, sit_with_new_character, table_view
+from dicepool.campaign.table import (
+    SeenEvent,
+    recent_for,
+    reveal,
+    roll_at_table,
+    struck_ids,
+    undo_at_table,
+)
+from dicepool.campaign.view import TableView, sit_with, sit_with_new_character, table_view
 from dicepool.core.dice import SystemDice
 from dicepool.errors import AccessError, DicepoolError
 from dicepool.notation.grammar import SYSTEMS
@@ -281,21 +285,7 @@ def roll_page(
 ) -> Response:
     """Roll the roll box's line; the log shows it to the table (the storyteller may hide it)."""
     seat = _seat_posting(request, campaign_id, csrf, "rolls")
-    if hidden and not seat.storyteller:
-        raise AccessError("only the storyteller rolls in secret")
-    roller = character or (None if seat.storyteller else seat.character)
-    if not seat.storyteller:
-        may_act_for(seat, roller)
-    logged = roll(
-        _db(request),
-        seat.campaign,
-        line,
-        SystemDice(),
-        seat.name,
-        roller,
-        hidden=hidden,
-        rollers_allowed=None if seat.storyteller else lambda name: may_act_for(seat, name),
-    )
+    logged = roll_at_table(_db(request), seat, line, SystemDice(), character or None, hidden)
     request.app.state.hub.announce(campaign_id)
     return _back(request, campaign_id, "_rolled.html", event=logged.event)
 
@@ -329,12 +319,8 @@ def character_page(
     """Create a character (a player sits with it), or sit with one of the campaign's."""
     seat = _seat_posting(request, campaign_id, csrf)
     if pick:
-        if seat.role is not Role.PLAYER:
-            raise AccessError("only a player's seat sits with a character")
-        take_character(_db(request), seat, pick)
+        sit_with(_db(request), seat, pick)
     else:
-        if seat.character and not seat.storyteller:
-            raise AccessError(f"you sit with {seat.character} already; one character a seat")
         sit_with_new_character(_db(request), seat, name, traits)
     request.app.state.hub.announce(campaign_id)
     return RedirectResponse(f"/c/{campaign_id}", status_code=303)
@@ -369,8 +355,6 @@ def undo_page(
 ) -> Response:
     """Strike an event from the story, or restore one (the storyteller only)."""
     seat = _seat_posting(request, campaign_id, csrf)
-    if not seat.storyteller:
-        raise AccessError("only the storyteller undoes what happened")
-    done, target = undo(_db(request), seat.campaign, seat.name, _event_id(event_id))
+    done, target = undo_at_table(_db(request), seat, _event_id(event_id))
     request.app.state.hub.announce(campaign_id)
     return _back(request, campaign_id, "_done.html", text=summary(done, target))

@@ -13,11 +13,10 @@ from fastapi import APIRouter, Path, Request
 from pydantic import BaseModel, Field
 
 from dicepool.campaign.actions import Asked, perform
-from dicepool.campaign.history import MAX_EVENT_ID, undo
-from dicepool.campaign.seats import Role, Seat, take_character
-from dicepool.campaign.table import SeenEvent
-from dicepool.campaign.view import sit_with_new_character, table_view
-from dicepool.errors import AccessError
+from dicepool.campaign.history import MAX_EVENT_ID
+from dicepool.campaign.seats import Seat
+from dicepool.campaign.table import SeenEvent, undo_at_table
+from dicepool.campaign.view import sit_with, sit_with_new_character, table_view
 from dicepool.web.api import NAME, SeatOf, _announce, _at, _db, _limited, event_json
 from dicepool.web.problems import NotFound
 
@@ -80,10 +79,6 @@ def create_sheet(
     """Create a character; a player sits with it at once."""
     _at(seat, campaign_id)
     _limited(request, seat, "changes")
-    if seat.role is Role.INVITE:
-        raise AccessError("take a seat first: the invitation creates no character")
-    if seat.character and not seat.storyteller:
-        raise AccessError(f"you sit with {seat.character} already; one character a seat")
     sit_with_new_character(_db(request), seat, body.name, body.traits)
     _announce(request, seat)
     return _sheet_of(request, seat, body.name)
@@ -96,9 +91,7 @@ def choose_character(
     """A player sits with a character of the campaign that no other player has."""
     _at(seat, campaign_id)
     _limited(request, seat, "changes")
-    if seat.role is not Role.PLAYER:
-        raise AccessError("only a player's seat sits with a character")
-    seated = take_character(_db(request), seat, body.character)
+    seated = sit_with(_db(request), seat, body.character)
     return _sheet_of(request, seated, body.character)
 
 
@@ -130,8 +123,6 @@ def undo_event(
     """Strike an event from the story (the storyteller only); undoing an undo restores."""
     _at(seat, campaign_id)
     _limited(request, seat, "changes")
-    if not seat.storyteller:
-        raise AccessError("only the storyteller undoes what happened")
-    done, _target = undo(_db(request), seat.campaign, seat.name, event_id)
+    done, _target = undo_at_table(_db(request), seat, event_id)
     _announce(request, seat)
     return {"event": event_json(SeenEvent(done))}
