@@ -10,7 +10,7 @@ for anyone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dicepool.campaign.play import (
     Acted,
@@ -21,7 +21,7 @@ from dicepool.campaign.play import (
     stabilize,
 )
 from dicepool.campaign.seats import Seat, may_act_for
-from dicepool.campaign.storypath import regain_legend, spend_momentum
+from dicepool.campaign.storypath import regain_legend, set_players, spend_momentum
 from dicepool.campaign.sundown import change_power, spend_edge, take_pass
 from dicepool.core.dice import SystemDice
 from dicepool.errors import AccessError, CampaignError
@@ -40,11 +40,13 @@ def _wounds(_system: str) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Asked:
-    """What an action is given: the character it is for, and its one value, if it takes one."""
+    """What an action is given: the character it is for, its points or choice, and what it is
+    for, in words, where it takes them."""
 
     character: str | None = None
     points: int | None = None
     choice: str | None = None
+    text: str = ""
 
 
 Run = Callable[[Database, str, str, Asked], Acted]
@@ -65,6 +67,7 @@ class Action:
         points: whether it takes a number of points (1 if not given).
         choices: the values its choice takes at a table of a system (the first when not
             given), or none.
+        text: what it asks in words (``for``: what an Edge or Momentum spend buys), or "".
     """
 
     name: str
@@ -75,6 +78,7 @@ class Action:
     storyteller: bool = False
     points: bool = False
     choices: Callable[[str], tuple[str, ...]] = lambda _system: ()
+    text: str = ""
 
 
 def _who(asked: Asked) -> str:
@@ -130,7 +134,13 @@ ACTIONS: dict[str, Action] = {
         Action("rest", "Rest", HUBRIS, _rule(Kind.RESTED)),
         Action("vice", "Vice", HUBRIS, _rule(Kind.VICE)),
         Action("virtue", "Virtue", HUBRIS, _rule(Kind.VIRTUE)),
-        Action("edge", "Spend Edge", SUNDOWN, _named(spend_edge)),
+        Action(
+            "edge",
+            "Spend Edge",
+            SUNDOWN,
+            lambda db, c, actor, a: spend_edge(db, c, _who(a), actor, a.text),
+            text="for",
+        ),
         Action(
             "pass",
             "Initiative Pass",
@@ -162,8 +172,18 @@ ACTIONS: dict[str, Action] = {
             "momentum",
             "Spend Momentum",
             STORYPATH,
-            lambda db, c, actor, a: spend_momentum(db, c, _points(a), "", actor),
+            lambda db, c, actor, a: spend_momentum(db, c, _points(a), a.text, actor),
             character=False,
+            points=True,
+            text="for",
+        ),
+        Action(
+            "players",
+            "Players at the table",
+            STORYPATH,
+            lambda db, c, actor, a: set_players(db, c, _points(a), actor),
+            character=False,
+            storyteller=True,
             points=True,
         ),
         Action(
@@ -212,5 +232,5 @@ def perform(db: Database, seat: Seat, name: str, asked: Asked) -> Acted:
         if not character:
             raise CampaignError(f"say which character {action.name} is for")
         may_act_for(seat, character)
-        asked = Asked(character, asked.points, asked.choice)
+        asked = replace(asked, character=character)
     return action.run(db, seat.campaign, seat.name, asked)

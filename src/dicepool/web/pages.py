@@ -298,11 +298,14 @@ def act_page(
     character: Annotated[str, Form(max_length=NAME)] = "",
     points: Annotated[int | None, Form(ge=1, le=100)] = None,
     choice: Annotated[str, Form(max_length=20)] = "",
+    text: Annotated[str, Form(max_length=200)] = "",
     csrf: Annotated[str | None, Form(max_length=64)] = None,
 ) -> Response:
     """Act by the rules from a sheet's buttons (damage, rest, Edge, the next scene...)."""
     seat = _seat_posting(request, campaign_id, csrf)
-    acted = perform(_db(request), seat, action, Asked(character or None, points, choice or None))
+    acted = perform(
+        _db(request), seat, action, Asked(character or None, points, choice or None, text)
+    )
     request.app.state.hub.announce(campaign_id)
     return _back(request, campaign_id, "_done.html", text=summary(acted.event))
 

@@ -41,12 +41,14 @@ class SeatCharacter(BaseModel):
 
 class NewAction(BaseModel):
     """An action by the rules: its name, the character it is for (a player's own by default),
-    its points and its choice (a kind of wound, a unit of time), where it takes them."""
+    its points, its choice (a kind of wound, a unit of time) and what it is for (``text``:
+    an Edge or Momentum spend), where it takes them."""
 
     action: str = Field(min_length=1, max_length=30)
     character: str | None = Field(default=None, max_length=NAME)
     points: int | None = Field(default=None, ge=1, le=100)
     choice: str | None = Field(default=None, max_length=20)
+    text: str = Field(default="", max_length=200)
 
 
 @router.get("/campaigns/{campaign_id}")
@@ -107,7 +109,7 @@ def act(campaign_id: int, body: NewAction, request: Request, seat: SeatOf) -> di
     (``GET`` the table for what its sheets hold)."""
     _at(seat, campaign_id)
     _limited(request, seat, "changes")
-    asked = Asked(body.character, body.points, body.choice)
+    asked = Asked(body.character, body.points, body.choice, body.text)
     acted = perform(_db(request), seat, body.action, asked)
     _announce(request, seat)
     return {"event": event_json(SeenEvent(acted.event))}
