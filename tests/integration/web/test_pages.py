@@ -8,6 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from dicepool.web import limits
 from dicepool.web.pages import CSRF_COOKIE, csrf_of
 
 from .conftest import bearer
@@ -217,8 +218,9 @@ def test_the_live_page_feed_sends_html_and_refuses_another_sites_page(
 
 
 def test_tables_and_seats_are_metered_so_a_stranger_cannot_fill_the_database(
-    client: TestClient,
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(limits.time, "monotonic", lambda: 1000.0)  # no refill meanwhile
     first = client.post("/api/campaigns", json={"name": "T0", "system": "cofd"}).json()
     invite = bearer(first["invite"]["token"])
     seats = [
