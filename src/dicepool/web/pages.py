@@ -328,6 +328,8 @@ def character_page(
     if pick:
         if seat.role is not Role.PLAYER:
             raise AccessError("only a player's seat sits with a character")
+        if seat.character:  # else a player could move to the storyteller's and act for it
+            raise AccessError(f"you sit with {seat.character} already; one character a seat")
         take_character(_db(request), seat, pick)
     else:
         if seat.character and not seat.storyteller:

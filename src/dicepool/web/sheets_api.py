@@ -96,6 +96,8 @@ def choose_character(
     _at(seat, campaign_id)
     if seat.role is not Role.PLAYER:
         raise AccessError("only a player's seat sits with a character")
+    if seat.character:  # else a player could move to the storyteller's and act for it
+        raise AccessError(f"you sit with {seat.character} already; one character a seat")
     seated = take_character(_db(request), seat, body.character)
     return _sheet_of(request, seated, body.character)
 
