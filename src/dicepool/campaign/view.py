@@ -1,8 +1,10 @@
 """The table as one seat sees it: the campaign, its story, and the sheets with their state.
 
-A player sees the characters the players sit with (their own among them); the storyteller's
-characters, the ones no player sits with, are the storyteller's alone, as a screen would keep
-them. Hidden rolls change no sheet (they have no effects), so a sheet never tells of one.
+A player sees the players' characters: those a player sits with, and those made for a player
+(a sheet naming its player: one a player made, or one the storyteller made ready for a player,
+which a player may then take). The storyteller's own characters, the rest, are the
+storyteller's alone, as a screen would keep them. Hidden rolls change no sheet (they have no
+effects), so a sheet never tells of one.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 
 from dicepool.campaign.characters import create_character
 from dicepool.campaign.seats import Role, Seat, take_character
-from dicepool.errors import AccessError
+from dicepool.errors import AccessError, CampaignError
 from dicepool.sheet.character import Character
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.storypath_play import pool_of
@@ -21,6 +23,9 @@ from dicepool.sheet.view import condition
 from dicepool.store.database import Database
 from dicepool.store.log import campaign_by_id, campaign_sheets
 from dicepool.store.seats import campaign_seats
+
+FOR_A_PLAYER = "a player"
+"""The player a sheet names when the storyteller made it ready for a player to take."""
 
 
 @dataclass(frozen=True)
@@ -83,16 +88,19 @@ def table_view(db: Database, seat: Seat) -> TableView:
     sheets = [
         Sheet(c, condition(c, state.now), sitting.get(name_key(c.name)))
         for c in sorted(state.characters.values(), key=lambda c: c.name.casefold())
-        if seat.storyteller or name_key(c.name) in sitting
+        if seat.storyteller or name_key(c.name) in sitting or c.player is not None
     ]
     names = {name_key(c.name): c.name for c in state.characters.values()}
     shown = [(s.name, s.role, names.get(s.character_key or "")) for s in seats]
     return TableView(seat.campaign_id, state, sheets, shown)
 
 
-def sit_with_new_character(db: Database, seat: Seat, name: str, traits: str) -> Seat:
+def sit_with_new_character(
+    db: Database, seat: Seat, name: str, traits: str, for_player: bool = False
+) -> Seat:
     """Create a character (``traits``: ``"Dexterity=3 Stealth=2"``) and give it to ``seat``
-    when it is a player's (the storyteller's stay theirs, seated by no one).
+    when it is a player's. The storyteller's stay theirs, seated by no one; one made
+    ``for_player`` names :data:`FOR_A_PLAYER` as its player, for a player to take.
 
     Raises:
         AccessError: the invitation, or a player who sits with a character already.
@@ -102,18 +110,24 @@ def sit_with_new_character(db: Database, seat: Seat, name: str, traits: str) -> 
         raise AccessError("take a seat first: the invitation creates no character")
     if seat.character and not seat.storyteller:
         raise AccessError(f"you sit with {seat.character} already; one character a seat")
-    player = None if seat.storyteller else seat.name
+    player = (FOR_A_PLAYER if for_player else None) if seat.storyteller else seat.name
     sheet = create_character(db, seat.campaign, name, seat.name, player, traits)
     return seat if seat.storyteller else take_character(db, seat, sheet.name)
 
 
 def sit_with(db: Database, seat: Seat, name: str) -> Seat:
-    """A player sits with character ``name`` of the campaign (none other sits with it).
+    """A player with no character yet sits with character ``name``: one made for a player
+    (its sheet names a player) that no other player sits with.
 
     Raises:
-        AccessError: a seat that is not a player's.
-        CampaignError: as :func:`take_character`.
+        AccessError: a seat that is not a player's, or one that sits with a character already
+            (else a player could move to another's character and act for it).
+        CampaignError: a character this seat may not see, or one another player sits with.
     """
     if seat.role is not Role.PLAYER:
         raise AccessError("only a player's seat sits with a character")
+    if seat.character:
+        raise AccessError(f"you sit with {seat.character} already; one character a seat")
+    if table_view(db, seat).sheet(name) is None:  # the storyteller's own: not to be taken
+        raise CampaignError(f"no character {name} for a player at this table")
     return take_character(db, seat, name)

@@ -102,12 +102,14 @@ async def _too_large(send: Send, limit: int) -> None:
 def _answer(request: Request, message: str, status: int) -> Response:
     """An error as the asker reads it: JSON for the API, a line in the page for HTMX, a page
     for a browser."""
-    if request.url.path.startswith("/api") or "html" not in request.headers.get("accept", "html"):
+    if request.url.path.startswith("/api"):
         return JSONResponse({"error": message}, status_code=status)
-    if request.headers.get("hx-request"):
+    if request.headers.get("hx-request"):  # HTMX asks with Accept: */*, and swaps this in
         return pages.templates.TemplateResponse(
             request, "_error.html", {"message": message}, status_code=status
         )
+    if "html" not in request.headers.get("accept", "html"):
+        return JSONResponse({"error": message}, status_code=status)
     title = "That link opens nothing" if status in (401, 404) else "That did not work"
     parts = request.url.path.split("/")
     back = f"/c/{parts[2]}" if len(parts) > 3 and parts[1] == "c" and parts[2].isdigit() else None

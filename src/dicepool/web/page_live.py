@@ -22,7 +22,7 @@ from dicepool.campaign.view import table_view
 from dicepool.sheet.events import Kind
 from dicepool.store.database import Database
 from dicepool.web.live import follow
-from dicepool.web.pages import LOG_SHOWN, SEAT_COOKIE, entries_of, templates
+from dicepool.web.pages import LOG_SHOWN, SEAT_COOKIE, csrf_of, entries_of, templates
 
 router = APIRouter()
 
@@ -48,11 +48,11 @@ def _log(db: Database, seat: Seat) -> tuple[str, int]:
     return html, page.last
 
 
-def _sheets(db: Database, seat: Seat) -> str:
-    return _render("_sheets.html", view=table_view(db, seat), seat=seat, oob=True)
+def _sheets(db: Database, seat: Seat, csrf: str) -> str:
+    return _render("_sheets.html", view=table_view(db, seat), seat=seat, csrf=csrf, oob=True)
 
 
-def _news(db: Database, seat: Seat, seen: list[SeenEvent]) -> str:
+def _news(db: Database, seat: Seat, csrf: str, seen: list[SeenEvent]) -> str:
     """What a batch of new events changes on the page, as out-of-band fragments."""
     kinds = {s.event.kind for s in seen}
     if kinds & set(RELOG):
@@ -60,7 +60,7 @@ def _news(db: Database, seat: Seat, seen: list[SeenEvent]) -> str:
     else:
         html = _render("_entries.html", entries=entries_of(seen, set()), seat=seat)
     if kinds != {Kind.ROLLED} or any(s.event.data.get("effects") for s in seen):
-        html += _sheets(db, seat)
+        html += _sheets(db, seat, csrf)
     return html
 
 
@@ -80,9 +80,10 @@ async def page_live(socket: WebSocket, campaign_id: int) -> None:
         return
     await socket.accept()
     first, after = await run_in_threadpool(_log, db, seat)
-    await socket.send_text(first + await run_in_threadpool(_sheets, db, seat))
+    csrf = csrf_of(token)
+    await socket.send_text(first + await run_in_threadpool(_sheets, db, seat, csrf))
 
     async def push(seen: list[SeenEvent]) -> None:
-        await socket.send_text(await run_in_threadpool(_news, db, seat, seen))
+        await socket.send_text(await run_in_threadpool(_news, db, seat, csrf, seen))
 
     await follow(socket, seat, after, push)

@@ -241,8 +241,8 @@ def entries_of(seen: list[SeenEvent], struck: set[int]) -> list[dict[str, Any]]:
 
 
 def _free_characters(view: TableView) -> list[str]:
-    taken = {c for _, role, c in view.seats if role == Role.PLAYER and c}
-    return [s.character.name for s in view.sheets if s.character.name not in taken]
+    """The characters made for a player that no player sits with: a new player may take one."""
+    return [s.character.name for s in view.sheets if s.seat is None and s.character.player]
 
 
 @router.get("/c/{campaign_id}", response_class=HTMLResponse)
@@ -317,6 +317,7 @@ def character_page(
     name: Annotated[str, Form(max_length=NAME)] = "",
     traits: Annotated[str, Form(max_length=1000)] = "",
     pick: Annotated[str, Form(max_length=NAME)] = "",
+    for_player: Annotated[bool, Form()] = False,
     csrf: Annotated[str | None, Form(max_length=64)] = None,
 ) -> Response:
     """Create a character (a player sits with it), or sit with one of the campaign's."""
@@ -324,7 +325,7 @@ def character_page(
     if pick:
         sit_with(_db(request), seat, pick)
     else:
-        sit_with_new_character(_db(request), seat, name, traits)
+        sit_with_new_character(_db(request), seat, name, traits, for_player)
     request.app.state.hub.announce(campaign_id)
     return RedirectResponse(f"/c/{campaign_id}", status_code=303)
 

@@ -3,22 +3,12 @@
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any
 
-SCRIPT = Path(sys.executable).parent / "dicepool"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+from ..servers import SCRIPT, free_port, post, serving, stop
 
 
 def test_serve_opens_a_table_over_http(tmp_path: Path) -> None:
@@ -53,37 +43,7 @@ def _use(server: subprocess.Popen[str], port: int, db: Path) -> None:
                 time.sleep(0.1)
         assert opened["name"] == "Web" and len(opened["storyteller"]["token"]) >= 43
     finally:
-        server.terminate()
-        server.wait(10)
-
-
-def serving(db_url: str, port: int, poll: str = "1") -> subprocess.Popen[str]:
-    """A `dicepool serve` process on ``db_url``, once it answers."""
-    server = subprocess.Popen(
-        [str(SCRIPT), "serve", "--port", str(port), "--db", db_url, "--poll", poll],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    for _ in range(100):
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.json", timeout=5):
-                return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise AssertionError("the server did not start")
-
-
-def post(port: int, path: str, body: dict[str, object], token: str | None = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(), headers=headers
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.load(answer)
+        stop(server)
 
 
 def test_a_roll_through_one_server_arrives_live_at_another_on_postgresql(
@@ -106,5 +66,4 @@ def test_a_roll_through_one_server_arrives_live_at_another_on_postgresql(
         assert pushed["id"] == made["event"] and pushed["kind"] == "rolled"
     finally:
         for server in (one, two):
-            server.terminate()
-            server.wait(10)
+            stop(server)

@@ -1,0 +1,70 @@
+"""What the browser tests do at the table: roll from the roll box, call the JSON API."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Page, expect
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An API answer: its status and its JSON."""
+
+    status: int
+    body: Any
+
+
+def api(base: str, method: str, path: str, token: str, body: Any = None) -> Answer:
+    """Call the JSON API at ``base`` as the seat of ``token``; an error status is an answer."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        base + path,
+        data=data,
+        method=method,
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return Answer(answer.status, json.load(answer))
+    except urllib.error.HTTPError as refused:
+        with refused:
+            return Answer(refused.code, json.load(refused))
+
+
+def token_of(link: str) -> str:
+    """The seat's token in its link (``http://host/t/TOKEN``)."""
+    path = urlsplit(link).path
+    assert path.startswith("/t/"), link
+    return path.removeprefix("/t/")
+
+
+def roll_on(page: Page, line: str | None = None, *, hidden: bool = False) -> int:
+    """Roll ``line`` from the page's roll box, or the line it holds (hidden when asked: the
+    storyteller's roll box alone has that box to tick); the number of the event it logged."""
+    notice = page.locator("#notice")
+    notice.evaluate("notice => notice.replaceChildren()")  # so the next notice is this roll's
+    secret = page.locator("#hidden")
+    if hidden or secret.count():
+        secret.set_checked(hidden)
+    if line is not None:
+        page.fill("#line", line)
+    page.click("#roll-button")
+    expect(notice).to_contain_text("Rolled (event")
+    said = re.search(r"Rolled \(event (\d+)\)", notice.inner_text())
+    assert said is not None, notice.inner_text()
+    return int(said.group(1))
+
+
+def event_of(base: str, campaign: int, token: str, event: int) -> dict[str, Any] | None:
+    """Event ``event`` as the seat of ``token`` reads it from the API, or None if it may not."""
+    answer = api(base, "GET", f"/api/campaigns/{campaign}/events?after=0", token)
+    assert answer.status == 200, answer.body
+    found = [e for e in answer.body["events"] if e["id"] == event]
+    return found[0] if found else None

@@ -1,0 +1,65 @@
+"""`dicepool serve` as a real process, for the tests that talk to it over the network."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+SCRIPT = Path(sys.executable).parent / "dicepool"
+"""The `dicepool` command of the interpreter running the tests."""
+
+
+def free_port() -> int:
+    """A port nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+STARTUP_SECONDS = 30.0
+"""How long a server may take to answer (imports on a busy machine take seconds)."""
+
+
+def serving(db_url: str, port: int, poll: str = "1") -> subprocess.Popen[str]:
+    """A `dicepool serve` process on ``db_url`` (a URL or a SQLite file), once it answers."""
+    server = subprocess.Popen(
+        [str(SCRIPT), "serve", "--port", str(port), "--db", db_url, "--poll", poll],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline and server.poll() is None:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.json", timeout=5):
+                return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    server.wait(10)
+    raise AssertionError(f"the server did not start (exit status {server.returncode})")
+
+
+def stop(server: subprocess.Popen[str]) -> None:
+    """Stop a server started by :func:`serving`."""
+    server.terminate()
+    server.wait(10)
+
+
+def post(port: int, path: str, body: dict[str, object], token: str | None = None) -> Any:
+    """POST ``body`` as JSON (with a seat's bearer token) and read the JSON answer."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(), headers=headers
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
