@@ -2,15 +2,16 @@
 
 One table names each action (``damage``, ``rest``, ``edge``...), the systems it belongs to,
 whether it is the storyteller's alone, the one value it takes (points, a kind of wound, a unit
-of time) and the use case it calls, so the pages and the API offer the same actions, checked
-the same way. A player acts only for their own character (:func:`may_act_for`); the storyteller
-for anyone.
+of time), whether it says what it is for, and the use case it calls, so the pages and the API
+offer the same actions, checked the same way. A player acts only for their own character
+(:func:`may_act_for`); the storyteller for anyone; the invitation, which only takes seats, for
+no one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from dicepool.campaign.play import (
     Acted,
@@ -20,7 +21,7 @@ from dicepool.campaign.play import (
     next_boundary,
     stabilize,
 )
-from dicepool.campaign.seats import Seat, may_act_for
+from dicepool.campaign.seats import Role, Seat, may_act_for
 from dicepool.campaign.storypath import regain_legend, set_players, spend_momentum
 from dicepool.campaign.sundown import change_power, spend_edge, take_pass
 from dicepool.core.dice import SystemDice
@@ -33,6 +34,10 @@ ALL = frozenset({"classic", "chronicles", "hubris", "sundown", "storypath", "cus
 
 WOUNDS = ("bashing", "lethal", "aggravated")
 
+EDGE_USES = ("other", "escape")
+"""What an Edge spent outside a roll buys: another use the table agrees on (said with what it
+was for), or Fate's escape from an otherwise lethal situation."""
+
 
 def _wounds(_system: str) -> tuple[str, ...]:
     return WOUNDS
@@ -40,13 +45,13 @@ def _wounds(_system: str) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Asked:
-    """What an action is given: the character it is for, its points or choice, and what it is
-    for, in words, where it takes them."""
+    """What an action is given: the character it is for, its one value, if it takes one, and
+    what it is for, where it says (an Edge spent on another use, Momentum on a Knack)."""
 
     character: str | None = None
     points: int | None = None
     choice: str | None = None
-    text: str = ""
+    purpose: str | None = None
 
 
 Run = Callable[[Database, str, str, Asked], Acted]
@@ -67,7 +72,7 @@ class Action:
         points: whether it takes a number of points (1 if not given).
         choices: the values its choice takes at a table of a system (the first when not
             given), or none.
-        text: what it asks in words (``for``: what an Edge or Momentum spend buys), or "".
+        purpose: whether it takes a few words saying what it is for.
     """
 
     name: str
@@ -78,7 +83,7 @@ class Action:
     storyteller: bool = False
     points: bool = False
     choices: Callable[[str], tuple[str, ...]] = lambda _system: ()
-    text: str = ""
+    purpose: bool = False
 
 
 def _who(asked: Asked) -> str:
@@ -138,8 +143,11 @@ ACTIONS: dict[str, Action] = {
             "edge",
             "Spend Edge",
             SUNDOWN,
-            lambda db, c, actor, a: spend_edge(db, c, _who(a), actor, a.text),
-            text="for",
+            lambda db, c, actor, a: spend_edge(
+                db, c, _who(a), actor, a.purpose or "", escape=a.choice == "escape"
+            ),
+            choices=lambda _system: EDGE_USES,
+            purpose=True,
         ),
         Action(
             "pass",
@@ -172,10 +180,10 @@ ACTIONS: dict[str, Action] = {
             "momentum",
             "Spend Momentum",
             STORYPATH,
-            lambda db, c, actor, a: spend_momentum(db, c, _points(a), a.text, actor),
+            lambda db, c, actor, a: spend_momentum(db, c, _points(a), a.purpose or "", actor),
             character=False,
             points=True,
-            text="for",
+            purpose=True,
         ),
         Action(
             "players",
@@ -211,11 +219,14 @@ def perform(db: Database, seat: Seat, name: str, asked: Asked) -> Acted:
     """Do action ``name`` from ``seat``, as the rules of the previous issue say.
 
     Raises:
-        CampaignError: no such action at this table, or a value it does not take.
-        AccessError: the storyteller's action asked by a player, or a player acting for a
-            character not their own.
+        CampaignError: no such action at this table, or a value it does not take (a choice
+            it does not offer, points or what it is for where it takes none).
+        AccessError: any action asked with the invitation; the storyteller's action asked by
+            a player, or a player acting for a character not their own.
         SheetError: the rules refuse it; nothing is stored.
     """
+    if seat.role is Role.INVITE:  # it acts for no character, so may_act_for would not stop it
+        raise AccessError("an invitation only takes a seat: join the table first")
     system = seat.system
     action = ACTIONS.get(name)
     if action is None or system not in action.systems:
@@ -227,10 +238,16 @@ def perform(db: Database, seat: Seat, name: str, asked: Asked) -> Acted:
     if asked.choice is not None and asked.choice not in choices:
         takes = f"one of {', '.join(choices)}" if choices else "no choice"
         raise CampaignError(f"{action.name} takes {takes}, not `{asked.choice[:20]}`")
+    # a value the action would ignore is refused, so no one believes it was used
+    if asked.points is not None and not action.points:
+        raise CampaignError(f"{action.name} takes no points; leave them out")
+    if asked.purpose is not None and not action.purpose:
+        raise CampaignError(f"{action.name} takes no `for`; leave it out")
     if action.character:
         character = asked.character if seat.storyteller else asked.character or seat.character
-        if not character:
+        if seat.storyteller and not character:  # a player without one is told to pick one
             raise CampaignError(f"say which character {action.name} is for")
         may_act_for(seat, character)
-        asked = replace(asked, character=character)
+        assert character is not None, "may_act_for refuses a player acting for no one"
+        asked = Asked(character, asked.points, asked.choice, asked.purpose)
     return action.run(db, seat.campaign, seat.name, asked)

@@ -304,7 +304,7 @@ def act_page(
     """Act by the rules from a sheet's buttons (damage, rest, Edge, the next scene...)."""
     seat = _seat_posting(request, campaign_id, csrf)
     acted = perform(
-        _db(request), seat, action, Asked(character or None, points, choice or None, text)
+        _db(request), seat, action, Asked(character or None, points, choice or None, text or None)
     )
     request.app.state.hub.announce(campaign_id)
     return _back(request, campaign_id, "_done.html", text=summary(acted.event))

@@ -7,10 +7,11 @@ case; :mod:`dicepool.campaign.actions` says who may do what.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 
 from dicepool.campaign.actions import Asked, perform
 from dicepool.campaign.history import MAX_EVENT_ID
@@ -25,30 +26,50 @@ router = APIRouter(prefix="/api")
 TRAITS = 1000
 """The longest list of traits a new character is given in one request, in characters."""
 
+PURPOSE = 80
+"""The longest note of what an action is for (an Edge spend keeps at most 80 characters)."""
+
+BREAKS = ("Zl", "Zp")
+"""The line and paragraph separators (U+2028, U+2029); the other breaks are control characters."""
+
+
+def one_line(text: str) -> str:
+    """Refuse a control character or a line break: no name or choice holds one, and an error
+    that quotes the text stays one line."""
+    if any(unicodedata.category(c) in BREAKS or unicodedata.category(c)[0] == "C" for c in text):
+        raise ValueError("holds a control character or a line break; write it on one line")
+    return text
+
+
+Line = Annotated[str, AfterValidator(one_line)]
+"""Text of one line: a name, an action, a choice."""
+
 
 class NewCharacter(BaseModel):
-    """A character to create: its name and its traits (``"Dexterity=3 Stealth=2"``)."""
+    """A character to create: its name, its traits (``"Dexterity=3 Stealth=2"``), and, the
+    storyteller's, whether it is made ready for a player to take (else theirs alone)."""
 
     name: str = Field(min_length=1, max_length=NAME)
     traits: str = Field(default="", max_length=TRAITS)
+    for_player: bool = False
 
 
 class SeatCharacter(BaseModel):
     """The character a player sits with (one of the campaign's no other player has)."""
 
-    character: str = Field(min_length=1, max_length=NAME)
+    character: Line = Field(min_length=1, max_length=NAME)
 
 
 class NewAction(BaseModel):
     """An action by the rules: its name, the character it is for (a player's own by default),
-    its points, its choice (a kind of wound, a unit of time) and what it is for (``text``:
-    an Edge or Momentum spend), where it takes them."""
+    its points and its choice (a kind of wound, a unit of time, a use of Edge) and what it is
+    for (``for``: an Edge spent on another use, Momentum on a Knack), where it takes them."""
 
-    action: str = Field(min_length=1, max_length=30)
-    character: str | None = Field(default=None, max_length=NAME)
+    action: Line = Field(min_length=1, max_length=30)
+    character: Line | None = Field(default=None, max_length=NAME)
     points: int | None = Field(default=None, ge=1, le=100)
-    choice: str | None = Field(default=None, max_length=20)
-    text: str = Field(default="", max_length=200)
+    choice: Line | None = Field(default=None, max_length=20)
+    purpose: Line | None = Field(default=None, max_length=PURPOSE, alias="for")
 
 
 @router.get("/campaigns/{campaign_id}")
@@ -62,7 +83,7 @@ def read_table(campaign_id: int, request: Request, seat: SeatOf) -> dict[str, An
 @router.get("/campaigns/{campaign_id}/characters/{name}")
 def read_sheet(
     campaign_id: int,
-    name: Annotated[str, Path(max_length=NAME)],
+    name: Annotated[Line, Path(max_length=NAME)],
     request: Request,
     seat: SeatOf,
 ) -> dict[str, Any]:
@@ -81,7 +102,7 @@ def create_sheet(
     """Create a character; a player sits with it at once."""
     _at(seat, campaign_id)
     _limited(request, seat, "changes")
-    sit_with_new_character(_db(request), seat, body.name, body.traits)
+    sit_with_new_character(_db(request), seat, body.name, body.traits, body.for_player)
     _announce(request, seat)
     return _sheet_of(request, seat, body.name)
 
@@ -109,7 +130,7 @@ def act(campaign_id: int, body: NewAction, request: Request, seat: SeatOf) -> di
     (``GET`` the table for what its sheets hold)."""
     _at(seat, campaign_id)
     _limited(request, seat, "changes")
-    asked = Asked(body.character, body.points, body.choice, body.text)
+    asked = Asked(body.character, body.points, body.choice, body.purpose)
     acted = perform(_db(request), seat, body.action, asked)
     _announce(request, seat)
     return {"event": event_json(SeenEvent(acted.event))}
