@@ -2,15 +2,17 @@
 
 Every route is a thin adapter: it reads the seat from the ``Authorization: Bearer`` token,
 checks the path's campaign is the seat's, and calls a use case of :mod:`dicepool.campaign`.
-Errors become JSON by the handlers of :mod:`dicepool.web.app`.
+Errors become JSON by the handlers of :mod:`dicepool.web.app`. The OpenAPI document at
+``/openapi.json`` declares the bearer token, every answer's body and every error's status.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request
-from pydantic import BaseModel, Field
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel, ConfigDict, Field
 
 from dicepool.campaign.questions import odds_json
 from dicepool.campaign.rolls import roll_json
@@ -18,19 +20,35 @@ from dicepool.campaign.seats import Seat, find_seat_by_token, join_table, open_t
 from dicepool.campaign.table import MAX_EVENTS, SeenEvent, events_for, reveal, roll_at_table
 from dicepool.core.dice import ForcedDice, SystemDice
 from dicepool.odds import Budget
+from dicepool.sheet.events import Kind
 from dicepool.store.database import Database
 from dicepool.web.limits import client_key, limited
-from dicepool.web.problems import NotFound, Unauthorized
+from dicepool.web.problems import NotFound, Unauthorized, answers
 
-router = APIRouter(prefix="/api")
+# every route: a body too large (even where none is read), a request that does not validate,
+# a database that cannot serve
+router = APIRouter(prefix="/api", responses=answers(413, 422, 503))
+
+bearer = HTTPBearer(
+    auto_error=False,  # no token answers our own 401, as JSON with a message
+    scheme_name="seat",
+    description="A seat's token: the storyteller's, a player's, or the table's invitation "
+    "(which only takes a seat).",
+)
 
 NAME = 40
 LINE = 500
 MAX_FACES = 2000
 
 
+STRICT = ConfigDict(strict=True)
+"""A request's JSON is taken as its schema says: `true` is no die's face, `"no"` no boolean."""
+
+
 class NewTable(BaseModel):
     """A table to open: the campaign's name and system, and who tells the story."""
+
+    model_config = STRICT
 
     name: str = Field(min_length=1, max_length=NAME)
     system: str = Field(min_length=1, max_length=20)
@@ -56,18 +74,56 @@ class OpenedTable(BaseModel):
 class NewSeat(BaseModel):
     """A player's seat, taken with the invitation."""
 
+    model_config = STRICT
+
     name: str = Field(min_length=1, max_length=NAME)
 
 
 class NewRoll(BaseModel):
     """A roll: its line, for a character, hidden (the storyteller's), with faces by hand."""
 
-    line: str = Field(min_length=1, max_length=LINE)
+    model_config = STRICT
+
+    line: str = Field(
+        min_length=1, max_length=LINE, examples=["chronicles 5 9again # the lock", "Dexterity"]
+    )
     character: str | None = Field(default=None, max_length=NAME)
     hidden: bool = False
     dice: list[Annotated[int, Field(ge=1, le=100)]] | None = Field(
         default=None, max_length=MAX_FACES
     )
+
+
+class LoggedEvent(BaseModel):
+    """An event of the log as a seat sees it (the live feed pushes the same JSON)."""
+
+    id: int
+    seq: int
+    at: str = Field(description="When it was logged, ISO 8601 in UTC.")
+    actor: str
+    kind: Kind
+    data: dict[str, Any]
+    revealed: bool = Field(description="A hidden roll the storyteller has revealed.")
+
+
+class Rolled(BaseModel):
+    """A roll logged: its event's id, and the roll as `dicepool roll --json` prints it."""
+
+    event: int
+    roll: dict[str, Any]
+
+
+class Events(BaseModel):
+    """A page of the log: the events this seat may see, and the number to ask ``after`` next."""
+
+    events: list[LoggedEvent]
+    last: int
+
+
+class Logged(BaseModel):
+    """An event just logged: a reveal, an action by the rules, an undo."""
+
+    event: LoggedEvent
 
 
 def _db(request: Request) -> Database:
@@ -80,12 +136,14 @@ def _url(request: Request, token: str) -> str:
     return f"{str(request.base_url).rstrip('/')}/t/{token}"
 
 
-def seat_of(request: Request, authorization: Annotated[str | None, Header()] = None) -> Seat:
+def seat_of(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> Seat:
     """The seat the request's bearer token opens (401 without one that opens a seat)."""
-    scheme, _, token = (authorization or "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    if credentials is None:  # no header, another scheme, or no token after `Bearer`
         raise Unauthorized("send your seat's token as `Authorization: Bearer TOKEN`")
-    seat = find_seat_by_token(_db(request), token.strip())
+    seat = find_seat_by_token(_db(request), credentials.credentials)
     if seat is None:
         raise Unauthorized("that token opens no seat here; ask the storyteller for a link")
     return seat
@@ -108,7 +166,7 @@ def _limited(request: Request, seat: Seat, what: str) -> None:
     limited(request.app, what, seat.id, f"too many {what} from this seat")
 
 
-@router.post("/campaigns", status_code=201)
+@router.post("/campaigns", status_code=201, responses=answers(400, 409, 429))
 def create_table(body: NewTable, request: Request) -> OpenedTable:
     """Open a table: a campaign, the storyteller's token and the players' invitation."""
     limited(request.app, "tables", client_key(request), "too many tables opened from here")
@@ -121,7 +179,9 @@ def create_table(body: NewTable, request: Request) -> OpenedTable:
     )
 
 
-@router.post("/campaigns/{campaign_id}/seats", status_code=201)
+@router.post(
+    "/campaigns/{campaign_id}/seats", status_code=201, responses=answers(400, 401, 403, 404, 429)
+)
 def take_seat(campaign_id: int, body: NewSeat, request: Request, seat: SeatOf) -> Capability:
     """A player takes a seat, with the invitation as the bearer token."""
     _at(seat, campaign_id)
@@ -144,7 +204,12 @@ def event_json(seen: SeenEvent) -> dict[str, Any]:
     }
 
 
-@router.post("/campaigns/{campaign_id}/rolls", status_code=201)
+@router.post(
+    "/campaigns/{campaign_id}/rolls",
+    status_code=201,
+    response_model=Rolled,
+    responses=answers(400, 401, 403, 404, 409, 429),
+)
 def make_roll(campaign_id: int, body: NewRoll, request: Request, seat: SeatOf) -> dict[str, Any]:
     """Roll a line (for a character), logged; a hidden roll is the storyteller's alone."""
     _at(seat, campaign_id)
@@ -155,7 +220,7 @@ def make_roll(campaign_id: int, body: NewRoll, request: Request, seat: SeatOf) -
     return {"event": logged.event.id, "roll": roll_json(logged, seat.campaign)}
 
 
-@router.get("/campaigns/{campaign_id}/events")
+@router.get("/campaigns/{campaign_id}/events", response_model=Events, responses=answers(401, 404))
 def read_events(
     campaign_id: int,
     request: Request,
@@ -170,7 +235,12 @@ def read_events(
     return {"events": [event_json(s) for s in page.events], "last": page.last}
 
 
-@router.post("/campaigns/{campaign_id}/events/{event_id}/reveal", status_code=201)
+@router.post(
+    "/campaigns/{campaign_id}/events/{event_id}/reveal",
+    status_code=201,
+    response_model=Logged,
+    responses=answers(401, 403, 404, 409, 429),
+)
 def reveal_roll(campaign_id: int, event_id: int, request: Request, seat: SeatOf) -> dict[str, Any]:
     """Show a hidden roll to everyone (the storyteller only)."""
     _at(seat, campaign_id)
@@ -187,7 +257,7 @@ ODDS_MEMORY = 64 * 1024 * 1024
 """The memory one odds question may hold on the server, in bytes."""
 
 
-@router.get("/odds")
+@router.get("/odds", responses=answers(401, 429))
 def odds(
     request: Request,
     seat: SeatOf,

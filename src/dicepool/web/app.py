@@ -167,13 +167,17 @@ def create_app(db: Database, poll_seconds: float = POLL_SECONDS) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
         first: dict[str, Any] = exc.errors()[0] if exc.errors() else {}
+        if first.get("type") == "json_invalid":  # not JSON at all: the request is malformed
+            return _answer(request, "the body is not JSON", 400)
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         message = f"{where}: {first.get('msg', 'invalid')}" if where else "invalid request"
         return _answer(request, message[:300], 422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        return _answer(request, str(exc.detail)[:300], exc.status_code)
+        answer = _answer(request, str(exc.detail)[:300], exc.status_code)
+        answer.headers.update(exc.headers or {})  # a 405 names the methods it allows
+        return answer
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> Response:

@@ -2,10 +2,15 @@
 
 Every error becomes JSON ``{"error": message}`` with its status; nothing a request can send
 makes the server answer 500 (an unexpected exception is logged and answered 500 with a plain
-message, and the tests hunt for any request that gets one).
+message, and the tests hunt for any request that gets one). :func:`answers` describes them in
+the OpenAPI document, so a client knows every status a route may give and the body it has.
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
 
 from dicepool.errors import (
     AccessError,
@@ -60,3 +65,32 @@ def status_of(exc: DicepoolError) -> int:
     if isinstance(exc, StoreError):
         return 503
     return 422  # a line, a sheet change or faces that the rules refuse
+
+
+class Problem(BaseModel):
+    """What every error answers: one line that says what is wrong and how to fix it."""
+
+    error: str
+
+
+MEANINGS = {
+    400: "The body is not JSON.",
+    401: "No `Authorization: Bearer` token, or one that opens no seat here.",
+    403: "The seat's role may not do this (a player acting for another's character, a hidden "
+    "roll or a reveal by a player, an invitation doing more than take a seat).",
+    404: "No such table for this token.",
+    409: "The campaign, character or event is not as the request needs it (a name taken, "
+    "something not there, a roll already revealed).",
+    413: "The request body is over 64 KiB.",
+    422: "The request does not fit the schema, or the rules refuse it (a roll line, faces by "
+    "hand, a limit, the odds budget).",
+    429: "Too many requests from this seat; wait a moment.",
+    503: "The database cannot serve the request (it cannot be opened, or is newer than the "
+    "server).",
+}
+"""What each error status means, as the OpenAPI document says it."""
+
+
+def answers(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of error ``statuses``: each a :class:`Problem`."""
+    return {status: {"model": Problem, "description": MEANINGS[status]} for status in statuses}

@@ -18,10 +18,24 @@ from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.seats import Seat
 from dicepool.campaign.table import SeenEvent, undo_at_table
 from dicepool.campaign.view import sit_with, sit_with_new_character, table_view
-from dicepool.web.api import NAME, SeatOf, _announce, _at, _db, _limited, event_json
-from dicepool.web.problems import NotFound
+from dicepool.web.api import (
+    NAME,
+    STRICT,
+    Logged,
+    SeatOf,
+    _announce,
+    _at,
+    _db,
+    _limited,
+    event_json,
+)
+from dicepool.web.problems import NotFound, answers
 
-router = APIRouter(prefix="/api")
+# as the API's other routes: a body too large, a request that does not validate, no database
+router = APIRouter(prefix="/api", responses=answers(413, 422, 503))
+
+CHANGES = answers(400, 401, 403, 404, 409, 429)
+"""What a request that changes the table may be refused with (besides the router's)."""
 
 TRAITS = 1000
 """The longest list of traits a new character is given in one request, in characters."""
@@ -49,6 +63,8 @@ class NewCharacter(BaseModel):
     """A character to create: its name, its traits (``"Dexterity=3 Stealth=2"``), and, the
     storyteller's, whether it is made ready for a player to take (else theirs alone)."""
 
+    model_config = STRICT
+
     name: str = Field(min_length=1, max_length=NAME)
     traits: str = Field(default="", max_length=TRAITS)
     for_player: bool = False
@@ -56,6 +72,8 @@ class NewCharacter(BaseModel):
 
 class SeatCharacter(BaseModel):
     """The character a player sits with (one of the campaign's no other player has)."""
+
+    model_config = STRICT
 
     character: Line = Field(min_length=1, max_length=NAME)
 
@@ -65,6 +83,8 @@ class NewAction(BaseModel):
     its points and its choice (a kind of wound, a unit of time, a use of Edge) and what it is
     for (``for``: an Edge spent on another use, Momentum on a Knack), where it takes them."""
 
+    model_config = STRICT
+
     action: Line = Field(min_length=1, max_length=30)
     character: Line | None = Field(default=None, max_length=NAME)
     points: int | None = Field(default=None, ge=1, le=100)
@@ -72,7 +92,7 @@ class NewAction(BaseModel):
     purpose: Line | None = Field(default=None, max_length=PURPOSE, alias="for")
 
 
-@router.get("/campaigns/{campaign_id}")
+@router.get("/campaigns/{campaign_id}", responses=answers(401, 404))
 def read_table(campaign_id: int, request: Request, seat: SeatOf) -> dict[str, Any]:
     """The campaign, its story and the sheets this seat may see (the storyteller's characters
     are the storyteller's alone)."""
@@ -80,7 +100,7 @@ def read_table(campaign_id: int, request: Request, seat: SeatOf) -> dict[str, An
     return table_view(_db(request), seat).to_dict()
 
 
-@router.get("/campaigns/{campaign_id}/characters/{name}")
+@router.get("/campaigns/{campaign_id}/characters/{name}", responses=answers(401, 404))
 def read_sheet(
     campaign_id: int,
     name: Annotated[Line, Path(max_length=NAME)],
@@ -95,7 +115,7 @@ def read_sheet(
     return sheet.to_dict()
 
 
-@router.post("/campaigns/{campaign_id}/characters", status_code=201)
+@router.post("/campaigns/{campaign_id}/characters", status_code=201, responses=CHANGES)
 def create_sheet(
     campaign_id: int, body: NewCharacter, request: Request, seat: SeatOf
 ) -> dict[str, Any]:
@@ -107,7 +127,7 @@ def create_sheet(
     return _sheet_of(request, seat, body.name)
 
 
-@router.post("/campaigns/{campaign_id}/seat")
+@router.post("/campaigns/{campaign_id}/seat", responses=CHANGES)
 def choose_character(
     campaign_id: int, body: SeatCharacter, request: Request, seat: SeatOf
 ) -> dict[str, Any]:
@@ -124,7 +144,9 @@ def _sheet_of(request: Request, seat: Seat, name: str) -> dict[str, Any]:
     return sheet.to_dict()
 
 
-@router.post("/campaigns/{campaign_id}/actions", status_code=201)
+@router.post(
+    "/campaigns/{campaign_id}/actions", status_code=201, response_model=Logged, responses=CHANGES
+)
 def act(campaign_id: int, body: NewAction, request: Request, seat: SeatOf) -> dict[str, Any]:
     """Act by the rules: ``damage``, ``heal``, ``rest``, ``edge``, ``momentum``, ``next``...
     (``GET`` the table for what its sheets hold)."""
@@ -136,7 +158,12 @@ def act(campaign_id: int, body: NewAction, request: Request, seat: SeatOf) -> di
     return {"event": event_json(SeenEvent(acted.event))}
 
 
-@router.post("/campaigns/{campaign_id}/events/{event_id}/undo", status_code=201)
+@router.post(
+    "/campaigns/{campaign_id}/events/{event_id}/undo",
+    status_code=201,
+    response_model=Logged,
+    responses=answers(401, 403, 404, 409, 429),
+)
 def undo_event(
     campaign_id: int,
     event_id: Annotated[int, Path(ge=1, le=MAX_EVENT_ID)],

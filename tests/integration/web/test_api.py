@@ -155,3 +155,70 @@ def test_odds_answer_as_the_command_line_does_within_a_tighter_budget(
     # estimated at about 1.3 s: the command line's 2 s take it, the server's 0.5 s do not
     costly = client.get("/api/odds", params={"line": "hubris 4000 rote tn 2"}, headers=told)
     assert costly.status_code == 422 and "budget" in costly.json()["error"]
+
+
+def test_a_body_that_is_not_json_answers_400_and_what_the_framework_refuses_is_json_too(
+    client: TestClient,
+) -> None:
+    table = opened(client)
+    told = {**bearer(table["storyteller"]["token"]), "Content-Type": "application/json"}
+    url = f"/api/campaigns/{table['id']}/rolls"
+    for body in (b"{", b"\xff\x28"):  # cut short; not even UTF-8 (was {"detail": ...})
+        answer = client.post(url, content=body, headers=told)
+        assert answer.status_code == 400, answer.text
+        assert list(answer.json()) == ["error"] and "body" in answer.json()["error"]
+    refused = [
+        client.delete("/api/campaigns"),  # no such method: 405
+        client.get("/api/nowhere"),  # no such route: 404
+        client.post(f"/api/campaigns/{table['id']}/seats", content=b"\xff", headers=told),
+    ]
+    for answer in refused:
+        assert answer.status_code in (400, 404, 405), answer.text
+        assert list(answer.json()) == ["error"] and answer.json()["error"]
+    assert refused[0].headers["allow"] == "POST"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"line": "chronicles 1", "dice": [True]},  # was read as a face of 1
+        {"line": "chronicles 1", "dice": ["5"]},
+        {"line": "chronicles 1", "dice": [5.5]},
+        {"line": "chronicles 1", "hidden": "no"},  # was read as false
+        {"line": "chronicles 1", "hidden": 0},
+    ],
+)
+def test_a_roll_takes_its_json_as_the_schema_says(client: TestClient, body: Any) -> None:
+    table = opened(client)
+    url = f"/api/campaigns/{table['id']}/rolls"
+    answer = client.post(url, json=body, headers=bearer(table["storyteller"]["token"]))
+    assert answer.status_code == 422, answer.text
+    assert "dice.0" in answer.json()["error"] or "hidden" in answer.json()["error"]
+
+
+def test_the_schema_declares_the_token_every_answer_and_every_error(client: TestClient) -> None:
+    document = client.get("/openapi.json").json()
+    schemes = document["components"]["securitySchemes"]
+    assert schemes == {
+        "seat": {"type": "http", "scheme": "bearer", "description": schemes["seat"]["description"]}
+    }
+    operations = {
+        f"{method.upper()} {path}": operation
+        for path, methods in document["paths"].items()
+        for method, operation in methods.items()
+    }
+    problem = {"$ref": "#/components/schemas/Problem"}
+    for label, operation in operations.items():
+        errors = {status for status in operation["responses"] if status.startswith(("4", "5"))}
+        assert {"413", "422", "503"} <= errors, label
+        for status in errors:
+            body = operation["responses"][status]["content"]["application/json"]["schema"]
+            assert body == problem, (label, status)
+        anyone = label == "POST /api/campaigns"
+        assert ("security" in operation) is not anyone, label
+        assert ("401" in errors) is not anyone, label
+    assert document["components"]["schemas"]["Problem"]["required"] == ["error"]
+    rolled = operations["POST /api/campaigns/{campaign_id}/rolls"]["responses"]["201"]
+    assert rolled["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/Rolled"
+    }
