@@ -85,7 +85,9 @@ class NewRoll(BaseModel):
     model_config = STRICT
 
     line: str = Field(
-        min_length=1, max_length=LINE, examples=["chronicles 5 9again # the lock", "Dexterity"]
+        min_length=1,
+        max_length=LINE,
+        examples=["chronicles 5 9again # the lock", "Dexterity + Stealth"],
     )
     character: str | None = Field(default=None, max_length=NAME)
     hidden: bool = False

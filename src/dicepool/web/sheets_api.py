@@ -65,8 +65,8 @@ class NewCharacter(BaseModel):
 
     model_config = STRICT
 
-    name: str = Field(min_length=1, max_length=NAME)
-    traits: str = Field(default="", max_length=TRAITS)
+    name: str = Field(min_length=1, max_length=NAME, examples=["Cy"])
+    traits: str = Field(default="", max_length=TRAITS, examples=["Dexterity=3 Stealth=2"])
     for_player: bool = False
 
 
@@ -75,7 +75,7 @@ class SeatCharacter(BaseModel):
 
     model_config = STRICT
 
-    character: Line = Field(min_length=1, max_length=NAME)
+    character: Line = Field(min_length=1, max_length=NAME, examples=["Cy"])
 
 
 class NewAction(BaseModel):
@@ -85,10 +85,10 @@ class NewAction(BaseModel):
 
     model_config = STRICT
 
-    action: Line = Field(min_length=1, max_length=30)
+    action: Line = Field(min_length=1, max_length=30, examples=["damage", "next"])
     character: Line | None = Field(default=None, max_length=NAME)
-    points: int | None = Field(default=None, ge=1, le=100)
-    choice: Line | None = Field(default=None, max_length=20)
+    points: int | None = Field(default=None, ge=1, le=100, examples=[1])
+    choice: Line | None = Field(default=None, max_length=20, examples=["bashing"])
     purpose: Line | None = Field(default=None, max_length=PURPOSE, alias="for")
 
 
