@@ -26,6 +26,7 @@ from dicepool.store.log import (
     last_events,
     struck_among,
 )
+from dicepool.store.sql import Sql
 
 MAX_EVENTS = 500
 """The most events one request for the log returns (a client asks again with ``after``)."""
@@ -68,8 +69,7 @@ def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS
         raise CampaignError(f"a page of the log is 1..{MAX_EVENTS} events, not {limit}")
     with db.read() as conn:
         found = events_after(conn, seat.campaign_id, max(after, 0), limit)
-        named = [int(e.data["event"]) for e in found if e.kind in (Kind.REVEALED, Kind.UNDONE)]
-        targets = events_by_id(conn, seat.campaign_id, named)
+        targets = _targets(conn, seat.campaign_id, found)
         asked = any(t.data.get("hidden") for t in targets.values()) or (
             seat.storyteller and any(e.data.get("hidden") for e in found)
         )  # the reveals are read only when a hidden roll is in sight
@@ -83,6 +83,19 @@ def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS
         elif not _conceals(event, targets, revealed):
             seen.append(SeenEvent(event))
     return Page(seen, found[-1].seq if found else after)
+
+
+def _targets(conn: Sql, campaign_id: int, found: list[Event]) -> dict[int, Event]:
+    """The events that the reveals and undos of ``found`` name, by id, and down each chain of
+    undos (a restore is an undo of an undo) to the event it comes to."""
+    targets: dict[int, Event] = {}
+    chain = [e for e in found if e.kind in (Kind.REVEALED, Kind.UNDONE)]
+    while chain:
+        named = {int(e.data["event"]) for e in chain} - targets.keys()
+        more = events_by_id(conn, campaign_id, list(named)) if named else {}
+        targets.update(more)
+        chain = [e for e in more.values() if e.kind is Kind.UNDONE]
+    return targets
 
 
 def recent_for(db: Database, seat: Seat, count: int = 100) -> Page:
@@ -102,13 +115,15 @@ def struck_ids(db: Database, ids: list[int]) -> set[int]:
 
 def _conceals(event: Event, targets: dict[int, Event], revealed: set[int]) -> bool:
     """Whether a player may not see ``event``: a hidden roll (it comes with its reveal), or an
-    undo of one not revealed (it would tell of the roll)."""
+    undo of one not revealed, or a restore (an undo of that undo...): it would tell of the roll."""
     if event.data.get("hidden"):
         return True
-    if event.kind is not Kind.UNDONE:
+    target: Event | None = event
+    while target is not None and target.kind is Kind.UNDONE:  # a restore names an undo
+        target = targets.get(int(target.data["event"]))
+    if target is None or target is event:
         return False
-    target = targets.get(int(event.data["event"]))
-    return target is not None and bool(target.data.get("hidden")) and target.id not in revealed
+    return bool(target.data.get("hidden")) and target.id not in revealed
 
 
 def reveal(db: Database, seat: Seat, event_id: int) -> Event:

@@ -1,0 +1,93 @@
+"""An adversarial pass over the web table: what a stranger, a player or a curious storyteller
+tries, and what the table must refuse or keep to itself."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from fastapi.testclient import TestClient
+
+from .conftest import bearer
+
+
+class Table(NamedTuple):
+    """A table opened through the API: its id, the storyteller's, a player's and the
+    invitation's tokens."""
+
+    where: int
+    told: str
+    player: str
+    invite: str
+
+
+def table(client: TestClient, system: str = "hubris") -> Table:
+    """A table through the API, with a player (Bo) seated."""
+    made = client.post("/api/campaigns", json={"name": "Night", "system": system})
+    assert made.status_code == 201, made.text
+    where, told = made.json()["id"], made.json()["storyteller"]["token"]
+    invite = made.json()["invite"]["token"]
+    return Table(where, told, join(client, where, invite, "Bo"), invite)
+
+
+def join(client: TestClient, where: int, invite: str, name: str) -> str:
+    """A new player's token at table ``where``."""
+    seat = client.post(f"/api/campaigns/{where}/seats", json={"name": name}, headers=bearer(invite))
+    assert seat.status_code == 201, seat.text
+    token: str = seat.json()["token"]
+    return token
+
+
+def screened(client: TestClient) -> Table:
+    """A table where the storyteller keeps Guard behind the screen and the player plays Ana."""
+    opened = table(client)
+    where, told, player = opened.where, opened.told, opened.player
+    guard = {"name": "Guard", "traits": "Wits=4 Composure=3"}
+    made = client.post(f"/api/campaigns/{where}/characters", json=guard, headers=bearer(told))
+    assert made.status_code == 201, made.text
+    ana = {"name": "Ana", "traits": "Dexterity=2 Stealth=2"}
+    made = client.post(f"/api/campaigns/{where}/characters", json=ana, headers=bearer(player))
+    assert made.status_code == 201, made.text
+    return opened
+
+
+def events(client: TestClient, where: int, token: str) -> list[dict[str, Any]]:
+    answer = client.get(f"/api/campaigns/{where}/events", headers=bearer(token))
+    assert answer.status_code == 200, answer.text
+    found: list[dict[str, Any]] = answer.json()["events"]
+    return found
+
+
+def hidden_roll(client: TestClient, where: int, told: str, comment: str) -> int:
+    made = client.post(
+        f"/api/campaigns/{where}/rolls",
+        json={"line": f"hubris 3 # {comment}", "hidden": True, "dice": [8, 9, 2]},
+        headers=bearer(told),
+    )
+    assert made.status_code == 201, made.text
+    event: int = made.json()["event"]
+    return event
+
+
+def undone(client: TestClient, where: int, told: str, event: int) -> int:
+    made = client.post(f"/api/campaigns/{where}/events/{event}/undo", headers=bearer(told))
+    assert made.status_code == 201, made.text
+    done: int = made.json()["event"]["id"]
+    return done
+
+
+# --- hidden rolls ---------------------------------------------------------------------------
+
+
+def test_a_hidden_roll_undone_then_restored_tells_players_nothing_until_revealed(
+    client: TestClient,
+) -> None:
+    where, told, player, _ = table(client)
+    secret = hidden_roll(client, where, told, "the ambush")
+    struck = undone(client, where, told, secret)
+    restored = undone(client, where, told, struck)  # undoing the undo brings the roll back
+    seen = {e["id"] for e in events(client, where, player)}
+    assert not seen & {secret, struck, restored}  # not even the restore, which names the undo
+    shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
+    assert shown.status_code == 201, shown.text
+    after = events(client, where, player)
+    assert [(e["id"], e["revealed"]) for e in after if e["id"] == secret] == [(secret, True)]
