@@ -131,7 +131,7 @@ def reveal(db: Database, seat: Seat, event_id: int) -> Event:
 
     Raises:
         AccessError: a seat that is not the storyteller's.
-        CampaignError: no such event, not a hidden roll, or revealed already.
+        CampaignError: no such event, not a hidden roll, one undone, or revealed already.
     """
     if not seat.storyteller:
         raise AccessError("only the storyteller reveals a hidden roll")
@@ -143,6 +143,11 @@ def reveal(db: Database, seat: Seat, event_id: int) -> Event:
             raise CampaignError(f"no roll {event_id} at this table")
         if not target.data.get("hidden"):
             raise CampaignError(f"roll {event_id} is not hidden: everyone sees it already")
+        # its undo was kept from the players: revealed, the roll would reach them as standing
+        if struck_among(conn, [event_id]):
+            raise CampaignError(
+                f"roll {event_id} is undone: restore it (undo its undo) before revealing it"
+            )
         if event_id in _revealed(events_of_kind(conn, row.id, Kind.REVEALED)):
             raise CampaignError(f"roll {event_id} is revealed already")
         return append(conn, row.id, Event(Kind.REVEALED, {"event": event_id}), seat.name)

@@ -91,3 +91,14 @@ def test_a_hidden_roll_undone_then_restored_tells_players_nothing_until_revealed
     assert shown.status_code == 201, shown.text
     after = events(client, where, player)
     assert [(e["id"], e["revealed"]) for e in after if e["id"] == secret] == [(secret, True)]
+
+
+def test_a_struck_hidden_roll_is_not_revealed_so_no_player_misses_its_undo(
+    client: TestClient,
+) -> None:
+    where, told, player, _ = table(client)
+    secret = hidden_roll(client, where, told, "the ambush")
+    undone(client, where, told, secret)  # kept from the players: it names a hidden roll
+    shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
+    assert shown.status_code == 409 and "undone" in shown.json()["error"]
+    assert "the ambush" not in str(events(client, where, player))
