@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+import pytest
 from fastapi.testclient import TestClient
+
+from dicepool.campaign import create_character
+from dicepool.campaign.sundown import reroll
+from dicepool.core.dice import ForcedDice
+from dicepool.errors import CampaignError
+from dicepool.store.database import Database
 
 from .conftest import bearer
 
@@ -102,3 +109,20 @@ def test_a_struck_hidden_roll_is_not_revealed_so_no_player_misses_its_undo(
     shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
     assert shown.status_code == 409 and "undone" in shown.json()["error"]
     assert "the ambush" not in str(events(client, where, player))
+
+
+def test_a_hidden_roll_takes_no_second_chance_that_would_show_it(db: Database) -> None:
+    from dicepool.campaign.seats import find_seat_by_token, open_table
+    from dicepool.campaign.table import reveal, roll_at_table
+
+    opened = open_table(db, "Night", "sundown")
+    told = find_seat_by_token(db, opened.storyteller)
+    assert told is not None
+    create_character(db, "Night", "Ana", "st", changes="Agility=3 Edge=2")
+    faces = ForcedDice([1, 2, 3])
+    secret = roll_at_table(db, told, "Agility # the sniper", faces, "Ana", hidden=True).event
+    with pytest.raises(CampaignError, match="hidden roll: reveal it"):
+        reroll(db, "Night", secret.id, ForcedDice([5, 6, 6]), "st")
+    reveal(db, told, secret.id)
+    again = reroll(db, "Night", secret.id, ForcedDice([5, 6, 6]), "st")
+    assert again.event.data["misses"] == 3
