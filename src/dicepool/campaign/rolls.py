@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.core.dice import DiceSource, ForcedDice
@@ -70,6 +70,14 @@ def request_of(
     return sheet_line, read_house_rules(row.system, row.house_rules).apply(request)
 
 
+def behind_screen(state: CampaignState, seen: frozenset[str] | None) -> CampaignState:
+    """``state`` with only the characters ``seen`` (by key; None: all): what a seat's line may
+    name, so a character it may not see reads as one that is not there."""
+    if seen is None:
+        return state
+    return replace(state, characters={k: c for k, c in state.characters.items() if k in seen})
+
+
 def roll(
     db: Database,
     campaign: str,
@@ -80,6 +88,7 @@ def roll(
     spends: Spends = NO_SPENDS,
     hidden: bool = False,
     rollers_allowed: Callable[[str], None] | None = None,
+    seen: frozenset[str] | None = None,
 ) -> LoggedRoll:
     """Roll ``line`` in a campaign (for ``roller`` where a side names none) and log it.
 
@@ -87,7 +96,8 @@ def roll(
     refuse refuses the roll, and nothing is logged or spent. Faces typed by hand must all be
     used before anything is stored. A ``hidden`` roll (the storyteller's) is kept from the
     players' view of the log until it is revealed. ``rollers_allowed`` refuses (by raising)
-    a roller the one who rolls may not roll for (a player: any character but their own).
+    a roller the one who rolls may not roll for (a player: any character but their own);
+    ``seen`` keeps the line to the characters (by key) the one who rolls may see.
 
     Raises:
         NotationError, SheetError, CampaignError: the line cannot be rolled; nothing is logged.
@@ -96,7 +106,7 @@ def roll(
     with db.write() as conn:
         row = claim_campaign(conn, campaign) or need_campaign(conn, campaign)  # (raises)
         state = row.state(campaign_sheets(conn, row))
-        sheet_line, request = request_of(row, state, line, roller)
+        sheet_line, request = request_of(row, behind_screen(state, seen), line, roller)
         if rollers_allowed is not None:
             for named in sheet_line.rollers:
                 rollers_allowed(named or "")

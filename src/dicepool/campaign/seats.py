@@ -154,6 +154,17 @@ def take_character(db: Database, seat: Seat, character: str) -> Seat:
     return replace(seat, character=sheet.name)
 
 
+def characters_seen(db: Database, seat: Seat) -> frozenset[str] | None:
+    """The characters (by key) ``seat`` sees: every one for the storyteller (None); for
+    anyone else, those the players sit with. The storyteller's others stay behind the screen:
+    a player's roll line or odds may not name them or their traits."""
+    if seat.storyteller:
+        return None
+    with db.read() as conn:
+        seats = campaign_seats(conn, seat.campaign_id)
+    return frozenset(s.character_key for s in seats if s.role == Role.PLAYER and s.character_key)
+
+
 def may_act_for(seat: Seat, character: str | None) -> None:
     """Refuse a seat acting for a character that is not its own (the storyteller may all).
 

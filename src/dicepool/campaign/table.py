@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from dicepool.campaign.history import MAX_EVENT_ID, undo
 from dicepool.campaign.rolls import LoggedRoll, roll
-from dicepool.campaign.seats import Seat, may_act_for
+from dicepool.campaign.seats import Seat, characters_seen, may_act_for
 from dicepool.core.dice import DiceSource
 from dicepool.errors import AccessError, CampaignError
 from dicepool.sheet.events import Event, Kind
@@ -162,7 +162,8 @@ def roll_at_table(
     hidden: bool = False,
 ) -> LoggedRoll:
     """Roll a line from a seat of the web table, by the table's rules: a player rolls for their
-    own character (the default) and nobody else's, and only the storyteller rolls hidden.
+    own character (the default) and nobody else's, names no character they may not see (the
+    storyteller's, behind the screen), and only the storyteller rolls hidden.
 
     Raises:
         AccessError: a hidden roll from a player, or a roll for another's character.
@@ -182,6 +183,7 @@ def roll_at_table(
         seat.name,
         character,
         rollers_allowed=lambda name: may_act_for(seat, name),
+        seen=characters_seen(db, seat),
     )
 
 

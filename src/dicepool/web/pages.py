@@ -29,6 +29,7 @@ from dicepool.campaign.questions import table_odds_json
 from dicepool.campaign.seats import (
     Role,
     Seat,
+    characters_seen,
     find_seat_by_token,
     join_table,
     open_table,
@@ -266,9 +267,9 @@ def odds_fragment(
     limited(request.app, "odds", seat.id, "too many odds questions from this seat")
     roller = character or seat.character or None
     try:
-        odds = table_odds_json(
-            _db(request), campaign_id, line, roller, Budget(ODDS_SECONDS, ODDS_MEMORY)
-        )
+        seen = characters_seen(_db(request), seat)  # a player's odds read no hidden sheet
+        budget = Budget(ODDS_SECONDS, ODDS_MEMORY)
+        odds = table_odds_json(_db(request), campaign_id, line, roller, budget, seen)
     except DicepoolError as exc:
         return templates.TemplateResponse(request, "_odds.html", {"odds": None, "error": exc})
     return templates.TemplateResponse(request, "_odds.html", {"odds": odds, "error": None})

@@ -13,8 +13,11 @@ from dicepool.campaign.sundown import reroll
 from dicepool.core.dice import ForcedDice
 from dicepool.errors import CampaignError
 from dicepool.store.database import Database
+from dicepool.web.pages import csrf_of
 
 from .conftest import bearer
+from .test_pages import opened as opened_page
+from .test_pages import player_client
 
 
 class Table(NamedTuple):
@@ -126,3 +129,70 @@ def test_a_hidden_roll_takes_no_second_chance_that_would_show_it(db: Database) -
     reveal(db, told, secret.id)
     again = reroll(db, "Night", secret.id, ForcedDice([5, 6, 6]), "st")
     assert again.event.data["misses"] == 3
+
+
+# --- the storyteller's characters stay behind the screen --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Dexterity - Guard.Composure",  # a resisting trait of the storyteller's character
+        "Guard: Wits diff 99999",  # an error that would quote Guard's numbers
+        "Dexterity vs Guard: Wits",
+    ],
+)
+def test_a_players_line_reads_no_trait_of_the_storytellers_characters(
+    client: TestClient, line: str
+) -> None:
+    where, told, player, _ = screened(client)
+    answer = client.post(
+        f"/api/campaigns/{where}/rolls", json={"line": line}, headers=bearer(player)
+    )
+    assert answer.status_code != 201, answer.text
+    error = answer.json()["error"]
+    assert "hubris 4" not in error and "2-3" not in error and "(here: Ana)" in error
+    # what a missing character gets, word for word: Guard is not there for a player
+    missing = client.post(
+        f"/api/campaigns/{where}/rolls",
+        json={"line": line.replace("Guard", "Nobody")},
+        headers=bearer(player),
+    )
+    assert (missing.status_code, missing.json()["error"]) == (
+        answer.status_code,
+        error.replace("Guard", "Nobody"),
+    )
+    mine = client.post(
+        f"/api/campaigns/{where}/rolls", json={"line": "Dexterity"}, headers=bearer(player)
+    )
+    assert mine.status_code == 201, mine.text
+    theirs = client.post(
+        f"/api/campaigns/{where}/rolls", json={"line": "Guard: Wits"}, headers=bearer(told)
+    )
+    assert theirs.status_code == 201 and theirs.json()["roll"]["numbers"] == "hubris 4"
+
+
+def test_the_odds_box_of_a_player_reads_no_trait_of_the_storytellers_characters(
+    client: TestClient,
+) -> None:
+    where, told, invite = opened_page(client)
+    client.post(
+        f"/c/{where}/character",
+        data={"name": "Guard", "traits": "Wits=4 Composure=3", "csrf": csrf_of(told)},
+    )
+    other, own = player_client(client, invite)
+    other.post(
+        f"/c/{where}/character",
+        data={"name": "Ana", "traits": "Dexterity=2", "csrf": csrf_of(own)},
+    )
+    for params in (
+        {"line": "Wits", "character": "Guard"},
+        {"line": "Dexterity - Guard.Composure"},
+        {"line": "Guard: Wits"},
+    ):
+        shown = other.get(f"/c/{where}/odds", params=params)
+        assert shown.status_code == 200
+        assert "hubris 4" not in shown.text and "hubris 2-3" not in shown.text, params
+        assert 'class="error"' in shown.text and "(here: Ana)" in shown.text
+    told_odds = client.get(f"/c/{where}/odds", params={"line": "Wits", "character": "Guard"})
+    assert "hubris 4" in told_odds.text  # the storyteller reads their own screen
