@@ -24,6 +24,7 @@ from dicepool.store.seats import (
     insert_seat,
     set_seat_character,
 )
+from dicepool.store.sql import Sql
 
 TOKEN_BYTES = 32
 """A token's randomness, in bytes: 256 bits (the issue asks for at least 128)."""
@@ -161,7 +162,12 @@ def characters_seen(db: Database, seat: Seat) -> frozenset[str] | None:
     if seat.storyteller:
         return None
     with db.read() as conn:
-        seats = campaign_seats(conn, seat.campaign_id)
+        return players_characters(conn, seat.campaign_id)
+
+
+def players_characters(conn: Sql, campaign_id: int) -> frozenset[str]:
+    """The characters (by key) the players of a table sit with: what every seat sees."""
+    seats = campaign_seats(conn, campaign_id)
     return frozenset(s.character_key for s in seats if s.role == Role.PLAYER and s.character_key)
 
 

@@ -7,14 +7,15 @@ The storyteller sees everything. A reveal cannot be undone: everyone has seen th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dicepool.campaign.history import MAX_EVENT_ID, undo
 from dicepool.campaign.rolls import LoggedRoll, roll
-from dicepool.campaign.seats import Seat, characters_seen, may_act_for
+from dicepool.campaign.seats import Seat, characters_seen, may_act_for, players_characters
 from dicepool.core.dice import DiceSource
 from dicepool.errors import AccessError, CampaignError
 from dicepool.sheet.events import Event, Kind
+from dicepool.sheet.traits import name_key
 from dicepool.store.database import Database
 from dicepool.store.log import (
     append,
@@ -63,7 +64,9 @@ def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS
 
     The storyteller sees every event where it stands. A player never sees a hidden roll where
     it stands (nor an undo naming it): it comes when it is revealed, marked so, just before
-    its reveal. So a player who read past the roll while it was hidden still gets it.
+    its reveal. So a player who read past the roll while it was hidden still gets it. Nor does
+    a player read the sheet of a character no player sits with (the storyteller's) in its
+    creation or changes: only its name.
     """
     if not 1 <= limit <= MAX_EVENTS:
         raise CampaignError(f"a page of the log is 1..{MAX_EVENTS} events, not {limit}")
@@ -74,6 +77,8 @@ def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS
             seat.storyteller and any(e.data.get("hidden") for e in found)
         )  # the reveals are read only when a hidden roll is in sight
         revealed = _revealed(events_of_kind(conn, seat.campaign_id, Kind.REVEALED) if asked else [])
+        sheets = not seat.storyteller and any(e.kind in SHEET_KINDS for e in found)
+        visible = players_characters(conn, seat.campaign_id) if sheets else frozenset()
     seen = []
     for event in found:
         if seat.storyteller:
@@ -81,8 +86,25 @@ def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS
         elif event.kind is Kind.REVEALED:
             seen += [SeenEvent(targets[int(event.data["event"])], True), SeenEvent(event)]
         elif not _conceals(event, targets, revealed):
-            seen.append(SeenEvent(event))
+            seen.append(SeenEvent(_screened(event, visible) if sheets else event))
     return Page(seen, found[-1].seq if found else after)
+
+
+SHEET_KINDS = (Kind.CHARACTER_CREATED, Kind.CHARACTER_CHANGED)
+"""The kinds of event that carry a character's sheet (its traits, or changes to them)."""
+
+
+def _screened(event: Event, visible: frozenset[str]) -> Event:
+    """``event`` as a player reads it: a sheet of the storyteller's characters (those no player
+    sits with) left out, as their sheets are; its name, system and player stay."""
+    if event.kind is Kind.CHARACTER_CREATED:
+        sheet = event.data["character"]
+        if name_key(sheet["name"]) not in visible:
+            kept = {k: sheet[k] for k in ("name", "system", "player") if k in sheet}
+            return replace(event, data={**event.data, "character": kept})
+    if event.kind is Kind.CHARACTER_CHANGED and name_key(event.data["character"]) not in visible:
+        return replace(event, data={**event.data, "changes": []})
+    return event
 
 
 def _targets(conn: Sql, campaign_id: int, found: list[Event]) -> dict[int, Event]:

@@ -196,3 +196,25 @@ def test_the_odds_box_of_a_player_reads_no_trait_of_the_storytellers_characters(
         assert 'class="error"' in shown.text and "(here: Ana)" in shown.text
     told_odds = client.get(f"/c/{where}/odds", params={"line": "Wits", "character": "Guard"})
     assert "hubris 4" in told_odds.text  # the storyteller reads their own screen
+
+
+def test_the_log_keeps_the_sheets_of_the_storytellers_characters_from_players(
+    client: TestClient,
+) -> None:
+    where, told, player, _ = screened(client)
+
+    def created(token: str) -> dict[str, Any]:
+        return {
+            e["data"]["character"]["name"]: e["data"]["character"]
+            for e in events(client, where, token)
+            if e["kind"] == "character-created"
+        }
+
+    theirs, ours = created(player), created(told)
+    assert "traits" not in theirs["Guard"] and theirs["Guard"]["name"] == "Guard"
+    assert theirs["Ana"] == ours["Ana"] and ours["Guard"]["traits"]["Wits"] == 4
+    with client.websocket_connect(f"/api/campaigns/{where}/live") as socket:
+        socket.send_json({"token": player, "after": 0})
+        pushed = [socket.receive_json() for _ in range(3)]
+    guard = [e["data"]["character"] for e in pushed if "Guard" in str(e["data"])]
+    assert guard == [theirs["Guard"]]  # the live feed reads the log as the events do
