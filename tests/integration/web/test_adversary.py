@@ -218,3 +218,18 @@ def test_the_log_keeps_the_sheets_of_the_storytellers_characters_from_players(
         pushed = [socket.receive_json() for _ in range(3)]
     guard = [e["data"]["character"] for e in pushed if "Guard" in str(e["data"])]
     assert guard == [theirs["Guard"]]  # the live feed reads the log as the events do
+
+
+# --- seats -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["Mo", "mo", "Bo", " BO "])
+def test_a_player_cannot_take_a_name_already_at_the_table(client: TestClient, name: str) -> None:
+    made = client.post(
+        "/api/campaigns", json={"name": "Night", "system": "cofd", "storyteller": "Mo"}
+    )
+    where, invite = made.json()["id"], bearer(made.json()["invite"]["token"])
+    first = client.post(f"/api/campaigns/{where}/seats", json={"name": "Bo"}, headers=invite)
+    assert first.status_code == 201
+    again = client.post(f"/api/campaigns/{where}/seats", json={"name": name}, headers=invite)
+    assert again.status_code == 409 and "already" in again.json()["error"]
