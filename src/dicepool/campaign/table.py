@@ -32,6 +32,10 @@ from dicepool.store.sql import Sql
 MAX_EVENTS = 500
 """The most events one request for the log returns (a client asks again with ``after``)."""
 
+TABLE_DICE = 1000
+"""The most dice a roll at the table is expected to roll, explosions and rerolls counted (the
+roll language allows pools of 10,000: a roll of them logs megabytes that every seat reads)."""
+
 
 @dataclass(frozen=True)
 class SeenEvent:
@@ -185,16 +189,27 @@ def roll_at_table(
 ) -> LoggedRoll:
     """Roll a line from a seat of the web table, by the table's rules: a player rolls for their
     own character (the default) and nobody else's, names no character they may not see (the
-    storyteller's, behind the screen), and only the storyteller rolls hidden.
+    storyteller's, behind the screen), and only the storyteller rolls hidden; a roll is at most
+    :data:`TABLE_DICE` dice.
 
     Raises:
         AccessError: a hidden roll from a player, or a roll for another's character.
+        LimitError: a roll over :data:`TABLE_DICE` dice.
         NotationError, SheetError, CampaignError, DiceError: as :func:`roll`.
     """
     if hidden and not seat.storyteller:
         raise AccessError("only the storyteller rolls in secret")
     if seat.storyteller:
-        return roll(db, seat.campaign, line, source, seat.name, character, hidden=hidden)
+        return roll(
+            db,
+            seat.campaign,
+            line,
+            source,
+            seat.name,
+            character,
+            hidden=hidden,
+            most_dice=TABLE_DICE,
+        )
     character = character or seat.character
     may_act_for(seat, character)
     return roll(
@@ -206,6 +221,7 @@ def roll_at_table(
         character,
         rollers_allowed=lambda name: may_act_for(seat, name),
         seen=characters_seen(db, seat),
+        most_dice=TABLE_DICE,
     )
 
 

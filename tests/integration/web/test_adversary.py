@@ -8,9 +8,9 @@ from typing import Any, NamedTuple
 import pytest
 from fastapi.testclient import TestClient
 
-from dicepool.campaign import create_character
+from dicepool.campaign import create_character, roll
 from dicepool.campaign.sundown import reroll
-from dicepool.core.dice import ForcedDice
+from dicepool.core.dice import ForcedDice, SeededDice
 from dicepool.errors import CampaignError
 from dicepool.store.database import Database
 from dicepool.web.pages import csrf_of
@@ -233,3 +233,27 @@ def test_a_player_cannot_take_a_name_already_at_the_table(client: TestClient, na
     assert first.status_code == 201
     again = client.post(f"/api/campaigns/{where}/seats", json={"name": name}, headers=invite)
     assert again.status_code == 409 and "already" in again.json()["error"]
+
+
+# --- what a roll may cost the server -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("system", "line", "fine"),
+    [
+        ("chronicles", "chronicles 10000 8again rote", "chronicles 30 8again rote"),
+        ("chronicles", "chronicles 5000 8again vs chronicles 5000 8again", "chronicles 9 vs 7"),
+        ("storypath", "storypath 9000 assist 1000 double", "storypath 6 assist 3"),
+        ("hubris", "hubris 2500 team 2500 team 2500 team 2500 8again", "hubris 9 team 8"),
+    ],
+)
+def test_a_roll_at_the_table_is_bounded_so_one_request_cannot_weigh_megabytes(
+    client: TestClient, db: Database, system: str, line: str, fine: str
+) -> None:
+    where, told, _, _ = table(client, system)
+    url = f"/api/campaigns/{where}/rolls"
+    answer = client.post(url, json={"line": line}, headers=bearer(told))
+    assert answer.status_code == 422 and "the table's limit" in answer.json()["error"]
+    assert [e["kind"] for e in events(client, where, told)] == ["campaign-created"]
+    assert client.post(url, json={"line": fine}, headers=bearer(told)).status_code == 201
+    roll(db, "Night", line, SeededDice(1), "cli")  # the command line may
