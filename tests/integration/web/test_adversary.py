@@ -3,16 +3,19 @@ tries, and what the table must refuse or keep to itself."""
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from typing import Any, NamedTuple
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from dicepool.campaign import create_character, roll
 from dicepool.campaign.sundown import reroll
 from dicepool.core.dice import ForcedDice, SeededDice
 from dicepool.errors import CampaignError
 from dicepool.store.database import Database
+from dicepool.web.live import MAX_SEAT_LIVE
 from dicepool.web.pages import csrf_of
 
 from .conftest import bearer
@@ -257,3 +260,27 @@ def test_a_roll_at_the_table_is_bounded_so_one_request_cannot_weigh_megabytes(
     assert [e["kind"] for e in events(client, where, told)] == ["campaign-created"]
     assert client.post(url, json={"line": fine}, headers=bearer(told)).status_code == 201
     roll(db, "Night", line, SeededDice(1), "cli")  # the command line may
+
+
+# --- the live sockets ----------------------------------------------------------------------
+
+
+def test_a_seat_holds_a_bounded_number_of_live_connections(client: TestClient) -> None:
+    where, told, player, _ = table(client)
+    url = f"/api/campaigns/{where}/live"
+    with ExitStack() as held:
+        for _ in range(MAX_SEAT_LIVE):
+            socket = held.enter_context(client.websocket_connect(url))
+            socket.send_json({"token": player, "after": 0})
+            assert socket.receive_json()["kind"] == "campaign-created"
+        with client.websocket_connect(url) as extra:
+            extra.send_json({"token": player, "after": 0})
+            with pytest.raises(WebSocketDisconnect) as closed:
+                extra.receive_json()
+            assert closed.value.code == 1008 and "too many" in str(closed.value.reason)
+        with client.websocket_connect(url) as other:  # another seat is not held back
+            other.send_json({"token": told, "after": 0})
+            assert other.receive_json()["kind"] == "campaign-created"
+    with client.websocket_connect(url) as again:  # the seat's connections closed: room again
+        again.send_json({"token": player, "after": 0})
+        assert again.receive_json()["kind"] == "campaign-created"
