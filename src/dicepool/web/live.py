@@ -118,12 +118,15 @@ async def _hello(socket: WebSocket) -> tuple[Seat, int] | None:
 async def live(socket: WebSocket, campaign_id: int) -> None:
     """Push every event this seat may see, from ``after`` on, as it is logged."""
     await socket.accept()
-    greeted = await _hello(socket)
-    if greeted is None or greeted[0].campaign_id != campaign_id:
-        if greeted is not None:
-            await socket.send_json({"error": f"no table {campaign_id} for this token"})
-        await socket.close(code=1008)
-        return
+    try:
+        greeted = await _hello(socket)
+        if greeted is None or greeted[0].campaign_id != campaign_id:
+            if greeted is not None:
+                await socket.send_json({"error": f"no table {campaign_id} for this token"})
+            await socket.close(code=1008)
+            return
+    except WebSocketDisconnect:
+        return  # gone before its hello was answered (else a traceback in the server's log)
     seat, after = greeted
 
     async def push(seen: list[SeenEvent]) -> None:

@@ -3,11 +3,13 @@ tries, and what the table must refuse or keep to itself."""
 
 from __future__ import annotations
 
+import asyncio
 from contextlib import ExitStack
 from typing import Any, NamedTuple
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.types import Message
 from starlette.websockets import WebSocketDisconnect
 
 from dicepool.campaign import create_character, roll
@@ -284,3 +286,46 @@ def test_a_seat_holds_a_bounded_number_of_live_connections(client: TestClient) -
     with client.websocket_connect(url) as again:  # the seat's connections closed: room again
         again.send_json({"token": player, "after": 0})
         assert again.receive_json()["kind"] == "campaign-created"
+
+
+def test_a_client_gone_before_its_hello_is_no_server_error(client: TestClient) -> None:
+    where, _, _, _ = table(client)
+    with client.websocket_connect(f"/api/campaigns/{where}/live") as socket:
+        socket.close()  # the app raised here, before: an error in the server's log
+
+
+def test_a_page_gone_before_its_first_frame_is_no_server_error(client: TestClient) -> None:
+    where, told, _ = opened_page(client)
+    sent: list[Message] = []
+
+    async def receive() -> Message:
+        if not sent:
+            return {"type": "websocket.connect"}
+        await asyncio.sleep(3600)  # the client says nothing more: it is gone
+        raise AssertionError("unreachable")
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+        if message["type"] == "websocket.send":
+            raise OSError("the client went away")  # as uvicorn's ClientDisconnected is
+
+    scope = {
+        "type": "websocket",
+        "path": f"/c/{where}/live",
+        "raw_path": f"/c/{where}/live".encode(),
+        "root_path": "",
+        "scheme": "ws",
+        "query_string": b"",
+        "headers": [
+            (b"host", b"testserver"),
+            (b"origin", b"http://testserver"),
+            (b"cookie", f"dicepool_seat_{where}={told}".encode()),
+        ],
+        "client": ("127.0.0.1", 5000),
+        "server": ("testserver", 80),
+        "subprotocols": [],
+        "state": {},
+        "app": client.app,
+    }
+    asyncio.run(asyncio.wait_for(client.app(scope, receive, send), 30))  # type: ignore[arg-type]
+    assert [m["type"] for m in sent] == ["websocket.accept", "websocket.send"]
