@@ -24,7 +24,6 @@ from dicepool.store.seats import (
     insert_seat,
     set_seat_character,
 )
-from dicepool.store.sql import Sql
 
 TOKEN_BYTES = 32
 """A token's randomness, in bytes: 256 bits (the issue asks for at least 128)."""
@@ -159,22 +158,6 @@ def take_character(db: Database, seat: Seat, character: str) -> Seat:
             raise CampaignError(f"another player sits with {sheet.name}; pick another character")
         set_seat_character(conn, seat.id, name_key(sheet.name))
     return replace(seat, character=sheet.name)
-
-
-def characters_seen(db: Database, seat: Seat) -> frozenset[str] | None:
-    """The characters (by key) ``seat`` sees: every one for the storyteller (None); for
-    anyone else, those the players sit with. The storyteller's others stay behind the screen:
-    a player's roll line or odds may not name them or their traits."""
-    if seat.storyteller:
-        return None
-    with db.read() as conn:
-        return players_characters(conn, seat.campaign_id)
-
-
-def players_characters(conn: Sql, campaign_id: int) -> frozenset[str]:
-    """The characters (by key) the players of a table sit with: what every seat sees."""
-    seats = campaign_seats(conn, campaign_id)
-    return frozenset(s.character_key for s in seats if s.role == Role.PLAYER and s.character_key)
 
 
 def may_act_for(seat: Seat, character: str | None) -> None:

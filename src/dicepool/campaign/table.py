@@ -11,7 +11,8 @@ from dataclasses import dataclass, replace
 
 from dicepool.campaign.history import MAX_EVENT_ID, undo
 from dicepool.campaign.rolls import LoggedRoll, roll
-from dicepool.campaign.seats import Seat, characters_seen, may_act_for, players_characters
+from dicepool.campaign.seats import Seat, may_act_for
+from dicepool.campaign.view import characters_seen, players_characters
 from dicepool.core.dice import DiceSource
 from dicepool.errors import AccessError, CampaignError
 from dicepool.sheet.events import Event, Kind
@@ -69,8 +70,9 @@ def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS
     The storyteller sees every event where it stands. A player never sees a hidden roll where
     it stands (nor an undo naming it): it comes when it is revealed, marked so, just before
     its reveal. So a player who read past the roll while it was hidden still gets it. Nor does
-    a player read the sheet of a character no player sits with (the storyteller's) in its
-    creation or changes: only its name.
+    a player read the sheet of one of the storyteller's own characters (see
+    :func:`~dicepool.campaign.view.players_characters`) in its creation or changes: only its
+    name.
     """
     if not 1 <= limit <= MAX_EVENTS:
         raise CampaignError(f"a page of the log is 1..{MAX_EVENTS} events, not {limit}")
@@ -99,8 +101,8 @@ SHEET_KINDS = (Kind.CHARACTER_CREATED, Kind.CHARACTER_CHANGED)
 
 
 def _screened(event: Event, visible: frozenset[str]) -> Event:
-    """``event`` as a player reads it: a sheet of the storyteller's characters (those no player
-    sits with) left out, as their sheets are; its name, system and player stay."""
+    """``event`` as a player reads it: a sheet of the storyteller's own characters (not in
+    ``visible``) left out, as their sheets are; its name, system and player stay."""
     if event.kind is Kind.CHARACTER_CREATED:
         sheet = event.data["character"]
         if name_key(sheet["name"]) not in visible:

@@ -29,7 +29,6 @@ from dicepool.campaign.questions import table_odds_json
 from dicepool.campaign.seats import (
     Role,
     Seat,
-    characters_seen,
     find_seat_by_token,
     join_table,
     open_table,
@@ -43,7 +42,13 @@ from dicepool.campaign.table import (
     struck_ids,
     undo_at_table,
 )
-from dicepool.campaign.view import TableView, sit_with, sit_with_new_character, table_view
+from dicepool.campaign.view import (
+    TableView,
+    characters_seen,
+    sit_with,
+    sit_with_new_character,
+    table_view,
+)
 from dicepool.core.dice import SystemDice
 from dicepool.errors import AccessError, DicepoolError
 from dicepool.notation.grammar import SYSTEMS

@@ -53,11 +53,15 @@ def join(client: TestClient, where: int, invite: str, name: str) -> str:
 
 
 def screened(client: TestClient) -> Table:
-    """A table where the storyteller keeps Guard behind the screen and the player plays Ana."""
+    """A table where the storyteller keeps Guard behind the screen, has Cid ready for a player,
+    and the player plays Ana."""
     opened = table(client)
     where, told, player = opened.where, opened.told, opened.player
     guard = {"name": "Guard", "traits": "Wits=4 Composure=3"}
     made = client.post(f"/api/campaigns/{where}/characters", json=guard, headers=bearer(told))
+    assert made.status_code == 201, made.text
+    cid = {"name": "Cid", "traits": "Wits=3", "for_player": True}  # ready for a player: seen
+    made = client.post(f"/api/campaigns/{where}/characters", json=cid, headers=bearer(told))
     assert made.status_code == 201, made.text
     ana = {"name": "Ana", "traits": "Dexterity=2 Stealth=2"}
     made = client.post(f"/api/campaigns/{where}/characters", json=ana, headers=bearer(player))
@@ -156,7 +160,7 @@ def test_a_players_line_reads_no_trait_of_the_storytellers_characters(
     )
     assert answer.status_code != 201, answer.text
     error = answer.json()["error"]
-    assert "hubris 4" not in error and "2-3" not in error and "(here: Ana)" in error
+    assert "hubris 4" not in error and "2-3" not in error and "(here: Ana, Cid)" in error
     # what a missing character gets, word for word: Guard is not there for a player
     missing = client.post(
         f"/api/campaigns/{where}/rolls",
@@ -168,9 +172,11 @@ def test_a_players_line_reads_no_trait_of_the_storytellers_characters(
         error.replace("Guard", "Nobody"),
     )
     mine = client.post(
-        f"/api/campaigns/{where}/rolls", json={"line": "Dexterity"}, headers=bearer(player)
+        f"/api/campaigns/{where}/rolls",
+        json={"line": "Dexterity - Cid.Wits"},  # a sheet the player sees may resist
+        headers=bearer(player),
     )
-    assert mine.status_code == 201, mine.text
+    assert mine.status_code == 201 and mine.json()["roll"]["numbers"] == "hubris 2-3"
     theirs = client.post(
         f"/api/campaigns/{where}/rolls", json={"line": "Guard: Wits"}, headers=bearer(told)
     )
@@ -217,10 +223,11 @@ def test_the_log_keeps_the_sheets_of_the_storytellers_characters_from_players(
 
     theirs, ours = created(player), created(told)
     assert "traits" not in theirs["Guard"] and theirs["Guard"]["name"] == "Guard"
-    assert theirs["Ana"] == ours["Ana"] and ours["Guard"]["traits"]["Wits"] == 4
+    assert ours["Guard"]["traits"]["Wits"] == 4
+    assert theirs["Ana"] == ours["Ana"] and theirs["Cid"] == ours["Cid"]  # the players'
     with client.websocket_connect(f"/api/campaigns/{where}/live") as socket:
         socket.send_json({"token": player, "after": 0})
-        pushed = [socket.receive_json() for _ in range(3)]
+        pushed = [socket.receive_json() for _ in range(4)]
     guard = [e["data"]["character"] for e in pushed if "Guard" in str(e["data"])]
     assert guard == [theirs["Guard"]]  # the live feed reads the log as the events do
 
