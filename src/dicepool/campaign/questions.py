@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicepool.campaign.rolls import request_of
+from dicepool.campaign.rolls import behind_screen, request_of
 from dicepool.core.request import Request, sides_of
 from dicepool.errors import BudgetError, CampaignError
 from dicepool.notation import parse, render, split_comment
@@ -104,11 +104,16 @@ def odds_json(text: str, budget: Budget) -> dict[str, Any]:
 
 
 def table_odds_json(
-    db: Database, campaign_id: int, text: str, roller: str | None, budget: Budget
+    db: Database,
+    campaign_id: int,
+    text: str,
+    roller: str | None,
+    budget: Budget,
+    seen: frozenset[str] | None = None,
 ) -> dict[str, Any]:
     """The exact odds of a line of a campaign, as :func:`odds_json` gives them: the line may
-    name the traits of ``roller`` (or of the characters it names), and the campaign's house
-    rules apply, as they would to the roll.
+    name the traits of ``roller`` (or of the characters it names, among those ``seen``, by
+    key, when given), and the campaign's house rules apply, as they would to the roll.
 
     Raises:
         NotationError, SheetError, CampaignError: the line cannot be rolled here.
@@ -119,6 +124,6 @@ def table_odds_json(
         if row is None:
             raise CampaignError(f"no campaign {campaign_id} here")
         state = row.state(campaign_sheets(conn, row))
-    _, request = request_of(row, state, text, roller)
+    _, request = request_of(row, behind_screen(state, seen), text, roller)
     result, _ = exact_or_refused(request, budget, as_json=True, simulating=False)
     return json_payload(text, request, result, {})

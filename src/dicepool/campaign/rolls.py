@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.core.dice import DiceSource, ForcedDice
 from dicepool.core.request import Request
 from dicepool.core.result import ContestResult, RollResult
 from dicepool.core.roll import resolve_any
-from dicepool.errors import NotationError, SheetError
+from dicepool.errors import LimitError, NotationError, SheetError
 from dicepool.notation.house import read_house_rules
 from dicepool.notation.parser import parse
 from dicepool.notation.record import record
@@ -70,6 +70,14 @@ def request_of(
     return sheet_line, read_house_rules(row.system, row.house_rules).apply(request)
 
 
+def behind_screen(state: CampaignState, seen: frozenset[str] | None) -> CampaignState:
+    """``state`` with only the characters ``seen`` (by key; None: all): what a seat's line may
+    name, so a character it may not see reads as one that is not there."""
+    if seen is None:
+        return state
+    return replace(state, characters={k: c for k, c in state.characters.items() if k in seen})
+
+
 def roll(
     db: Database,
     campaign: str,
@@ -80,6 +88,8 @@ def roll(
     spends: Spends = NO_SPENDS,
     hidden: bool = False,
     rollers_allowed: Callable[[str], None] | None = None,
+    seen: frozenset[str] | None = None,
+    most_dice: int | None = None,
 ) -> LoggedRoll:
     """Roll ``line`` in a campaign (for ``roller`` where a side names none) and log it.
 
@@ -87,7 +97,9 @@ def roll(
     refuse refuses the roll, and nothing is logged or spent. Faces typed by hand must all be
     used before anything is stored. A ``hidden`` roll (the storyteller's) is kept from the
     players' view of the log until it is revealed. ``rollers_allowed`` refuses (by raising)
-    a roller the one who rolls may not roll for (a player: any character but their own).
+    a roller the one who rolls may not roll for (a player: any character but their own);
+    ``seen`` keeps the line to the characters (by key) the one who rolls may see;
+    ``most_dice`` refuses a roll expected to roll more dice (explosions and rerolls counted).
 
     Raises:
         NotationError, SheetError, CampaignError: the line cannot be rolled; nothing is logged.
@@ -96,7 +108,7 @@ def roll(
     with db.write() as conn:
         row = claim_campaign(conn, campaign) or need_campaign(conn, campaign)  # (raises)
         state = row.state(campaign_sheets(conn, row))
-        sheet_line, request = request_of(row, state, line, roller)
+        sheet_line, request = request_of(row, behind_screen(state, seen), line, roller)
         if rollers_allowed is not None:
             for named in sheet_line.rollers:
                 rollers_allowed(named or "")
@@ -105,6 +117,8 @@ def roll(
         if hidden and spends:
             raise SheetError("a hidden roll spends nothing: the table would see it; roll openly")
         request = prepare(spender, request, spends, rollers=rollers, state=state)
+        if most_dice is not None:
+            _within(request, most_dice)
         result = resolve_any(request, source)
         if isinstance(source, ForcedDice):
             source.check_all_used()
@@ -132,6 +146,19 @@ def roll(
         after = apply(state, event)  # a spend refused: the transaction stores nothing
         save_changes(conn, row.id, state, after, event.seq)
     return LoggedRoll(event, result, request, sheet_line, row.house_rules, after, state)
+
+
+def _within(request: Request, most: int) -> None:
+    """Refuse a roll expected to roll more than ``most`` dice: each die weighs in its record,
+    its event and every reader's copy of the log."""
+    from dicepool.odds.cost import simulated_dice  # numpy: only where a limit is asked
+
+    dice, _ = simulated_dice(request)
+    if dice > most:
+        raise LimitError(
+            f"this roll would roll about {dice:,.0f} dice, over the table's limit of {most:,}; "
+            "roll fewer dice"
+        )
 
 
 def roll_json(logged: LoggedRoll, campaign: str) -> dict[str, object]:

@@ -124,12 +124,18 @@ def join_table(db: Database, invite: Seat, name: str) -> tuple[Seat, str]:
     Raises:
         AccessError: ``invite`` is not an invitation.
         SheetError: a bad seat name.
+        CampaignError: a name a seat of the table has already (any case): the log names
+            who did what by it, so a player could pass for the storyteller or another player.
     """
     if invite.role is not Role.INVITE:
         raise AccessError("only the table's invitation takes a player's seat")
     seat_name = check_name(name, "seat")
     token = new_token()
     with db.write() as conn:
+        campaign_by_id(conn, invite.campaign_id, lock=True)  # one seat taken at a time
+        seated = campaign_seats(conn, invite.campaign_id)
+        if any(s.role != Role.INVITE and name_key(s.name) == name_key(seat_name) for s in seated):
+            raise CampaignError(f"a seat called {seat_name} is at this table already; pick another")
         row = insert_seat(conn, invite.campaign_id, Role.PLAYER, seat_name, token, None)
     return replace(invite, id=row.id, role=Role.PLAYER, name=seat_name, character=None), token
 

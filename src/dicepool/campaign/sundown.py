@@ -24,7 +24,7 @@ from dicepool.sheet.events import Event, Kind
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.sundown_play import MAX_BONUS_PASSES, sundown_character
 from dicepool.store.database import Database
-from dicepool.store.log import CampaignRow, find_event, struck_among
+from dicepool.store.log import CampaignRow, events_of_kind, find_event, struck_among
 from dicepool.store.sql import Sql
 
 POWER_ACTIONS = ("spend", "regain")
@@ -140,6 +140,12 @@ def _rerollable(conn: Sql, row: CampaignRow, event_id: int) -> Event:
         )
     if target.id in struck_among(conn, [target.id]):
         raise CampaignError(f"event {event_id} is undone: there is no roll to reroll")
+    revealed = {int(e.data["event"]) for e in events_of_kind(conn, row.id, Kind.REVEALED)}
+    if target.data.get("hidden") and target.id not in revealed:
+        raise CampaignError(  # its line and dice would go to the table in the reroll
+            f"event {event_id} is a hidden roll: reveal it before a second chance, which the "
+            "table sees"
+        )
     result = target.data["result"]
     if result.get("system") != "sundown" or "winner" in result:
         what = "a contest" if "winner" in result else f"a {result.get('system')} roll"
@@ -183,7 +189,7 @@ def reroll(db: Database, campaign: str, event_id: int, source: DiceSource, actor
 
     Raises:
         CampaignError: no such roll, a roll that is not one sundown test of a character, one
-            undone, rerolled already, or without a miss.
+            undone, hidden and not revealed, rerolled already, or without a miss.
         SheetError: no Edge spend left this chronicle; nothing is stored.
     """
     made: list[RollResult] = []

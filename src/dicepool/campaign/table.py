@@ -7,14 +7,16 @@ The storyteller sees everything. A reveal cannot be undone: everyone has seen th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dicepool.campaign.history import MAX_EVENT_ID, undo
 from dicepool.campaign.rolls import LoggedRoll, roll
 from dicepool.campaign.seats import Seat, may_act_for
+from dicepool.campaign.view import characters_seen, players_characters
 from dicepool.core.dice import DiceSource
 from dicepool.errors import AccessError, CampaignError
 from dicepool.sheet.events import Event, Kind
+from dicepool.sheet.traits import name_key
 from dicepool.store.database import Database
 from dicepool.store.log import (
     append,
@@ -26,9 +28,14 @@ from dicepool.store.log import (
     last_events,
     struck_among,
 )
+from dicepool.store.sql import Sql
 
 MAX_EVENTS = 500
 """The most events one request for the log returns (a client asks again with ``after``)."""
+
+TABLE_DICE = 1000
+"""The most dice a roll at the table is expected to roll, explosions and rerolls counted (the
+roll language allows pools of 10,000: a roll of them logs megabytes that every seat reads)."""
 
 
 @dataclass(frozen=True)
@@ -62,18 +69,22 @@ def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS
 
     The storyteller sees every event where it stands. A player never sees a hidden roll where
     it stands (nor an undo naming it): it comes when it is revealed, marked so, just before
-    its reveal. So a player who read past the roll while it was hidden still gets it.
+    its reveal. So a player who read past the roll while it was hidden still gets it. Nor does
+    a player read the sheet of one of the storyteller's own characters (see
+    :func:`~dicepool.campaign.view.players_characters`) in its creation or changes: only its
+    name.
     """
     if not 1 <= limit <= MAX_EVENTS:
         raise CampaignError(f"a page of the log is 1..{MAX_EVENTS} events, not {limit}")
     with db.read() as conn:
         found = events_after(conn, seat.campaign_id, max(after, 0), limit)
-        named = [int(e.data["event"]) for e in found if e.kind in (Kind.REVEALED, Kind.UNDONE)]
-        targets = events_by_id(conn, seat.campaign_id, named)
+        targets = _targets(conn, seat.campaign_id, found)
         asked = any(t.data.get("hidden") for t in targets.values()) or (
             seat.storyteller and any(e.data.get("hidden") for e in found)
         )  # the reveals are read only when a hidden roll is in sight
         revealed = _revealed(events_of_kind(conn, seat.campaign_id, Kind.REVEALED) if asked else [])
+        sheets = not seat.storyteller and any(e.kind in SHEET_KINDS for e in found)
+        visible = players_characters(conn, seat.campaign_id) if sheets else frozenset()
     seen = []
     for event in found:
         if seat.storyteller:
@@ -81,8 +92,38 @@ def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS
         elif event.kind is Kind.REVEALED:
             seen += [SeenEvent(targets[int(event.data["event"])], True), SeenEvent(event)]
         elif not _conceals(event, targets, revealed):
-            seen.append(SeenEvent(event))
+            seen.append(SeenEvent(_screened(event, visible) if sheets else event))
     return Page(seen, found[-1].seq if found else after)
+
+
+SHEET_KINDS = (Kind.CHARACTER_CREATED, Kind.CHARACTER_CHANGED)
+"""The kinds of event that carry a character's sheet (its traits, or changes to them)."""
+
+
+def _screened(event: Event, visible: frozenset[str]) -> Event:
+    """``event`` as a player reads it: a sheet of the storyteller's own characters (not in
+    ``visible``) left out, as their sheets are; its name, system and player stay."""
+    if event.kind is Kind.CHARACTER_CREATED:
+        sheet = event.data["character"]
+        if name_key(sheet["name"]) not in visible:
+            kept = {k: sheet[k] for k in ("name", "system", "player") if k in sheet}
+            return replace(event, data={**event.data, "character": kept})
+    if event.kind is Kind.CHARACTER_CHANGED and name_key(event.data["character"]) not in visible:
+        return replace(event, data={**event.data, "changes": []})
+    return event
+
+
+def _targets(conn: Sql, campaign_id: int, found: list[Event]) -> dict[int, Event]:
+    """The events that the reveals and undos of ``found`` name, by id, and down each chain of
+    undos (a restore is an undo of an undo) to the event it comes to."""
+    targets: dict[int, Event] = {}
+    chain = [e for e in found if e.kind in (Kind.REVEALED, Kind.UNDONE)]
+    while chain:
+        named = {int(e.data["event"]) for e in chain} - targets.keys()
+        more = events_by_id(conn, campaign_id, list(named)) if named else {}
+        targets.update(more)
+        chain = [e for e in more.values() if e.kind is Kind.UNDONE]
+    return targets
 
 
 def recent_for(db: Database, seat: Seat, count: int = 100) -> Page:
@@ -102,13 +143,15 @@ def struck_ids(db: Database, ids: list[int]) -> set[int]:
 
 def _conceals(event: Event, targets: dict[int, Event], revealed: set[int]) -> bool:
     """Whether a player may not see ``event``: a hidden roll (it comes with its reveal), or an
-    undo of one not revealed (it would tell of the roll)."""
+    undo of one not revealed, or a restore (an undo of that undo...): it would tell of the roll."""
     if event.data.get("hidden"):
         return True
-    if event.kind is not Kind.UNDONE:
+    target: Event | None = event
+    while target is not None and target.kind is Kind.UNDONE:  # a restore names an undo
+        target = targets.get(int(target.data["event"]))
+    if target is None or target is event:
         return False
-    target = targets.get(int(event.data["event"]))
-    return target is not None and bool(target.data.get("hidden")) and target.id not in revealed
+    return bool(target.data.get("hidden")) and target.id not in revealed
 
 
 def reveal(db: Database, seat: Seat, event_id: int) -> Event:
@@ -116,7 +159,7 @@ def reveal(db: Database, seat: Seat, event_id: int) -> Event:
 
     Raises:
         AccessError: a seat that is not the storyteller's.
-        CampaignError: no such event, not a hidden roll, or revealed already.
+        CampaignError: no such event, not a hidden roll, one undone, or revealed already.
     """
     if not seat.storyteller:
         raise AccessError("only the storyteller reveals a hidden roll")
@@ -128,6 +171,11 @@ def reveal(db: Database, seat: Seat, event_id: int) -> Event:
             raise CampaignError(f"no roll {event_id} at this table")
         if not target.data.get("hidden"):
             raise CampaignError(f"roll {event_id} is not hidden: everyone sees it already")
+        # its undo was kept from the players: revealed, the roll would reach them as standing
+        if struck_among(conn, [event_id]):
+            raise CampaignError(
+                f"roll {event_id} is undone: restore it (undo its undo) before revealing it"
+            )
         if event_id in _revealed(events_of_kind(conn, row.id, Kind.REVEALED)):
             raise CampaignError(f"roll {event_id} is revealed already")
         return append(conn, row.id, Event(Kind.REVEALED, {"event": event_id}), seat.name)
@@ -142,16 +190,28 @@ def roll_at_table(
     hidden: bool = False,
 ) -> LoggedRoll:
     """Roll a line from a seat of the web table, by the table's rules: a player rolls for their
-    own character (the default) and nobody else's, and only the storyteller rolls hidden.
+    own character (the default) and nobody else's, names no character they may not see (the
+    storyteller's, behind the screen), and only the storyteller rolls hidden; a roll is at most
+    :data:`TABLE_DICE` dice.
 
     Raises:
         AccessError: a hidden roll from a player, or a roll for another's character.
+        LimitError: a roll over :data:`TABLE_DICE` dice.
         NotationError, SheetError, CampaignError, DiceError: as :func:`roll`.
     """
     if hidden and not seat.storyteller:
         raise AccessError("only the storyteller rolls in secret")
     if seat.storyteller:
-        return roll(db, seat.campaign, line, source, seat.name, character, hidden=hidden)
+        return roll(
+            db,
+            seat.campaign,
+            line,
+            source,
+            seat.name,
+            character,
+            hidden=hidden,
+            most_dice=TABLE_DICE,
+        )
     character = character or seat.character
     may_act_for(seat, character)
     return roll(
@@ -162,6 +222,8 @@ def roll_at_table(
         seat.name,
         character,
         rollers_allowed=lambda name: may_act_for(seat, name),
+        seen=characters_seen(db, seat),
+        most_dice=TABLE_DICE,
     )
 
 

@@ -9,6 +9,7 @@ effects), so a sheet never tells of one.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +24,7 @@ from dicepool.sheet.view import condition
 from dicepool.store.database import Database
 from dicepool.store.log import campaign_by_id, campaign_sheets
 from dicepool.store.seats import campaign_seats
+from dicepool.store.sql import Sql
 
 FOR_A_PLAYER = "a player"
 """The player a sheet names when the storyteller made it ready for a player to take."""
@@ -88,11 +90,38 @@ def table_view(db: Database, seat: Seat) -> TableView:
     sheets = [
         Sheet(c, condition(c, state.now), sitting.get(name_key(c.name)))
         for c in sorted(state.characters.values(), key=lambda c: c.name.casefold())
-        if seat.storyteller or name_key(c.name) in sitting or c.player is not None
+        if seat.storyteller or _the_players(c, sitting.keys())
     ]
     names = {name_key(c.name): c.name for c in state.characters.values()}
     shown = [(s.name, s.role, names.get(s.character_key or "")) for s in seats]
     return TableView(seat.campaign_id, state, sheets, shown)
+
+
+def _the_players(character: Character, sitting: Collection[str]) -> bool:
+    """Whether a character is the players' (every seat sees it): one a player sits with (by
+    key), or one made for a player; the rest are the storyteller's own."""
+    return name_key(character.name) in sitting or character.player is not None
+
+
+def players_characters(conn: Sql, campaign_id: int) -> frozenset[str]:
+    """The characters (by key) of a table that are the players': what every seat sees."""
+    row = campaign_by_id(conn, campaign_id)
+    assert row is not None, "a seat belongs to a campaign"
+    seats = campaign_seats(conn, campaign_id)
+    sitting = {s.character_key for s in seats if s.character_key and s.role == Role.PLAYER}
+    return frozenset(
+        name_key(c.name) for c in campaign_sheets(conn, row) if _the_players(c, sitting)
+    )
+
+
+def characters_seen(db: Database, seat: Seat) -> frozenset[str] | None:
+    """The characters (by key) ``seat`` sees: every one for the storyteller (None), the
+    players' for anyone else. The storyteller's own stay behind the screen: a player's roll
+    line or odds may not name them or their traits."""
+    if seat.storyteller:
+        return None
+    with db.read() as conn:
+        return players_characters(conn, seat.campaign_id)
 
 
 def sit_with_new_character(

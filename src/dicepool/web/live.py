@@ -16,6 +16,7 @@ import asyncio
 import json
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -37,6 +38,10 @@ HELLO_SECONDS = 10.0
 MAX_HELLO = 1024
 """The longest first message, in characters."""
 
+MAX_SEAT_LIVE = 10
+"""The most live connections one seat holds at once (phones, laptops, tabs, a bot): each reads
+the log, so one client opening thousands slowed every table of the server."""
+
 
 class Hub:
     """The open live connections of this process, by campaign, and how to wake them."""
@@ -44,6 +49,22 @@ class Hub:
     def __init__(self) -> None:
         self._waiting: dict[int, set[asyncio.Event]] = defaultdict(set)
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._seats: dict[int, int] = {}  # live connections by seat
+
+    def enter(self, seat_id: int) -> bool:
+        """Count a new connection of seat ``seat_id``; False if it holds
+        :data:`MAX_SEAT_LIVE` already."""
+        held = self._seats.get(seat_id, 0)
+        if held >= MAX_SEAT_LIVE:
+            return False
+        self._seats[seat_id] = held + 1
+        return True
+
+    def exit(self, seat_id: int) -> None:
+        """Forget a closed connection of seat ``seat_id``."""
+        held = self._seats.pop(seat_id, 1) - 1
+        if held:
+            self._seats[seat_id] = held
 
     def join(self, campaign_id: int) -> asyncio.Event:
         """A wake-up signal for a new connection to ``campaign_id``."""
@@ -97,12 +118,15 @@ async def _hello(socket: WebSocket) -> tuple[Seat, int] | None:
 async def live(socket: WebSocket, campaign_id: int) -> None:
     """Push every event this seat may see, from ``after`` on, as it is logged."""
     await socket.accept()
-    greeted = await _hello(socket)
-    if greeted is None or greeted[0].campaign_id != campaign_id:
-        if greeted is not None:
-            await socket.send_json({"error": f"no table {campaign_id} for this token"})
-        await socket.close(code=1008)
-        return
+    try:
+        greeted = await _hello(socket)
+        if greeted is None or greeted[0].campaign_id != campaign_id:
+            if greeted is not None:
+                await socket.send_json({"error": f"no table {campaign_id} for this token"})
+            await socket.close(code=1008)
+            return
+    except WebSocketDisconnect:
+        return  # gone before its hello was answered (else a traceback in the server's log)
     seat, after = greeted
 
     async def push(seen: list[SeenEvent]) -> None:
@@ -118,8 +142,13 @@ Push = Callable[[list[SeenEvent]], Awaitable[None]]
 
 async def follow(socket: WebSocket, seat: Seat, after: int, push: Push) -> None:
     """Push every event ``seat`` may see after ``after`` with ``push``, as it is logged, until
-    the client goes."""
+    the client goes (closed at once when the seat holds :data:`MAX_SEAT_LIVE` already)."""
     hub: Hub = socket.app.state.hub
+    if not hub.enter(seat.id):
+        with suppress(WebSocketDisconnect):
+            reason = f"too many live connections for this seat (at most {MAX_SEAT_LIVE})"
+            await socket.close(code=1008, reason=reason)
+        return
     wake = hub.join(seat.campaign_id)
     try:
         await _feed(socket, seat, after, wake, push)
@@ -127,6 +156,7 @@ async def follow(socket: WebSocket, seat: Seat, after: int, push: Push) -> None:
         pass
     finally:
         hub.leave(seat.campaign_id, wake)
+        hub.exit(seat.id)
 
 
 async def _feed(socket: WebSocket, seat: Seat, after: int, wake: asyncio.Event, push: Push) -> None:

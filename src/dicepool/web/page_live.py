@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, WebSocket
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
 from dicepool.campaign.seats import Role, Seat, find_seat_by_token
@@ -81,7 +81,10 @@ async def page_live(socket: WebSocket, campaign_id: int) -> None:
     await socket.accept()
     first, after = await run_in_threadpool(_log, db, seat)
     csrf = csrf_of(token)
-    await socket.send_text(first + await run_in_threadpool(_sheets, db, seat, csrf))
+    try:
+        await socket.send_text(first + await run_in_threadpool(_sheets, db, seat, csrf))
+    except WebSocketDisconnect:
+        return  # the page went before its first frame (else a traceback in the server's log)
 
     async def push(seen: list[SeenEvent]) -> None:
         await socket.send_text(await run_in_threadpool(_news, db, seat, csrf, seen))

@@ -42,7 +42,13 @@ from dicepool.campaign.table import (
     struck_ids,
     undo_at_table,
 )
-from dicepool.campaign.view import TableView, sit_with, sit_with_new_character, table_view
+from dicepool.campaign.view import (
+    TableView,
+    characters_seen,
+    sit_with,
+    sit_with_new_character,
+    table_view,
+)
 from dicepool.core.dice import SystemDice
 from dicepool.errors import AccessError, DicepoolError
 from dicepool.notation.grammar import SYSTEMS
@@ -266,9 +272,9 @@ def odds_fragment(
     limited(request.app, "odds", seat.id, "too many odds questions from this seat")
     roller = character or seat.character or None
     try:
-        odds = table_odds_json(
-            _db(request), campaign_id, line, roller, Budget(ODDS_SECONDS, ODDS_MEMORY)
-        )
+        seen = characters_seen(_db(request), seat)  # a player's odds read no hidden sheet
+        budget = Budget(ODDS_SECONDS, ODDS_MEMORY)
+        odds = table_odds_json(_db(request), campaign_id, line, roller, budget, seen)
     except DicepoolError as exc:
         return templates.TemplateResponse(request, "_odds.html", {"odds": None, "error": exc})
     return templates.TemplateResponse(request, "_odds.html", {"odds": odds, "error": None})

@@ -1,0 +1,338 @@
+"""An adversarial pass over the web table: what a stranger, a player or a curious storyteller
+tries, and what the table must refuse or keep to itself."""
+
+from __future__ import annotations
+
+import asyncio
+from contextlib import ExitStack
+from typing import Any, NamedTuple
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.types import Message
+from starlette.websockets import WebSocketDisconnect
+
+from dicepool.campaign import create_character, roll
+from dicepool.campaign.sundown import reroll
+from dicepool.core.dice import ForcedDice, SeededDice
+from dicepool.errors import CampaignError
+from dicepool.store.database import Database
+from dicepool.web.live import MAX_SEAT_LIVE
+from dicepool.web.pages import csrf_of
+
+from .conftest import bearer
+from .test_pages import opened as opened_page
+from .test_pages import player_client
+
+
+class Table(NamedTuple):
+    """A table opened through the API: its id, the storyteller's, a player's and the
+    invitation's tokens."""
+
+    where: int
+    told: str
+    player: str
+    invite: str
+
+
+def table(client: TestClient, system: str = "hubris") -> Table:
+    """A table through the API, with a player (Bo) seated."""
+    made = client.post("/api/campaigns", json={"name": "Night", "system": system})
+    assert made.status_code == 201, made.text
+    where, told = made.json()["id"], made.json()["storyteller"]["token"]
+    invite = made.json()["invite"]["token"]
+    return Table(where, told, join(client, where, invite, "Bo"), invite)
+
+
+def join(client: TestClient, where: int, invite: str, name: str) -> str:
+    """A new player's token at table ``where``."""
+    seat = client.post(f"/api/campaigns/{where}/seats", json={"name": name}, headers=bearer(invite))
+    assert seat.status_code == 201, seat.text
+    token: str = seat.json()["token"]
+    return token
+
+
+def screened(client: TestClient) -> Table:
+    """A table where the storyteller keeps Guard behind the screen, has Cid ready for a player,
+    and the player plays Ana."""
+    opened = table(client)
+    where, told, player = opened.where, opened.told, opened.player
+    guard = {"name": "Guard", "traits": "Wits=4 Composure=3"}
+    made = client.post(f"/api/campaigns/{where}/characters", json=guard, headers=bearer(told))
+    assert made.status_code == 201, made.text
+    cid = {"name": "Cid", "traits": "Wits=3", "for_player": True}  # ready for a player: seen
+    made = client.post(f"/api/campaigns/{where}/characters", json=cid, headers=bearer(told))
+    assert made.status_code == 201, made.text
+    ana = {"name": "Ana", "traits": "Dexterity=2 Stealth=2"}
+    made = client.post(f"/api/campaigns/{where}/characters", json=ana, headers=bearer(player))
+    assert made.status_code == 201, made.text
+    return opened
+
+
+def events(client: TestClient, where: int, token: str) -> list[dict[str, Any]]:
+    answer = client.get(f"/api/campaigns/{where}/events", headers=bearer(token))
+    assert answer.status_code == 200, answer.text
+    found: list[dict[str, Any]] = answer.json()["events"]
+    return found
+
+
+def hidden_roll(client: TestClient, where: int, told: str, comment: str) -> int:
+    made = client.post(
+        f"/api/campaigns/{where}/rolls",
+        json={"line": f"hubris 3 # {comment}", "hidden": True, "dice": [8, 9, 2]},
+        headers=bearer(told),
+    )
+    assert made.status_code == 201, made.text
+    event: int = made.json()["event"]
+    return event
+
+
+def undone(client: TestClient, where: int, told: str, event: int) -> int:
+    made = client.post(f"/api/campaigns/{where}/events/{event}/undo", headers=bearer(told))
+    assert made.status_code == 201, made.text
+    done: int = made.json()["event"]["id"]
+    return done
+
+
+# --- hidden rolls ---------------------------------------------------------------------------
+
+
+def test_a_hidden_roll_undone_then_restored_tells_players_nothing_until_revealed(
+    client: TestClient,
+) -> None:
+    where, told, player, _ = table(client)
+    secret = hidden_roll(client, where, told, "the ambush")
+    struck = undone(client, where, told, secret)
+    restored = undone(client, where, told, struck)  # undoing the undo brings the roll back
+    seen = {e["id"] for e in events(client, where, player)}
+    assert not seen & {secret, struck, restored}  # not even the restore, which names the undo
+    shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
+    assert shown.status_code == 201, shown.text
+    after = events(client, where, player)
+    assert [(e["id"], e["revealed"]) for e in after if e["id"] == secret] == [(secret, True)]
+
+
+def test_a_struck_hidden_roll_is_not_revealed_so_no_player_misses_its_undo(
+    client: TestClient,
+) -> None:
+    where, told, player, _ = table(client)
+    secret = hidden_roll(client, where, told, "the ambush")
+    undone(client, where, told, secret)  # kept from the players: it names a hidden roll
+    shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
+    assert shown.status_code == 409 and "undone" in shown.json()["error"]
+    assert "the ambush" not in str(events(client, where, player))
+
+
+def test_a_hidden_roll_takes_no_second_chance_that_would_show_it(db: Database) -> None:
+    from dicepool.campaign.seats import find_seat_by_token, open_table
+    from dicepool.campaign.table import reveal, roll_at_table
+
+    opened = open_table(db, "Night", "sundown")
+    told = find_seat_by_token(db, opened.storyteller)
+    assert told is not None
+    create_character(db, "Night", "Ana", "st", changes="Agility=3 Edge=2")
+    faces = ForcedDice([1, 2, 3])
+    secret = roll_at_table(db, told, "Agility # the sniper", faces, "Ana", hidden=True).event
+    with pytest.raises(CampaignError, match="hidden roll: reveal it"):
+        reroll(db, "Night", secret.id, ForcedDice([5, 6, 6]), "st")
+    reveal(db, told, secret.id)
+    again = reroll(db, "Night", secret.id, ForcedDice([5, 6, 6]), "st")
+    assert again.event.data["misses"] == 3
+
+
+# --- the storyteller's characters stay behind the screen --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Dexterity - Guard.Composure",  # a resisting trait of the storyteller's character
+        "Guard: Wits diff 99999",  # an error that would quote Guard's numbers
+        "Dexterity vs Guard: Wits",
+    ],
+)
+def test_a_players_line_reads_no_trait_of_the_storytellers_characters(
+    client: TestClient, line: str
+) -> None:
+    where, told, player, _ = screened(client)
+    answer = client.post(
+        f"/api/campaigns/{where}/rolls", json={"line": line}, headers=bearer(player)
+    )
+    assert answer.status_code != 201, answer.text
+    error = answer.json()["error"]
+    assert "hubris 4" not in error and "2-3" not in error and "(here: Ana, Cid)" in error
+    # what a missing character gets, word for word: Guard is not there for a player
+    missing = client.post(
+        f"/api/campaigns/{where}/rolls",
+        json={"line": line.replace("Guard", "Nobody")},
+        headers=bearer(player),
+    )
+    assert (missing.status_code, missing.json()["error"]) == (
+        answer.status_code,
+        error.replace("Guard", "Nobody"),
+    )
+    mine = client.post(
+        f"/api/campaigns/{where}/rolls",
+        json={"line": "Dexterity - Cid.Wits"},  # a sheet the player sees may resist
+        headers=bearer(player),
+    )
+    assert mine.status_code == 201 and mine.json()["roll"]["numbers"] == "hubris 2-3"
+    theirs = client.post(
+        f"/api/campaigns/{where}/rolls", json={"line": "Guard: Wits"}, headers=bearer(told)
+    )
+    assert theirs.status_code == 201 and theirs.json()["roll"]["numbers"] == "hubris 4"
+
+
+def test_the_odds_box_of_a_player_reads_no_trait_of_the_storytellers_characters(
+    client: TestClient,
+) -> None:
+    where, told, invite = opened_page(client)
+    client.post(
+        f"/c/{where}/character",
+        data={"name": "Guard", "traits": "Wits=4 Composure=3", "csrf": csrf_of(told)},
+    )
+    other, own = player_client(client, invite)
+    other.post(
+        f"/c/{where}/character",
+        data={"name": "Ana", "traits": "Dexterity=2", "csrf": csrf_of(own)},
+    )
+    for params in (
+        {"line": "Wits", "character": "Guard"},
+        {"line": "Dexterity - Guard.Composure"},
+        {"line": "Guard: Wits"},
+    ):
+        shown = other.get(f"/c/{where}/odds", params=params)
+        assert shown.status_code == 200
+        assert "hubris 4" not in shown.text and "hubris 2-3" not in shown.text, params
+        assert 'class="error"' in shown.text and "(here: Ana)" in shown.text
+    told_odds = client.get(f"/c/{where}/odds", params={"line": "Wits", "character": "Guard"})
+    assert "hubris 4" in told_odds.text  # the storyteller reads their own screen
+
+
+def test_the_log_keeps_the_sheets_of_the_storytellers_characters_from_players(
+    client: TestClient,
+) -> None:
+    where, told, player, _ = screened(client)
+
+    def created(token: str) -> dict[str, Any]:
+        return {
+            e["data"]["character"]["name"]: e["data"]["character"]
+            for e in events(client, where, token)
+            if e["kind"] == "character-created"
+        }
+
+    theirs, ours = created(player), created(told)
+    assert "traits" not in theirs["Guard"] and theirs["Guard"]["name"] == "Guard"
+    assert ours["Guard"]["traits"]["Wits"] == 4
+    assert theirs["Ana"] == ours["Ana"] and theirs["Cid"] == ours["Cid"]  # the players'
+    with client.websocket_connect(f"/api/campaigns/{where}/live") as socket:
+        socket.send_json({"token": player, "after": 0})
+        pushed = [socket.receive_json() for _ in range(4)]
+    guard = [e["data"]["character"] for e in pushed if "Guard" in str(e["data"])]
+    assert guard == [theirs["Guard"]]  # the live feed reads the log as the events do
+
+
+# --- seats -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["Mo", "mo", "Bo", " BO "])
+def test_a_player_cannot_take_a_name_already_at_the_table(client: TestClient, name: str) -> None:
+    made = client.post(
+        "/api/campaigns", json={"name": "Night", "system": "cofd", "storyteller": "Mo"}
+    )
+    where, invite = made.json()["id"], bearer(made.json()["invite"]["token"])
+    first = client.post(f"/api/campaigns/{where}/seats", json={"name": "Bo"}, headers=invite)
+    assert first.status_code == 201
+    again = client.post(f"/api/campaigns/{where}/seats", json={"name": name}, headers=invite)
+    assert again.status_code == 409 and "already" in again.json()["error"]
+
+
+# --- what a roll may cost the server -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("system", "line", "fine"),
+    [
+        ("chronicles", "chronicles 10000 8again rote", "chronicles 30 8again rote"),
+        ("chronicles", "chronicles 5000 8again vs chronicles 5000 8again", "chronicles 9 vs 7"),
+        ("storypath", "storypath 9000 assist 1000 double", "storypath 6 assist 3"),
+        ("hubris", "hubris 2500 team 2500 team 2500 team 2500 8again", "hubris 9 team 8"),
+    ],
+)
+def test_a_roll_at_the_table_is_bounded_so_one_request_cannot_weigh_megabytes(
+    client: TestClient, db: Database, system: str, line: str, fine: str
+) -> None:
+    where, told, _, _ = table(client, system)
+    url = f"/api/campaigns/{where}/rolls"
+    answer = client.post(url, json={"line": line}, headers=bearer(told))
+    assert answer.status_code == 422 and "the table's limit" in answer.json()["error"]
+    assert [e["kind"] for e in events(client, where, told)] == ["campaign-created"]
+    assert client.post(url, json={"line": fine}, headers=bearer(told)).status_code == 201
+    roll(db, "Night", line, SeededDice(1), "cli")  # the command line may
+
+
+# --- the live sockets ----------------------------------------------------------------------
+
+
+def test_a_seat_holds_a_bounded_number_of_live_connections(client: TestClient) -> None:
+    where, told, player, _ = table(client)
+    url = f"/api/campaigns/{where}/live"
+    with ExitStack() as held:
+        for _ in range(MAX_SEAT_LIVE):
+            socket = held.enter_context(client.websocket_connect(url))
+            socket.send_json({"token": player, "after": 0})
+            assert socket.receive_json()["kind"] == "campaign-created"
+        with client.websocket_connect(url) as extra:
+            extra.send_json({"token": player, "after": 0})
+            with pytest.raises(WebSocketDisconnect) as closed:
+                extra.receive_json()
+            assert closed.value.code == 1008 and "too many" in str(closed.value.reason)
+        with client.websocket_connect(url) as other:  # another seat is not held back
+            other.send_json({"token": told, "after": 0})
+            assert other.receive_json()["kind"] == "campaign-created"
+    with client.websocket_connect(url) as again:  # the seat's connections closed: room again
+        again.send_json({"token": player, "after": 0})
+        assert again.receive_json()["kind"] == "campaign-created"
+
+
+def test_a_client_gone_before_its_hello_is_no_server_error(client: TestClient) -> None:
+    where, _, _, _ = table(client)
+    with client.websocket_connect(f"/api/campaigns/{where}/live") as socket:
+        socket.close()  # the app raised here, before: an error in the server's log
+
+
+def test_a_page_gone_before_its_first_frame_is_no_server_error(client: TestClient) -> None:
+    where, told, _ = opened_page(client)
+    sent: list[Message] = []
+
+    async def receive() -> Message:
+        if not sent:
+            return {"type": "websocket.connect"}
+        await asyncio.sleep(3600)  # the client says nothing more: it is gone
+        raise AssertionError("unreachable")
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+        if message["type"] == "websocket.send":
+            raise OSError("the client went away")  # as uvicorn's ClientDisconnected is
+
+    scope = {
+        "type": "websocket",
+        "path": f"/c/{where}/live",
+        "raw_path": f"/c/{where}/live".encode(),
+        "root_path": "",
+        "scheme": "ws",
+        "query_string": b"",
+        "headers": [
+            (b"host", b"testserver"),
+            (b"origin", b"http://testserver"),
+            (b"cookie", f"dicepool_seat_{where}={told}".encode()),
+        ],
+        "client": ("127.0.0.1", 5000),
+        "server": ("testserver", 80),
+        "subprotocols": [],
+        "state": {},
+        "app": client.app,
+    }
+    asyncio.run(asyncio.wait_for(client.app(scope, receive, send), 30))  # type: ignore[arg-type]
+    assert [m["type"] for m in sent] == ["websocket.accept", "websocket.send"]
