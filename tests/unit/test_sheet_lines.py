@@ -138,3 +138,11 @@ def test_storypath_spec_counts_only_the_rollers_own_added_traits() -> None:
     """Bob's specialty does not let Ana use `spec`, even when his trait is in her pool."""
     with pytest.raises(SheetError, match="no specialty on Might"):
         read_sheet_line("Might + Bob.Athletics spec", STORYPATH, "Ana")
+
+
+def test_a_custom_campaign_rolls_its_pools_of_sided_dice() -> None:
+    custom = table("custom", Ana="Dexterity=3")
+    assert read_sheet_line("3d6 t5", custom, None).numbers == "custom 3d6 t5"
+    made = read_sheet_line("custom 2d10  t8 # luck", custom, "Ana")
+    assert made.numbers == "custom 2d10 t8" and made.rollers == ("Ana",)
+    assert made.comment == "luck"

@@ -106,13 +106,15 @@ def read_house_rules(system: str, text: str) -> HouseRules:
         )
     ties: Winner | None = None
     found = _TIES.search(text)
+    # a pool the system reads: one die (a custom pool names its dice: one of its default size)
+    one = f"1d{getattr(_default(system), 'sides', 10)}" if SYSTEMS[system].sided else "1"
     try:
         if found:
-            contest = parse(f"{system} 1 vs {system} 1 ties {found['who']}")
+            contest = parse(f"{system} {one} vs {system} {one} ties {found['who']}")
             assert isinstance(contest, ContestRequest)
             ties = contest.ties
             text = text[: found.start()].strip()
-        request = parse(f"{system} 1 {text}")
+        request = parse(f"{system} {one} {text}")
     except NotationError as exc:
         raise _house_error(exc) from exc
     assert isinstance(request, RollRequest)
@@ -120,14 +122,14 @@ def read_house_rules(system: str, text: str) -> HouseRules:
     changed = {
         f.name: getattr(request, f.name)
         for f in fields(request)
-        if f.name != "pool" and getattr(request, f.name) != getattr(default, f.name)
+        if f.name not in ("pool", "sides") and getattr(request, f.name) != getattr(default, f.name)
     }
     if _SPECIALTY in changed and changed[_SPECIALTY] in (True, _plain_specialty(system)):
         raise NotationError(
             "house rules: `spec` says a roll uses a specialty, which is the roll's to say; a "
             "house rule may set how specialties work (`spec double`, `spec never`)"
         )
-    written = render(request).removeprefix(f"{system} 1").strip()
+    written = render(request).removeprefix(f"{system} {one}").strip() if changed else ""
     if ties is not None:
         written = f"{written} ties {ties.value}".strip()
     return HouseRules(system, changed, ties, written)

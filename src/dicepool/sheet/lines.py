@@ -31,6 +31,7 @@ from dicepool.sheet.traits import MAX_WORDS, name_key, sheet_rules
 
 _SPECIALTY = frozenset({"spec", "specialty"})
 _NUMBER = re.compile(r"[0-9]+")
+_SIDED = re.compile(r"\s*[0-9]*d[0-9]+\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,8 @@ def _side(text: str, state: CampaignState, roller: str | None) -> tuple[str, str
         text = text.split(None, 1)[1] if len(words) > 1 else ""
     sheet = state.character(roller) if roller else None
     roller = sheet.name if sheet else None
+    if _SIDED.match(text):  # a custom pool (`3d6 t5`) names dice, not traits
+        return f"{state.system} {' '.join(text.split())}", roller, []
     terms, options = _pool(text, state, sheet)
     _check_traits(state, sheet, terms, options)
     others = [t.character for t in terms if t.character and t.character != roller]

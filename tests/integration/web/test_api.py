@@ -222,3 +222,19 @@ def test_the_schema_declares_the_token_every_answer_and_every_error(client: Test
     assert rolled["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/Rolled"
     }
+
+
+def test_a_custom_table_rolls_its_pools_of_sided_dice_with_its_house_rules(
+    client: TestClient,
+) -> None:
+    opened = client.post("/api/campaigns", json={"name": "Odd", "system": "custom"}).json()
+    told = bearer(opened["storyteller"]["token"])
+    made = client.post(
+        f"/api/campaigns/{opened['id']}/rolls",
+        json={"line": "3d6 t5 # luck", "dice": [6, 2, 5]},
+        headers=told,
+    )
+    assert made.status_code == 201, made.text
+    rolled = made.json()["roll"]
+    assert rolled["notation"] == "custom 3d6 t5" and rolled["successes"] == 2
+    assert rolled["comment"] == "luck" and rolled["house_rules"] == ""
