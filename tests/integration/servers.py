@@ -27,10 +27,11 @@ STARTUP_SECONDS = 30.0
 """How long a server may take to answer (imports on a busy machine take seconds)."""
 
 
-def serving(db_url: str, port: int, poll: str = "1") -> subprocess.Popen[str]:
-    """A `dicepool serve` process on ``db_url`` (a URL or a SQLite file), once it answers."""
+def serving(db_url: str, port: int, poll: str = "1", *more: str) -> subprocess.Popen[str]:
+    """A `dicepool serve` process on ``db_url`` (a URL or a SQLite file), with ``more``
+    options, once it answers."""
     server = subprocess.Popen(
-        [str(SCRIPT), "serve", "--port", str(port), "--db", db_url, "--poll", poll],
+        [str(SCRIPT), "serve", "--port", str(port), "--db", db_url, "--poll", poll, *more],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         text=True,

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from dicepool.cli.storage import db_option, open_database, shown_url
+from dicepool.web.limits import MAX_ROLLS_PER_SECOND, RATES
 
 MAX_PORT = 65535
+
+UVICORN: dict[str, Any] = {"log_level": "warning"}
+"""How uvicorn runs the table (the load benchmark's bare server runs with the same)."""
 
 
 @click.command()
@@ -22,8 +28,15 @@ MAX_PORT = 65535
     help="Seconds between a live client's reads of the log when nothing woke it (events "
     "logged by another process on SQLite; PostgreSQL's NOTIFY wakes it at once).",
 )
+@click.option(
+    "--rolls-per-second",
+    type=click.IntRange(1, MAX_ROLLS_PER_SECOND),
+    default=int(RATES["rolls"][0]),
+    show_default=True,
+    help="The rolls one seat may make a second, twice as many in a burst (more: 429).",
+)
 @db_option
-def serve(host: str, port: int, poll: float, db_url: str | None) -> None:
+def serve(host: str, port: int, poll: float, rolls_per_second: int, db_url: str | None) -> None:
     """Serve the web table: its pages (open the address it prints) and its JSON API
     (described at /openapi.json, shown at /docs).
 
@@ -37,4 +50,5 @@ def serve(host: str, port: int, poll: float, db_url: str | None) -> None:
     db.ensure_schema()  # a database that cannot be used says so before the server starts
     shown_host = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     click.echo(f"dicepool serves {shown_url(db)} at http://{shown_host}:{port}/ (Ctrl-C stops)")
-    uvicorn.run(create_app(db, poll), host=host, port=port, log_level="warning")
+    app = create_app(db, poll, rolls_per_second)
+    uvicorn.run(app, host=host, port=port, **UVICORN)

@@ -23,7 +23,7 @@ from dicepool import __version__
 from dicepool.errors import DicepoolError
 from dicepool.store.database import Database
 from dicepool.web import api, live, page_live, pages, sheets_api
-from dicepool.web.limits import MAX_BODY
+from dicepool.web.limits import MAX_BODY, rates
 from dicepool.web.live import POLL_SECONDS, Hub
 from dicepool.web.notify import Listener
 from dicepool.web.problems import status_of
@@ -135,11 +135,15 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
             listener.stop()
 
 
-def create_app(db: Database, poll_seconds: float = POLL_SECONDS) -> FastAPI:
+def create_app(
+    db: Database, poll_seconds: float = POLL_SECONDS, rolls_per_second: float | None = None
+) -> FastAPI:
     """The web table's application, serving the campaigns of ``db``.
 
     Args:
         poll_seconds: how often a live client reads the log when nothing woke it.
+        rolls_per_second: the rolls a seat may make a second (a burst of twice as many), else
+            :data:`dicepool.web.limits.RATES`'s.
     """
     app = FastAPI(
         lifespan=_lifespan,
@@ -149,6 +153,7 @@ def create_app(db: Database, poll_seconds: float = POLL_SECONDS) -> FastAPI:
     )
     app.state.db = db
     app.state.buckets = {}
+    app.state.rates = rates(rolls_per_second)
     app.state.hub = Hub()
     app.state.poll_seconds = poll_seconds
     app.add_middleware(BodyLimit)

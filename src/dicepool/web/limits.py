@@ -28,7 +28,19 @@ MAX_KEYS = 10_000
 """Keys a bucket remembers before it forgets those that have refilled (a full bucket is the
 same as a forgotten one), so many clients cannot grow it without end."""
 
-__all__ = ["MAX_BODY", "RATES", "Bucket", "RateLimited", "limited", "limiter_of"]
+MAX_ROLLS_PER_SECOND = 10_000
+"""The highest rate of rolls per seat a server may be set to (``serve --rolls-per-second``)."""
+
+__all__ = [
+    "MAX_BODY",
+    "MAX_ROLLS_PER_SECOND",
+    "RATES",
+    "Bucket",
+    "RateLimited",
+    "limited",
+    "limiter_of",
+    "rates",
+]
 
 
 @dataclass
@@ -64,11 +76,27 @@ class Bucket:
             del self._held[key]
 
 
+def rates(rolls_per_second: float | None = None) -> dict[str, tuple[float, float]]:
+    """:data:`RATES`, with rolls refilled ``rolls_per_second`` a second (a burst of twice as
+    many) when given.
+
+    Raises:
+        ValueError: a rate below 1 or over :data:`MAX_ROLLS_PER_SECOND`.
+    """
+    if rolls_per_second is None:
+        return dict(RATES)
+    if not 1 <= rolls_per_second <= MAX_ROLLS_PER_SECOND:
+        raise ValueError(f"rolls per second are 1..{MAX_ROLLS_PER_SECOND}, not {rolls_per_second}")
+    return {**RATES, "rolls": (rolls_per_second, 2 * rolls_per_second)}
+
+
 def limiter_of(app: Any, what: str) -> Bucket:
-    """The app's bucket for ``what`` (made on first use, from :data:`RATES`)."""
+    """The app's bucket for ``what`` (made on first use, from the app's rates, else
+    :data:`RATES`)."""
     buckets: dict[str, Bucket] = app.state.buckets
     if what not in buckets:
-        buckets[what] = Bucket(*RATES[what])
+        held: dict[str, tuple[float, float]] = getattr(app.state, "rates", RATES)
+        buckets[what] = Bucket(*held[what])
     return buckets[what]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -67,3 +68,43 @@ def test_a_roll_through_one_server_arrives_live_at_another_on_postgresql(
     finally:
         for server in (one, two):
             stop(server)
+
+
+def rolls_until_refused(port: int, where: int, token: str, tries: int) -> list[int]:
+    """The statuses of ``tries`` rolls made one after another, as fast as they go."""
+    statuses = []
+    for _ in range(tries):
+        try:
+            post(port, f"/api/campaigns/{where}/rolls", {"line": "chronicles 1"}, token)
+            statuses.append(201)
+        except urllib.error.HTTPError as refused:
+            statuses.append(refused.code)
+    return statuses
+
+
+def test_serve_sets_the_rolls_a_seat_may_make_a_second(tmp_path: Path) -> None:
+    """With --rolls-per-second 1 (a burst of 2) a seat is refused well within ten quick rolls;
+    with the default (50, a burst of 100) none of them is."""
+    slow, usual = free_port(), free_port()
+    one = serving(str(tmp_path / "a.sqlite3"), slow, "1", "--rolls-per-second", "1")
+    two = serving(str(tmp_path / "b.sqlite3"), usual)
+    try:
+        for port, refused in ((slow, True), (usual, False)):
+            table = post(port, "/api/campaigns", {"name": "Night", "system": "cofd"})
+            statuses = rolls_until_refused(port, table["id"], table["storyteller"]["token"], 10)
+            assert statuses[:2] == [201, 201] and set(statuses) <= {201, 429}, statuses
+            assert (429 in statuses) is refused, statuses
+    finally:
+        for server in (one, two):
+            stop(server)
+
+
+def test_serve_refuses_a_rate_out_of_its_bounds() -> None:
+    for rate in ("0", "10001", "many"):
+        done = subprocess.run(
+            [str(SCRIPT), "serve", "--rolls-per-second", rate, "--port", str(free_port())],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 2 and "--rolls-per-second" in done.stderr
