@@ -64,8 +64,75 @@ class Page:
     last: int
 
 
-def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS) -> Page:
-    """The events after sequence number ``after`` that ``seat`` may see, oldest first.
+@dataclass(frozen=True)
+class LogRead:
+    """Events read from a campaign's log, with what any seat's view of them needs: read once,
+    it can be shown to every seat (:func:`visible`), as a server does for its live clients.
+
+    Attributes:
+        campaign_id: the campaign.
+        after: the sequence number the read started after.
+        last: the sequence number it read up to (``after`` when nothing was there).
+        events: the events, oldest first.
+        targets: the events that the reveals and undos among them name, by id, down each chain
+            of undos.
+        revealed: the hidden rolls revealed when this was read, when a hidden roll is in sight
+            (among the events or the targets); else empty, as no seat's view then needs it.
+        players_characters: the characters whose sheets players see (name keys), when an event
+            carries a sheet; else empty.
+    """
+
+    campaign_id: int
+    after: int
+    last: int
+    events: tuple[Event, ...]
+    targets: dict[int, Event]
+    revealed: frozenset[int]
+    players_characters: frozenset[str] = frozenset()
+
+    def __hash__(self) -> int:
+        return hash((self.campaign_id, self.after, self.last))
+
+
+def log_end(db: Database, campaign_id: int) -> int:
+    """The sequence number of a campaign's last event (0 for none, or no such campaign)."""
+    with db.read() as conn:
+        row = campaign_by_id(conn, campaign_id)
+    return row.last_seq if row is not None else 0
+
+
+def read_log(db: Database, campaign_id: int, after: int = 0, limit: int = MAX_EVENTS) -> LogRead:
+    """At most ``limit`` events of a campaign after sequence number ``after``, as every seat
+    may be shown them (one read transaction).
+
+    Raises:
+        CampaignError: a ``limit`` out of 1..:data:`MAX_EVENTS`.
+    """
+    if not 1 <= limit <= MAX_EVENTS:
+        raise CampaignError(f"a page of the log is 1..{MAX_EVENTS} events, not {limit}")
+    after = max(after, 0)
+    with db.read() as conn:
+        found = events_after(conn, campaign_id, after, limit)
+        targets = _targets(conn, campaign_id, found)
+        asked = any(e.data.get("hidden") for e in [*targets.values(), *found])
+        # the reveals are read only when a hidden roll is in sight, the players' characters
+        # only when a sheet is
+        revealed = _revealed(events_of_kind(conn, campaign_id, Kind.REVEALED) if asked else [])
+        sheets = any(e.kind in SHEET_KINDS for e in found)
+        seen = players_characters(conn, campaign_id) if sheets else frozenset()
+    last = found[-1].seq if found else after
+    return LogRead(campaign_id, after, last, tuple(found), targets, frozenset(revealed), seen)
+
+
+def view_of(seat: Seat) -> bool:
+    """All that :func:`visible` asks of a seat besides its campaign: whether it is the
+    storyteller's (every player sees the same), so one view of a read serves many seats."""
+    return seat.storyteller
+
+
+def visible(seat: Seat, read: LogRead, after: int = 0) -> list[SeenEvent]:
+    """The events of ``read`` after sequence number ``after`` that ``seat`` may see, oldest
+    first (no I/O: one read serves every seat of its campaign).
 
     The storyteller sees every event where it stands. A player never sees a hidden roll where
     it stands (nor an undo naming it): it comes when it is revealed, marked so, just before
@@ -74,26 +141,30 @@ def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS
     :func:`~dicepool.campaign.view.players_characters`) in its creation or changes: only its
     name.
     """
-    if not 1 <= limit <= MAX_EVENTS:
-        raise CampaignError(f"a page of the log is 1..{MAX_EVENTS} events, not {limit}")
-    with db.read() as conn:
-        found = events_after(conn, seat.campaign_id, max(after, 0), limit)
-        targets = _targets(conn, seat.campaign_id, found)
-        asked = any(t.data.get("hidden") for t in targets.values()) or (
-            seat.storyteller and any(e.data.get("hidden") for e in found)
-        )  # the reveals are read only when a hidden roll is in sight
-        revealed = _revealed(events_of_kind(conn, seat.campaign_id, Kind.REVEALED) if asked else [])
-        sheets = not seat.storyteller and any(e.kind in SHEET_KINDS for e in found)
-        visible = players_characters(conn, seat.campaign_id) if sheets else frozenset()
+    if seat.campaign_id != read.campaign_id:
+        raise CampaignError(f"a seat of campaign {seat.campaign_id} reads only its own log")
     seen = []
-    for event in found:
-        if seat.storyteller:
-            seen.append(SeenEvent(event, event.id in revealed))
+    for event in read.events:
+        if event.seq <= after:
+            continue
+        if view_of(seat):
+            seen.append(SeenEvent(event, event.id in read.revealed))
         elif event.kind is Kind.REVEALED:
-            seen += [SeenEvent(targets[int(event.data["event"])], True), SeenEvent(event)]
-        elif not _conceals(event, targets, revealed):
-            seen.append(SeenEvent(_screened(event, visible) if sheets else event))
-    return Page(seen, found[-1].seq if found else after)
+            seen += [SeenEvent(read.targets[int(event.data["event"])], True), SeenEvent(event)]
+        elif not _conceals(event, read.targets, read.revealed):
+            seen.append(SeenEvent(_screened(event, read.players_characters)))
+    return seen
+
+
+def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS) -> Page:
+    """The events after sequence number ``after`` that ``seat`` may see, oldest first: a
+    :func:`read_log` shown to the seat by :func:`visible`.
+
+    Raises:
+        CampaignError: a ``limit`` out of 1..:data:`MAX_EVENTS`.
+    """
+    read = read_log(db, seat.campaign_id, after, limit)
+    return Page(visible(seat, read), read.last)
 
 
 SHEET_KINDS = (Kind.CHARACTER_CREATED, Kind.CHARACTER_CHANGED)
@@ -141,7 +212,7 @@ def struck_ids(db: Database, ids: list[int]) -> set[int]:
         return struck_among(conn, ids) if ids else set()
 
 
-def _conceals(event: Event, targets: dict[int, Event], revealed: set[int]) -> bool:
+def _conceals(event: Event, targets: dict[int, Event], revealed: frozenset[int]) -> bool:
     """Whether a player may not see ``event``: a hidden roll (it comes with its reveal), or an
     undo of one not revealed, or a restore (an undo of that undo...): it would tell of the roll."""
     if event.data.get("hidden"):

@@ -141,7 +141,8 @@ def create_app(
     """The web table's application, serving the campaigns of ``db``.
 
     Args:
-        poll_seconds: how often a live client reads the log when nothing woke it.
+        poll_seconds: how often a campaign's log is read for its live clients when nothing
+            woke its reader.
         rolls_per_second: the rolls a seat may make a second (a burst of twice as many), else
             :data:`dicepool.web.limits.RATES`'s.
     """
@@ -154,7 +155,7 @@ def create_app(
     app.state.db = db
     app.state.buckets = {}
     app.state.rates = rates(rolls_per_second)
-    app.state.hub = Hub()
+    app.state.hub = Hub(db, poll_seconds)
     app.state.poll_seconds = poll_seconds
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)

@@ -1,36 +1,55 @@
 """The live table: every event a seat may see, pushed to its WebSocket as it is logged.
 
 A client connects to ``/api/campaigns/{id}/live`` and sends ``{"token": ..., "after": SEQ}``
-first (``after``: the last sequence number it has, 0 for all). From then on the server reads
-the log after that number, as that seat may see it (:func:`dicepool.campaign.table.events_for`),
-and pushes each event as the JSON the ``events`` route gives. It reads again whenever this
-process logs an event of the campaign (:meth:`Hub.announce`), and at least once a second, so
-events logged by another process (the command line, another server) arrive too. Reading from
+first (``after``: the last sequence number it has, 0 for all). From then on it gets each event
+after that number that its seat may see, as the JSON the ``events`` route gives. Reading from
 the log, not from a message, is what makes a dropped connection lose nothing: a client that
 reconnects gives its last number and gets the rest.
+
+One reader per campaign and process (:class:`Tail`) reads the log's new events once for all
+of the campaign's connections here: whenever this process logs an event of the campaign
+(:meth:`Hub.announce`), when PostgreSQL's NOTIFY says another process did, and at least once a
+poll (events logged by another process on SQLite). Each connection shows that one read to its
+seat (:func:`dicepool.campaign.table.visible`), without a query of its own; one further behind
+than the reader keeps (a client that reconnects, or a slow one) catches up by reading the log
+itself (:func:`dicepool.campaign.table.events_for`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
-from collections import defaultdict
+import logging
+from collections import deque
 from collections.abc import Awaitable, Callable
-from contextlib import suppress
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
 from dicepool.campaign.seats import Seat, find_seat_by_token
-from dicepool.campaign.table import MAX_EVENTS, SeenEvent, events_for
+from dicepool.campaign.table import (
+    MAX_EVENTS,
+    LogRead,
+    SeenEvent,
+    events_for,
+    log_end,
+    read_log,
+    view_of,
+    visible,
+)
+from dicepool.store.database import Database
 from dicepool.web.api import event_json
+
+log = logging.getLogger("dicepool.web")
 
 router = APIRouter(prefix="/api")
 
 POLL_SECONDS = 1.0
-"""How long a client waits for news before it reads the log anyway: another process's events
-on SQLite (PostgreSQL's NOTIFY wakes it at once: see :mod:`dicepool.web.notify`)."""
+"""How long a campaign's reader waits for news before it reads the log anyway: another
+process's events on SQLite (PostgreSQL's NOTIFY wakes it at once: see
+:mod:`dicepool.web.notify`)."""
 
 HELLO_SECONDS = 10.0
 """How long a client has to send its token once connected."""
@@ -39,16 +58,117 @@ MAX_HELLO = 1024
 """The longest first message, in characters."""
 
 MAX_SEAT_LIVE = 10
-"""The most live connections one seat holds at once (phones, laptops, tabs, a bot): each reads
-the log, so one client opening thousands slowed every table of the server."""
+"""The most live connections one seat holds at once (phones, laptops, tabs, a bot): each costs
+the server a push per batch of news, so one client opening thousands slowed every table."""
+
+KEPT_EVENTS = 2 * MAX_EVENTS
+"""How many of its latest events a campaign's reader keeps for its connections (one further
+behind reads the log itself)."""
+
+KEPT_TEXTS = 4096
+"""How many events' JSON texts a server keeps, made once for all the connections sending one."""
+
+
+class Tail:
+    """The end of one campaign's log as this process follows it: one reader for every live
+    connection of the campaign here, keeping its latest reads for them.
+
+    It starts at the log's end. The reads kept hold the events after :attr:`start` up to
+    :attr:`last`, oldest first (both None until the reader has found the log's end).
+    """
+
+    def __init__(self, db: Database, campaign_id: int, poll_seconds: float) -> None:
+        self.db = db
+        self.campaign_id = campaign_id
+        self.poll_seconds = poll_seconds
+        self.start: int | None = None
+        self.last: int | None = None
+        self.reads: deque[tuple[LogRead, dict[bool, list[SeenEvent]]]] = deque()  # and views
+        self.kept = 0  # events in self.reads
+        self.stale = asyncio.Event()  # the log may have news: read it
+        self.waiting: set[asyncio.Event] = set()  # the connections' wake-up signals
+        self.task: asyncio.Task[None] | None = None
+
+    def covers(self, after: int) -> bool:
+        """Whether the reads kept hold every event after ``after`` (up to :attr:`last`)."""
+        return self.start is not None and after >= self.start
+
+    def since(self, seat: Seat, after: int) -> tuple[list[SeenEvent], int]:
+        """What ``seat`` may see after ``after`` in the reads kept, and the number this reaches
+        (call only when :meth:`covers` ``after``)."""
+        assert self.last is not None and self.covers(after)
+        newer = []
+        for read, views in reversed(self.reads):
+            if read.last <= after:
+                break
+            newer.append((read, views))
+        seen: list[SeenEvent] = []
+        for read, views in reversed(newer):
+            if read.after < after:  # partly seen already (after catching up on its own)
+                seen += visible(seat, read, after)
+                continue
+            view = view_of(seat)  # made once for all the seats that see the same
+            if view not in views:
+                views[view] = visible(seat, read)
+            seen += views[view]
+        return seen, max(after, self.last)
+
+    async def run(self) -> None:
+        """Read the log's new events whenever it may have some, until cancelled (when the
+        campaign's last connection here goes). A read that fails is tried again a poll later."""
+        while True:
+            self.stale.clear()  # before reading: news announced meanwhile is read next time
+            try:
+                more = await self._read()
+            except Exception:  # the database away for a moment, say: the connections wait
+                log.exception("cannot read campaign %s's log; trying again", self.campaign_id)
+                more = False
+            if not more:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.stale.wait(), self.poll_seconds)
+
+    async def _read(self) -> bool:
+        """Read what is new (at first, where the log ends); whether more is waiting."""
+        if self.last is None:
+            self.start = self.last = await run_in_threadpool(log_end, self.db, self.campaign_id)
+            self._wake_all()
+            return True
+        read = await run_in_threadpool(read_log, self.db, self.campaign_id, self.last)
+        if read.events:
+            self.keep(read)
+            self._wake_all()
+        return len(read.events) == MAX_EVENTS
+
+    def keep(self, read: LogRead) -> None:
+        """Keep a read, the next after :attr:`last`, forgetting the oldest beyond
+        :data:`KEPT_EVENTS` events."""
+        self.reads.append((read, {}))
+        self.last = read.last
+        self.kept += len(read.events)
+        while self.kept - len(self.reads[0][0].events) >= KEPT_EVENTS:
+            self.kept -= len(self.reads.popleft()[0].events)
+            self.start = self.reads[0][0].after
+
+    def _wake_all(self) -> None:
+        for wake in self.waiting:
+            wake.set()
 
 
 class Hub:
-    """The open live connections of this process, by campaign, and how to wake them."""
+    """The open live connections of this process, by campaign: each campaign followed by one
+    :class:`Tail` while it has connections here.
 
-    def __init__(self) -> None:
-        self._waiting: dict[int, set[asyncio.Event]] = defaultdict(set)
+    Args:
+        db: the database of the campaigns.
+        poll_seconds: how often a campaign's log is read when nothing woke its reader.
+    """
+
+    def __init__(self, db: Database, poll_seconds: float = POLL_SECONDS) -> None:
+        self.db = db
+        self.poll_seconds = poll_seconds
+        self._tails: dict[int, Tail] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._texts: dict[int, tuple[SeenEvent, str]] = {}
         self._seats: dict[int, int] = {}  # live connections by seat
 
     def enter(self, seat_id: int) -> bool:
@@ -66,31 +186,55 @@ class Hub:
         if held:
             self._seats[seat_id] = held
 
-    def join(self, campaign_id: int) -> asyncio.Event:
-        """A wake-up signal for a new connection to ``campaign_id``."""
+    def join(self, campaign_id: int) -> tuple[Tail, asyncio.Event]:
+        """The campaign's tail (started for its first connection) and a wake-up signal for a
+        new connection, set whenever the tail has read news."""
         self._loop = asyncio.get_running_loop()
+        tail = self._tails.get(campaign_id)
+        if tail is None:
+            tail = self._tails[campaign_id] = Tail(self.db, campaign_id, self.poll_seconds)
+            tail.task = asyncio.create_task(tail.run(), name=f"dicepool-tail-{campaign_id}")
         wake = asyncio.Event()
-        self._waiting[campaign_id].add(wake)
-        return wake
+        tail.waiting.add(wake)
+        return tail, wake
 
     def leave(self, campaign_id: int, wake: asyncio.Event) -> None:
-        """Forget a closed connection."""
-        self._waiting[campaign_id].discard(wake)
-        if not self._waiting[campaign_id]:
-            del self._waiting[campaign_id]
+        """Forget a closed connection (and stop the campaign's tail after its last)."""
+        tail = self._tails.get(campaign_id)
+        if tail is None:
+            return
+        tail.waiting.discard(wake)
+        if not tail.waiting:
+            del self._tails[campaign_id]
+            if tail.task is not None:
+                tail.task.cancel()
 
     def announce_all(self) -> None:
-        """Wake every connection of every campaign (after news may have been missed)."""
-        for campaign_id in list(self._waiting):
+        """Wake every campaign's reader (after news may have been missed)."""
+        for campaign_id in list(self._tails):
             self.announce(campaign_id)
 
     def announce(self, campaign_id: int) -> None:
-        """Wake every connection to ``campaign_id`` (safe to call from a worker thread)."""
+        """Wake the reader of ``campaign_id``: its log has news (safe to call from a worker
+        thread)."""
         loop = self._loop
-        if loop is None or loop.is_closed():
+        tail = self._tails.get(campaign_id)
+        if loop is None or tail is None or loop.is_closed():
             return
-        for wake in list(self._waiting.get(campaign_id, ())):
-            loop.call_soon_threadsafe(wake.set)
+        loop.call_soon_threadsafe(tail.stale.set)
+
+    def text(self, seen: SeenEvent) -> str:
+        """An event as the live feed sends it: the JSON ``send_json`` would send, made once for
+        every connection that sends this very ``seen`` (one of a reader's views, shared by the
+        seats that see alike: a player's view of an event may differ from the storyteller's, so
+        the same event in another view is another text)."""
+        found = self._texts.get(id(seen))
+        if found is None or found[0] is not seen:
+            text = json.dumps(event_json(seen), separators=(",", ":"), ensure_ascii=False)
+            if len(self._texts) >= KEPT_TEXTS:
+                del self._texts[next(iter(self._texts))]  # the oldest
+            found = self._texts[id(seen)] = (seen, text)  # held, so its id is not reused
+        return found[1]
 
 
 async def _hello(socket: WebSocket) -> tuple[Seat, int] | None:
@@ -128,10 +272,11 @@ async def live(socket: WebSocket, campaign_id: int) -> None:
     except WebSocketDisconnect:
         return  # gone before its hello was answered (else a traceback in the server's log)
     seat, after = greeted
+    hub: Hub = socket.app.state.hub
 
     async def push(seen: list[SeenEvent]) -> None:
         for item in seen:
-            await socket.send_json(event_json(item))
+            await socket.send_text(hub.text(item))
 
     await follow(socket, seat, after, push)
 
@@ -145,13 +290,13 @@ async def follow(socket: WebSocket, seat: Seat, after: int, push: Push) -> None:
     the client goes (closed at once when the seat holds :data:`MAX_SEAT_LIVE` already)."""
     hub: Hub = socket.app.state.hub
     if not hub.enter(seat.id):
-        with suppress(WebSocketDisconnect):
+        with contextlib.suppress(WebSocketDisconnect):
             reason = f"too many live connections for this seat (at most {MAX_SEAT_LIVE})"
             await socket.close(code=1008, reason=reason)
         return
-    wake = hub.join(seat.campaign_id)
+    tail, wake = hub.join(seat.campaign_id)
     try:
-        await _feed(socket, seat, after, wake, push)
+        await _feed(socket, seat, after, tail, wake, push)
     except WebSocketDisconnect:
         pass
     finally:
@@ -159,30 +304,37 @@ async def follow(socket: WebSocket, seat: Seat, after: int, push: Push) -> None:
         hub.exit(seat.id)
 
 
-async def _feed(socket: WebSocket, seat: Seat, after: int, wake: asyncio.Event, push: Push) -> None:
+async def _feed(
+    socket: WebSocket, seat: Seat, after: int, tail: Tail, wake: asyncio.Event, push: Push
+) -> None:
     db = socket.app.state.db
-    closed = asyncio.ensure_future(_closed(socket))
+    closed = asyncio.ensure_future(_closed(socket, wake))
     try:
         while not closed.done():
             wake.clear()
-            page = await run_in_threadpool(events_for, db, seat, after, MAX_EVENTS)
-            if page.events:
-                await push(page.events)
-            if page.last - after == MAX_EVENTS:
-                after = page.last
-                continue  # more are waiting
-            after = page.last
-            waiting = asyncio.ensure_future(wake.wait())
-            poll = socket.app.state.poll_seconds
-            await asyncio.wait({waiting, closed}, timeout=poll, return_when="FIRST_COMPLETED")
-            waiting.cancel()
+            if tail.covers(after):  # the campaign's reader has read it: shown to this seat
+                seen, after = tail.since(seat, after)
+                behind = False
+            else:  # further back than the reader keeps: read the log, a page at a time
+                page = await run_in_threadpool(events_for, db, seat, after, MAX_EVENTS)
+                full = page.last - after == MAX_EVENTS
+                seen, after = page.events, page.last
+                behind = full or (tail.start is not None and not tail.covers(after))
+            if seen:
+                await push(seen)
+            if not behind:
+                await wake.wait()  # news read by the tail, or the client gone
     finally:
         closed.cancel()
 
 
-async def _closed(socket: WebSocket) -> Any:
-    """Wait until the client goes (anything it sends after its hello is ignored)."""
-    while True:
-        message = await socket.receive()
-        if message["type"] == "websocket.disconnect":
-            return message
+async def _closed(socket: WebSocket, wake: asyncio.Event) -> Any:
+    """Wait until the client goes, then wake its connection (anything it sends after its hello
+    is ignored)."""
+    try:
+        while True:
+            message = await socket.receive()
+            if message["type"] == "websocket.disconnect":
+                return message
+    finally:
+        wake.set()

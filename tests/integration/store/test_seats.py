@@ -16,7 +16,7 @@ from dicepool.campaign.seats import (
     open_table,
     take_character,
 )
-from dicepool.campaign.table import events_for, reveal
+from dicepool.campaign.table import events_for, read_log, reveal, view_of, visible
 from dicepool.core.dice import ForcedDice
 from dicepool.errors import AccessError, CampaignError
 from dicepool.sheet.events import Kind
@@ -137,3 +137,29 @@ def test_a_player_who_read_past_a_hidden_roll_gets_it_with_its_reveal(db: Databa
     page = events_for(db, player, after=read)
     assert [(s.event.id, s.revealed) for s in page.events] == [(secret.id, True), (shown.id, False)]
     assert undone.id not in [s.event.id for s in page.events]
+
+
+def test_one_read_of_the_log_shows_each_seat_what_its_own_read_would(db: Database) -> None:
+    """A server reads the log once for all its live clients (read_log) and shows it to each seat
+    (visible); from any point of that read, each seat sees what events_for would give it."""
+    table = open_table(db, "Night", "cofd")
+    told, invite = find_seat_by_token(db, table.storyteller), find_seat_by_token(db, table.invite)
+    assert told is not None and invite is not None
+    player, _ = join_table(db, invite, "Bo")
+    secret = roll(db, "Night", "chronicles 1", ForcedDice([9]), "st", hidden=True).event
+    plain = roll(db, "Night", "chronicles 1", ForcedDice([4]), "st").event
+    other = roll(db, "Night", "chronicles 1", ForcedDice([8]), "st", hidden=True).event
+    undo(db, "Night", "st", other.id)  # an undo of a hidden roll never revealed
+    reveal(db, told, secret.id)
+    public, _ = undo(db, "Night", "st", plain.id)  # an undo everyone sees
+    read = read_log(db, told.campaign_id)
+    assert read.last == public.seq and [e.seq for e in read.events] == list(range(1, read.last + 1))
+    for seat in (told, player):
+        for after in range(read.last + 1):
+            assert visible(seat, read, after) == events_for(db, seat, after).events, (seat, after)
+    shown = [(s.event.id, s.revealed) for s in visible(player, read)]
+    assert (secret.id, True) in shown and other.id not in [i for i, _ in shown]
+    assert not any(s.event.data.get("hidden") and not s.revealed for s in visible(player, read))
+    assert view_of(player) != view_of(told)
+    with pytest.raises(CampaignError, match="reads only its own log"):
+        visible(player, read_log(db, open_table(db, "Day", "cofd").campaign_id))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -9,8 +10,11 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from dicepool.campaign import roll
+from dicepool.campaign.seats import find_seat_by_token, join_table, open_table
+from dicepool.campaign.table import SeenEvent, read_log, reveal
 from dicepool.core.dice import ForcedDice
 from dicepool.store.database import Database
+from dicepool.web import live
 
 from .conftest import bearer
 
@@ -92,3 +96,78 @@ def test_another_tables_token_is_refused(client: TestClient) -> None:
         with pytest.raises(WebSocketDisconnect):
             socket.receive_json()
     assert where != other["id"]
+
+
+def test_a_campaigns_reader_keeps_its_latest_reads_and_one_view_of_each_per_role(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(live, "KEPT_EVENTS", 2)
+    table = open_table(db, "Night", "cofd")
+    told, invite = find_seat_by_token(db, table.storyteller), find_seat_by_token(db, table.invite)
+    assert told is not None and invite is not None
+    player, _ = join_table(db, invite, "Bo")
+    tail = live.Tail(db, told.campaign_id, poll_seconds=1.0)
+    assert not tail.covers(0)  # nothing read yet: a connection reads the log itself
+    tail.start = tail.last = 1  # where the log ended (the campaign's creation)
+    secret = roll(db, "Night", "chronicles 1", ForcedDice([9]), "st", hidden=True).event
+    first = roll(db, "Night", "chronicles 1", ForcedDice([3]), "st").event
+    tail.keep(read_log(db, told.campaign_id, 1))
+    second = roll(db, "Night", "chronicles 1", ForcedDice([4]), "st").event
+    tail.keep(read_log(db, told.campaign_id, first.seq))
+    assert tail.covers(1) and tail.since(player, 1) == ([SeenEvent(first), SeenEvent(second)], 4)
+    assert tail.since(told, 1)[0] == [SeenEvent(secret), SeenEvent(first), SeenEvent(second)]
+    assert tail.since(player, secret.seq) == tail.since(player, 1)  # mid-read: the rest of it
+    shown = reveal(db, told, secret.id)
+    tail.keep(read_log(db, told.campaign_id, second.seq))  # over 2 kept: the first read goes
+    assert not tail.covers(1) and tail.covers(first.seq) and tail.last == shown.seq
+    assert tail.since(player, first.seq)[0] == [
+        SeenEvent(second),
+        SeenEvent(secret, revealed=True),
+        SeenEvent(shown),
+    ]
+    views = tail.reads[-1][1]
+    assert set(views) == {False}  # made once for the players, kept for the next one
+    assert tail.since(player, second.seq)[0] is not views[False]  # each gets its own list
+
+
+def test_a_player_far_behind_catches_up_then_follows_and_never_sees_a_secret(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(live, "KEPT_EVENTS", 2)  # the reader forgets fast: connections read
+    where, told, player = table(client)
+    before = [rolled(client, where, told, line="chronicles 1", dice=[4]) for _ in range(3)]
+    url = f"/api/campaigns/{where}/live"
+    with client.websocket_connect(url) as pl, client.websocket_connect(url) as st:
+        st.send_json({"token": told, "after": 1})
+        pl.send_json({"token": player, "after": 1})
+        assert [pl.receive_json()["id"] for _ in before] == before
+        secret = rolled(client, where, told, line="chronicles 1", hidden=True, dice=[9])
+        after = [rolled(client, where, told, line="chronicles 1", dice=[4]) for _ in range(4)]
+        shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
+        got = [pl.receive_json() for _ in range(len(after) + 2)]
+        assert [g["id"] for g in got] == [*after, secret, shown.json()["event"]["id"]]
+        assert got[-2]["revealed"] is True
+        seen = [st.receive_json()["id"] for _ in range(len(before) + len(after) + 2)]
+        assert seen == [*before, secret, *after, shown.json()["event"]["id"]]
+
+
+def test_a_storytellers_own_sheet_goes_live_to_the_storyteller_and_only_its_name_to_players(
+    client: TestClient,
+) -> None:
+    """The live feed makes each event's JSON once for the seats that see it alike: a player's
+    view of a character's creation (its name) is not the storyteller's (the whole sheet)."""
+    where, told, player = table(client)
+    url = f"/api/campaigns/{where}/live"
+    with client.websocket_connect(url) as st, client.websocket_connect(url) as pl:
+        st.send_json({"token": told, "after": 1})
+        pl.send_json({"token": player, "after": 1})
+        made = client.post(
+            f"/api/campaigns/{where}/characters",
+            json={"name": "Guard", "traits": "Wits=4"},
+            headers=bearer(told),
+        )
+        assert made.status_code == 201, made.text
+        told_sees, player_sees = st.receive_json(), pl.receive_json()
+    assert told_sees["id"] == player_sees["id"] and told_sees["kind"] == "character-created"
+    assert "Wits" in json.dumps(told_sees["data"]) and "Wits" not in json.dumps(player_sees)
+    assert player_sees["data"]["character"]["name"] == "Guard"
