@@ -11,6 +11,7 @@ commit. SQLite is driven through the standard library and PostgreSQL through SQL
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sqlite3
@@ -164,6 +165,7 @@ class Database:
         self._local = threading.local()  # SQLite: a connection per thread (a server's workers)
         self._opened: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        self._writer = threading.RLock()  # SQLite: this process's writers take turns here
         self._engine: Engine | None = None
         self._checked = False
         self._upgrade = upgrade
@@ -187,8 +189,8 @@ class Database:
     def write(self) -> AbstractContextManager[Sql]:
         """A transaction that may write: committed when the block ends, rolled back on error.
 
-        SQLite takes its write lock at the start (``BEGIN IMMEDIATE``); PostgreSQL locks the
-        rows a use case reads with ``FOR UPDATE``.
+        SQLite takes its write lock at the start (``BEGIN IMMEDIATE``), one writer thread of
+        this process at a time; PostgreSQL locks the rows a use case reads with ``FOR UPDATE``.
         """
         self.ensure_schema()
         return self._transaction(write=True)
@@ -206,13 +208,16 @@ class Database:
                     yield AlchemySql(alchemy)
                 return
             conn = self._connection()
-            conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-            try:
-                yield SqliteSql(conn)
-            except BaseException:
-                conn.rollback()
-                raise
-            conn.commit()
+            # Writers of this process queue on a lock, woken the moment it is free; on
+            # SQLite's own lock they would sleep and retry, up to 100 ms at a time.
+            with self._writer if write else contextlib.nullcontext():
+                conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                try:
+                    yield SqliteSql(conn)
+                except BaseException:
+                    conn.rollback()
+                    raise
+                conn.commit()
 
     def _connection(self) -> sqlite3.Connection:
         """This thread's connection (made on first use): transactions of two threads never
