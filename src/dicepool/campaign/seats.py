@@ -16,11 +16,10 @@ from dicepool.campaign.campaigns import add_campaign
 from dicepool.errors import AccessError, CampaignError
 from dicepool.sheet.traits import check_name, name_key
 from dicepool.store.database import Database
-from dicepool.store.log import CampaignRow, campaign_by_id, find_sheet
+from dicepool.store.log import campaign_by_id, find_sheet
 from dicepool.store.seats import (
-    SeatRow,
     campaign_seats,
-    find_seat,
+    find_seat_at,
     insert_seat,
     set_seat_character,
 )
@@ -98,24 +97,24 @@ def open_table(db: Database, name: str, system: str, storyteller: str = "storyte
     return Table(campaign_id, state.name, told, invite)
 
 
-def _seat(row: SeatRow, campaign: CampaignRow, character: str | None) -> Seat:
-    return Seat(
-        row.id, row.campaign_id, campaign.name, Role(row.role), row.name, character, campaign.system
-    )
-
-
 def find_seat_by_token(db: Database, token: str) -> Seat | None:
     """The seat ``token`` opens, or None (an unknown or malformed token)."""
     if not token or len(token) > MAX_TOKEN or not token.isascii():
         return None
     with db.read() as conn:
-        row = find_seat(conn, token)
-        if row is None:
-            return None
-        campaign = campaign_by_id(conn, row.campaign_id)
-        assert campaign is not None, "a seat belongs to a campaign"
-        sheet = find_sheet(conn, campaign, row.character_key) if row.character_key else None
-        return _seat(row, campaign, sheet.name if sheet else None)
+        found = find_seat_at(conn, token)
+    if found is None:
+        return None
+    row = found.row
+    return Seat(
+        row.id,
+        row.campaign_id,
+        found.campaign,
+        Role(row.role),
+        row.name,
+        found.character,
+        found.system,
+    )
 
 
 def join_table(db: Database, invite: Seat, name: str) -> tuple[Seat, str]:

@@ -59,6 +59,34 @@ def find_seat(conn: Sql, token: str) -> SeatRow | None:
     return _seat(found[0]) if found else None
 
 
+@dataclass(frozen=True)
+class SeatAt:
+    """A seat with what a request needs of its campaign (name, system) and its character's name
+    (or None)."""
+
+    row: SeatRow
+    campaign: str
+    system: str
+    character: str | None
+
+
+def find_seat_at(conn: Sql, token: str) -> SeatAt | None:
+    """The seat ``token`` opens with its campaign's name and system and its character's name,
+    in one query (every request asks it), or None."""
+    found = conn.rows(
+        "SELECT s.id, s.campaign_id, s.role, s.name, s.character_key, c.name AS campaign, "
+        "c.system, ch.name AS character FROM seats s JOIN campaigns c ON c.id = s.campaign_id "
+        "LEFT JOIN characters ch "
+        "ON ch.campaign_id = s.campaign_id AND ch.name_key = s.character_key "
+        "WHERE s.token_hash = :hash",
+        {"hash": token_hash(token)},
+    )
+    if not found:
+        return None
+    first = found[0]
+    return SeatAt(_seat(first), first["campaign"], first["system"], first["character"])
+
+
 def campaign_seats(conn: Sql, campaign_id: int) -> list[SeatRow]:
     """Every seat of a campaign, in the order taken."""
     found = conn.rows(
