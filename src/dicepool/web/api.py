@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -138,17 +139,29 @@ def _url(request: Request, token: str) -> str:
     return f"{str(request.base_url).rstrip('/')}/t/{token}"
 
 
-def seat_of(
-    request: Request,
+async def token_of(
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-) -> Seat:
-    """The seat the request's bearer token opens (401 without one that opens a seat)."""
+) -> str:
+    """The request's bearer token, not yet looked up (401 without one)."""
     if credentials is None:  # no header, another scheme, or no token after `Bearer`
         raise Unauthorized("send your seat's token as `Authorization: Bearer TOKEN`")
-    seat = find_seat_by_token(_db(request), credentials.credentials)
+    return credentials.credentials
+
+
+Token = Annotated[str, Depends(token_of)]
+
+
+def seat_by(request: Request, token: str) -> Seat:
+    """The seat ``token`` opens (401 if none)."""
+    seat = find_seat_by_token(_db(request), token)
     if seat is None:
         raise Unauthorized("that token opens no seat here; ask the storyteller for a link")
     return seat
+
+
+def seat_of(request: Request, token: Token) -> Seat:
+    """The seat the request's bearer token opens (401 without one that opens a seat)."""
+    return seat_by(request, token)
 
 
 SeatOf = Annotated[Seat, Depends(seat_of)]
@@ -212,14 +225,18 @@ def event_json(seen: SeenEvent) -> dict[str, Any]:
     response_model=Rolled,
     responses=answers(400, 401, 403, 404, 409, 429),
 )
-def make_roll(campaign_id: int, body: NewRoll, request: Request, seat: SeatOf) -> dict[str, Any]:
+def make_roll(campaign_id: int, body: NewRoll, request: Request, token: Token) -> JSONResponse:
     """Roll a line (for a character), logged; a hidden roll is the storyteller's alone."""
+    # The busiest route makes one trip to a worker thread: the seat is looked up here, not by
+    # a dependency of its own, and the answer is sent as it is, not checked again in another.
+    seat = seat_by(request, token)
     _at(seat, campaign_id)
     _limited(request, seat, "rolls")
     source = ForcedDice(body.dice) if body.dice is not None else SystemDice()
     logged = roll_at_table(_db(request), seat, body.line, source, body.character, body.hidden)
     _announce(request, seat)
-    return {"event": logged.event.id, "roll": roll_json(logged, seat.campaign)}
+    answer = {"event": logged.event.id, "roll": roll_json(logged, seat.campaign)}
+    return JSONResponse(answer, status_code=201)
 
 
 @router.get("/campaigns/{campaign_id}/events", response_model=Events, responses=answers(401, 404))
