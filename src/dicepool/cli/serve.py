@@ -12,7 +12,9 @@ from dicepool.web.limits import MAX_ROLLS_PER_SECOND, RATES
 MAX_PORT = 65535
 
 UVICORN: dict[str, Any] = {"log_level": "warning"}
-"""How uvicorn runs the table (the load benchmark's bare server runs with the same)."""
+"""How uvicorn runs the table (the load benchmark's bare server runs with the same). Its other
+choices are its defaults: httptools, uvloop (both declared dependencies, for their speed) and
+the websockets library's sans-I/O protocol."""
 
 
 @click.command()
