@@ -87,6 +87,20 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def tree_cpu_seconds(pid: int) -> float:
+    """The CPU time process ``pid`` and its children have used so far (PostgreSQL's server
+    and its backends)."""
+    total = cpu_seconds(pid)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(fields[1]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 # --- the servers -------------------------------------------------------------------------------
 
 
@@ -221,6 +235,7 @@ class Figures:
     server_cpu: float
     client_cpu: float
     size: int
+    database_cpu: float | None = None
 
 
 async def listen(client: Client, campaign_id: int) -> None:
@@ -345,6 +360,7 @@ async def drive(
     args: argparse.Namespace,
     servers: list[int],
     logged: Callable[[], Awaitable[int | None]],
+    database: Callable[[], float] | None = None,
 ) -> Figures:
     """Connect the clients, roll for the time given, drain, and work out the figures."""
     clients = [Client(ports[k % len(ports)], token) for k, token in enumerate(table.tokens)]
@@ -373,13 +389,15 @@ async def drive(
         for k in range(args.rollers)
     ]
     cpu_before: tuple[float, list[float]] | None = None
+    database_before = 0.0
 
     profiles: list[subprocess.Popen[bytes]] = []
 
     async def mark() -> None:
-        nonlocal cpu_before
+        nonlocal cpu_before, database_before
         await asyncio.sleep(max(0.0, counting - time.perf_counter()))
         cpu_before = (time.process_time(), [cpu_seconds(pid) for pid in servers])
+        database_before = database() if database is not None else 0.0
         if args.profile is not None:
             profiles.extend(
                 profile(pid, args, f"{name.split()[0]}-{k}") for k, pid in enumerate(servers)
@@ -387,11 +405,12 @@ async def drive(
 
     await asyncio.gather(mark(), *rollers)
     for spy in profiles:
-        spy.wait()
+        await asyncio.to_thread(spy.wait)
     assert cpu_before is not None
     wall = time.perf_counter() - counting
     client_cpu = (time.process_time() - cpu_before[0]) / wall
     server_cpu = sum(cpu_seconds(p) - b for p, b in zip(servers, cpu_before[1], strict=True)) / wall
+    database_cpu = (database() - database_before) / wall if database is not None else None
     acked = set(rolled.sent)
     drained = time.perf_counter() + args.drain
     while time.perf_counter() < drained:
@@ -400,10 +419,16 @@ async def drive(
         await asyncio.sleep(0.1)
     shown.cancel()
     print(file=sys.stderr)
+    failed = [t.exception() for t in listening if t.done() and not t.cancelled()]
+    failed = [error for error in failed if error is not None]
     for task in listening:
         task.cancel()
     await asyncio.gather(*listening, return_exceptions=True)
-    return figures(name, clients, rolled, counting, end, client_cpu, server_cpu, await logged())
+    for error in failed:
+        print(f"  a client stopped early: {error!r}", file=sys.stderr)
+    found = figures(name, clients, rolled, counting, end, client_cpu, server_cpu, await logged())
+    found.database_cpu = database_cpu
+    return found
 
 
 def profile(pid: int, args: argparse.Namespace, name: str) -> subprocess.Popen[bytes]:
@@ -489,6 +514,7 @@ async def run_postgresql(args: argparse.Namespace, folder: Path) -> Figures:
                 command = serve_command(db_url, port, args.serve_args)
                 pids.append(stack.enter_context(started(command, port, log, args.src)).pid)
             table = await open_table(ports[0], args.clients, args.rollers, db_url)
+            postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
             return await drive(
                 "postgresql (2 servers)",
                 ports,
@@ -496,6 +522,7 @@ async def run_postgresql(args: argparse.Namespace, folder: Path) -> Figures:
                 args,
                 pids,
                 lambda: count_logged(ports[1], table),
+                lambda: tree_cpu_seconds(postmaster),
             )
     finally:
         cluster.stop()
@@ -521,19 +548,23 @@ def show(results: list[Figures], args: argparse.Namespace) -> None:
     )
     head = (
         "| stack | rolls/s | p50 ms | p99 ms | p99 slowest client ms | rolls acked | in the log "
-        "| deliveries missing | server CPU | server CPU per roll | client CPU | message |"
+        "| deliveries missing | server CPU | server CPU per roll | database CPU | client CPU "
+        "| message |"
     )
     print(head)
     print("|" + "---|" * head.count(" | ") + "---|")
     bare = next((r for r in results if r.stack.startswith("bare")), None)
     for r in results:
+        database = "in the server" if r.database_cpu is None else f"{r.database_cpu:.0%}"
+        database = "none" if r is bare else database
         logged = "n/a" if r.logged is None else str(r.logged)
         if r.logged is not None:
             logged += " (equal)" if r.logged == r.acked else " (DIFFERENT)"
         print(
             f"| {r.stack} | {r.rate:,.0f} | {r.p50:.1f} | {r.p99:.1f} | {r.p99_slowest:.1f} | "
             f"{r.acked:,} | {logged} | {r.missing} | {r.server_cpu:.0%} | "
-            f"{r.server_cpu / r.rate * 1000 if r.rate else 0:.2f} ms | {r.client_cpu:.0%} "
+            f"{r.server_cpu / r.rate * 1000 if r.rate else 0:.2f} ms | {database} | "
+            f"{r.client_cpu:.0%} "
             f"| {r.size} B |"
         )
     if bare is not None and bare.rate:
@@ -600,7 +631,11 @@ def main() -> None:
     unknown = set(args.stacks) - {"sqlite", "postgresql", "bare"}
     if unknown:
         parser.error(f"unknown stacks: {', '.join(sorted(unknown))}")
-    show(asyncio.run(main_async(args)), args)
+    results = asyncio.run(main_async(args))
+    show(results, args)
+    wrong = [r.stack for r in results if r.missing or r.refused or r.logged not in (None, r.acked)]
+    if wrong:
+        sys.exit(f"deliveries missing, rolls refused or a log that disagrees: {', '.join(wrong)}")
 
 
 if __name__ == "__main__":
