@@ -59,7 +59,7 @@ sys.path.insert(0, str(ROOT))  # the tests' throwaway PostgreSQL cluster
 from tests.databases import Cluster  # noqa: E402
 
 from dicepool.campaign import create_character  # noqa: E402
-from dicepool.campaign.seats import find_seat_by_token, take_character  # noqa: E402
+from dicepool.campaign.seats import find_seat_by_token, join_table, take_character  # noqa: E402
 from dicepool.store.database import Database  # noqa: E402
 
 SCRIPT = Path(sys.executable).parent / "dicepool"
@@ -288,33 +288,28 @@ async def roller(
             http.close()
 
 
-async def open_table(port: int, clients: int, rollers: int, db_url: str | None) -> Table:
-    """A table with the storyteller, ``clients - 1`` players, the first ``rollers`` of them
-    with characters."""
+async def open_table(port: int, clients: int, rollers: int, db_url: str) -> Table:
+    """A table opened through the API, with the storyteller and ``clients - 1`` players, the
+    first ``rollers`` of them with characters: seats and characters through the library, as
+    the API meters seats taken with one invitation (and has no route giving a character)."""
     http = Http(port)
     try:
         opened = await http.json("POST", "/api/campaigns", {"name": CAMPAIGN, "system": "cofd"})
-        where, invite = opened["id"], opened["invite"]["token"]
-        players = [
-            (await http.json("POST", f"/api/campaigns/{where}/seats", {"name": f"P{k}"}, invite))[
-                "token"
-            ]
-            for k in range(clients - 1)
-        ]
     finally:
         http.close()
-    if db_url is not None:
-        db = Database(db_url)
-        try:
-            for k, token in enumerate(players[:rollers]):
-                create_character(db, CAMPAIGN, f"C{k}", "load", changes=SHEET)
-                seat = find_seat_by_token(db, token)
-                assert seat is not None
-                take_character(db, seat, f"C{k}")
-        finally:
-            db.close()
+    db = Database(db_url)
+    try:
+        invite = find_seat_by_token(db, opened["invite"]["token"])
+        assert invite is not None
+        seats = [join_table(db, invite, f"P{k}") for k in range(clients - 1)]
+        for k, (seat, _) in enumerate(seats[:rollers]):
+            create_character(db, CAMPAIGN, f"C{k}", "load", changes=SHEET)
+            take_character(db, seat, f"C{k}")
+    finally:
+        db.close()
+    players = [token for _, token in seats]
     told = opened["storyteller"]["token"]
-    return Table(where, [*players[:rollers], told, *players[rollers:]], told)
+    return Table(opened["id"], [*players[:rollers], told, *players[rollers:]], told)
 
 
 async def count_logged(port: int, table: Table) -> int:
