@@ -65,6 +65,12 @@ KEPT_EVENTS = 2 * MAX_EVENTS
 """How many of its latest events a campaign's reader keeps for its connections (one further
 behind reads the log itself)."""
 
+GATHER_SECONDS = 0.02
+"""The least time between two reads of a campaign's log by its reader. Under load the events
+of that time go out together: a push costs a connection far more than each event in it (50
+clients, ten rolling: 300-320 rolls/s without, 360-410 with 10 ms, 400-420 with 20 ms), for at
+most that much more latency; news after a quiet moment is read at once."""
+
 KEPT_TEXTS = 4096
 """How many events' JSON texts a server keeps, made once for all the connections sending one."""
 
@@ -124,8 +130,12 @@ class Tail:
                 log.exception("cannot read campaign %s's log; trying again", self.campaign_id)
                 more = False
             if not more:
+                loop = asyncio.get_running_loop()
+                read_at = loop.time()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.stale.wait(), self.poll_seconds)
+                # news right after a read waits a moment for more: fewer, fuller pushes
+                await asyncio.sleep(read_at + GATHER_SECONDS - loop.time())
 
     async def _read(self) -> bool:
         """Read what is new (at first, where the log ends); whether more is waiting."""
