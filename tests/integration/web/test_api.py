@@ -112,6 +112,23 @@ def test_bad_requests_answer_json_with_their_status(
     assert isinstance(answer.json()["error"], str) and answer.json()["error"]
 
 
+def test_a_roll_without_a_token_is_refused_before_its_body_is_read(client: TestClient) -> None:
+    """The rolls route looks its seat up with the roll (one worker thread), but a missing or
+    malformed token is still answered 401 before the body is validated; a well-formed token
+    that opens no seat, with a valid body, is 401 too."""
+    table = opened(client)
+    url = f"/api/campaigns/{table['id']}/rolls"
+    for headers in ({}, {"Authorization": "Basic abc"}, {"Authorization": "Bearer "}):
+        answer = client.post(url, json={"line": ""}, headers=headers)
+        assert answer.status_code == 401 and "Bearer" in answer.json()["error"]
+    unknown = client.post(url, json={"line": "chronicles 1"}, headers=bearer("y" * 43))
+    assert unknown.status_code == 401 and "opens no seat" in unknown.json()["error"]
+    made = client.post(
+        url, json={"line": "chronicles 1"}, headers=bearer(table["storyteller"]["token"])
+    )
+    assert made.status_code == 201 and made.json()["roll"]["event"] == made.json()["event"]
+
+
 def test_tokens_are_required_and_bodies_and_rates_are_bounded(client: TestClient) -> None:
     table = opened(client)
     url = f"/api/campaigns/{table['id']}/rolls"
