@@ -272,19 +272,10 @@ def roll_at_table(
     """
     if hidden and not seat.storyteller:
         raise AccessError("only the storyteller rolls in secret")
-    if seat.storyteller:
-        return roll(
-            db,
-            seat.campaign,
-            line,
-            source,
-            seat.name,
-            character,
-            hidden=hidden,
-            most_dice=TABLE_DICE,
-        )
-    character = character or seat.character
-    may_act_for(seat, character)
+    player = not seat.storyteller
+    if player:
+        character = character or seat.character
+        may_act_for(seat, character)
     return roll(
         db,
         seat.campaign,
@@ -292,8 +283,9 @@ def roll_at_table(
         source,
         seat.name,
         character,
-        rollers_allowed=lambda name: may_act_for(seat, name),
-        seen=characters_seen(db, seat),
+        hidden=hidden,
+        rollers_allowed=(lambda name: may_act_for(seat, name)) if player else None,
+        seen=characters_seen(db, seat) if player else None,
         most_dice=TABLE_DICE,
     )
 
