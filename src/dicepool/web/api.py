@@ -195,7 +195,9 @@ def create_table(body: NewTable, request: Request) -> OpenedTable:
 
 
 @router.post(
-    "/campaigns/{campaign_id}/seats", status_code=201, responses=answers(400, 401, 403, 404, 429)
+    "/campaigns/{campaign_id}/seats",
+    status_code=201,
+    responses=answers(400, 401, 403, 404, 409, 429),
 )
 def take_seat(campaign_id: int, body: NewSeat, request: Request, seat: SeatOf) -> Capability:
     """A player takes a seat, with the invitation as the bearer token."""

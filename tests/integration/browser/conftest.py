@@ -71,14 +71,14 @@ SMALLEST_PNG = 10_000
 """Bytes below which a page's screenshot is taken for blank (a drawn page is far larger)."""
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
     """Playwright, for the session."""
     with sync_playwright() as driver:
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     """Debian's Chromium, headless, for the session; the test fails when it is missing."""
     if not CHROMIUM.exists():

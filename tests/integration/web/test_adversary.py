@@ -4,6 +4,7 @@ tries, and what the table must refuse or keep to itself."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from typing import Any, NamedTuple
 
@@ -334,5 +335,11 @@ def test_a_page_gone_before_its_first_frame_is_no_server_error(client: TestClien
         "state": {},
         "app": client.app,
     }
-    asyncio.run(asyncio.wait_for(client.app(scope, receive, send), 30))  # type: ignore[arg-type]
+    # a thread of its own: asyncio.run refuses a thread where a loop runs (Playwright's, when
+    # the browser tests ran first in this process)
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(
+            asyncio.run,
+            asyncio.wait_for(client.app(scope, receive, send), 30),  # type: ignore[arg-type]
+        ).result()
     assert [m["type"] for m in sent] == ["websocket.accept", "websocket.send"]
