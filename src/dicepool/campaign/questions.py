@@ -109,11 +109,11 @@ def table_odds_json(
     text: str,
     roller: str | None,
     budget: Budget,
-    seen: frozenset[str] | None = None,
+    screened: bool = False,
 ) -> dict[str, Any]:
     """The exact odds of a line of a campaign, as :func:`odds_json` gives them: the line may
-    name the traits of ``roller`` (or of the characters it names, among those ``seen``, by
-    key, when given), and the campaign's house rules apply, as they would to the roll.
+    name the traits of ``roller`` (or of the characters it names: the players' alone when
+    ``screened``), and the campaign's house rules apply, as they would to the roll.
 
     Raises:
         NotationError, SheetError, CampaignError: the line cannot be rolled here.
@@ -123,7 +123,7 @@ def table_odds_json(
         row = campaign_by_id(conn, campaign_id)
         if row is None:
             raise CampaignError(f"no campaign {campaign_id} here")
-        state = row.state(campaign_sheets(conn, row))
-    _, request = request_of(row, behind_screen(state, seen), text, roller)
+        state = behind_screen(conn, row, row.state(campaign_sheets(conn, row)), screened)
+    _, request = request_of(row, state, text, roller)
     result, _ = exact_or_refused(request, budget, as_json=True, simulating=False)
     return json_payload(text, request, result, {})

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from dicepool.campaign.campaigns import need_campaign
+from dicepool.campaign.view import players_among
 from dicepool.core.dice import DiceSource, ForcedDice
 from dicepool.core.request import Request
 from dicepool.core.result import ContestResult, RollResult
@@ -28,6 +29,7 @@ from dicepool.store.log import (
     claim_campaign,
     save_changes,
 )
+from dicepool.store.sql import Sql
 
 
 @dataclass(frozen=True)
@@ -70,11 +72,14 @@ def request_of(
     return sheet_line, read_house_rules(row.system, row.house_rules).apply(request)
 
 
-def behind_screen(state: CampaignState, seen: frozenset[str] | None) -> CampaignState:
-    """``state`` with only the characters ``seen`` (by key; None: all): what a seat's line may
-    name, so a character it may not see reads as one that is not there."""
-    if seen is None:
+def behind_screen(
+    conn: Sql, row: CampaignRow, state: CampaignState, screened: bool
+) -> CampaignState:
+    """``state`` as a ``screened`` seat's line may name it (a player's): with only the players'
+    characters, so one of the storyteller's reads as one that is not there."""
+    if not screened:
         return state
+    seen = players_among(conn, row.id, state.characters.values())
     return replace(state, characters={k: c for k, c in state.characters.items() if k in seen})
 
 
@@ -88,7 +93,7 @@ def roll(
     spends: Spends = NO_SPENDS,
     hidden: bool = False,
     rollers_allowed: Callable[[str], None] | None = None,
-    seen: frozenset[str] | None = None,
+    screened: bool = False,
     most_dice: int | None = None,
 ) -> LoggedRoll:
     """Roll ``line`` in a campaign (for ``roller`` where a side names none) and log it.
@@ -98,7 +103,8 @@ def roll(
     used before anything is stored. A ``hidden`` roll (the storyteller's) is kept from the
     players' view of the log until it is revealed. ``rollers_allowed`` refuses (by raising)
     a roller the one who rolls may not roll for (a player: any character but their own);
-    ``seen`` keeps the line to the characters (by key) the one who rolls may see;
+    ``screened`` keeps the line to the players' characters (a player's roll: the
+    storyteller's stay behind the screen);
     ``most_dice`` refuses a roll expected to roll more dice (explosions and rerolls counted).
 
     Raises:
@@ -108,7 +114,9 @@ def roll(
     with db.write() as conn:
         row = claim_campaign(conn, campaign) or need_campaign(conn, campaign)  # (raises)
         state = row.state(campaign_sheets(conn, row))
-        sheet_line, request = request_of(row, behind_screen(state, seen), line, roller)
+        sheet_line, request = request_of(
+            row, behind_screen(conn, row, state, screened), line, roller
+        )
         if rollers_allowed is not None:
             for named in sheet_line.rollers:
                 rollers_allowed(named or "")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from dicepool.campaign.history import MAX_EVENT_ID, undo
 from dicepool.campaign.rolls import LoggedRoll, roll
 from dicepool.campaign.seats import Seat, may_act_for
-from dicepool.campaign.view import characters_seen, players_characters
+from dicepool.campaign.view import players_characters
 from dicepool.core.dice import DiceSource
 from dicepool.errors import AccessError, CampaignError
 from dicepool.sheet.events import Event, Kind
@@ -285,7 +285,7 @@ def roll_at_table(
         character,
         hidden=hidden,
         rollers_allowed=(lambda name: may_act_for(seat, name)) if player else None,
-        seen=characters_seen(db, seat) if player else None,
+        screened=player,
         most_dice=TABLE_DICE,
     )
 

@@ -9,7 +9,7 @@ effects), so a sheet never tells of one.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,21 +107,14 @@ def players_characters(conn: Sql, campaign_id: int) -> frozenset[str]:
     """The characters (by key) of a table that are the players': what every seat sees."""
     row = campaign_by_id(conn, campaign_id)
     assert row is not None, "a seat belongs to a campaign"
+    return players_among(conn, campaign_id, campaign_sheets(conn, row))
+
+
+def players_among(conn: Sql, campaign_id: int, sheets: Iterable[Character]) -> frozenset[str]:
+    """Which of a table's ``sheets`` (already read) are the players', by key."""
     seats = campaign_seats(conn, campaign_id)
     sitting = {s.character_key for s in seats if s.character_key and s.role == Role.PLAYER}
-    return frozenset(
-        name_key(c.name) for c in campaign_sheets(conn, row) if _the_players(c, sitting)
-    )
-
-
-def characters_seen(db: Database, seat: Seat) -> frozenset[str] | None:
-    """The characters (by key) ``seat`` sees: every one for the storyteller (None), the
-    players' for anyone else. The storyteller's own stay behind the screen: a player's roll
-    line or odds may not name them or their traits."""
-    if seat.storyteller:
-        return None
-    with db.read() as conn:
-        return players_characters(conn, seat.campaign_id)
+    return frozenset(name_key(c.name) for c in sheets if _the_players(c, sitting))
 
 
 def sit_with_new_character(

@@ -40,12 +40,4 @@ def entry_line(event: Event, struck: bool, target: Event | None = None) -> str:
 
 def event_json(event: Event, struck: bool) -> dict[str, object]:
     """An event as ``log --json`` prints it."""
-    return {
-        "id": event.id,
-        "seq": event.seq,
-        "at": event.at,
-        "actor": event.actor,
-        "kind": event.kind.value,
-        "data": dict(event.data),
-        "struck": struck,
-    }
+    return {**event.to_dict(), "struck": struck}

@@ -130,6 +130,18 @@ class Event:
     at: str = ""
     actor: str = ""
 
+    def to_dict(self) -> dict[str, Any]:
+        """The event as JSON: ``id``, ``seq``, ``at``, ``actor``, ``kind`` and ``data`` (the
+        log's ``--json`` and the web table add what their reader needs beside it)."""
+        return {
+            "id": self.id,
+            "seq": self.seq,
+            "at": self.at,
+            "actor": self.actor,
+            "kind": self.kind.value,
+            "data": dict(self.data),
+        }
+
 
 class LogError(CampaignError):
     """An event of the log that does not fit the state before it.

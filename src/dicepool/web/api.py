@@ -209,16 +209,7 @@ def take_seat(campaign_id: int, body: NewSeat, request: Request, seat: SeatOf) -
 
 def event_json(seen: SeenEvent) -> dict[str, Any]:
     """An event as the API shows it (and the live feed pushes it)."""
-    event = seen.event
-    return {
-        "id": event.id,
-        "seq": event.seq,
-        "at": event.at,
-        "actor": event.actor,
-        "kind": event.kind.value,
-        "data": dict(event.data),
-        "revealed": seen.revealed,
-    }
+    return {**seen.event.to_dict(), "revealed": seen.revealed}
 
 
 @router.post(

@@ -44,7 +44,6 @@ from dicepool.campaign.table import (
 )
 from dicepool.campaign.view import (
     TableView,
-    characters_seen,
     sit_with,
     sit_with_new_character,
     table_view,
@@ -272,9 +271,9 @@ def odds_fragment(
     limited(request.app, "odds", seat.id, "too many odds questions from this seat")
     roller = character or seat.character or None
     try:
-        seen = characters_seen(_db(request), seat)  # a player's odds read no hidden sheet
         budget = Budget(ODDS_SECONDS, ODDS_MEMORY)
-        odds = table_odds_json(_db(request), campaign_id, line, roller, budget, seen)
+        screened = not seat.storyteller  # a player's odds read no sheet behind the screen
+        odds = table_odds_json(_db(request), campaign_id, line, roller, budget, screened)
     except DicepoolError as exc:
         return templates.TemplateResponse(request, "_odds.html", {"odds": None, "error": exc})
     return templates.TemplateResponse(request, "_odds.html", {"odds": odds, "error": None})
