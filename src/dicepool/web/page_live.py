@@ -17,12 +17,12 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
 from dicepool.campaign.seats import Role, Seat, find_seat_by_token
-from dicepool.campaign.table import SeenEvent, recent_for, struck_ids
+from dicepool.campaign.table import SeenEvent
 from dicepool.campaign.view import table_view
 from dicepool.sheet.events import Kind
 from dicepool.store.database import Database
 from dicepool.web.live import follow
-from dicepool.web.pages import LOG_SHOWN, SEAT_COOKIE, csrf_of, entries_of, templates
+from dicepool.web.pages import SEAT_COOKIE, csrf_of, entries_of, log_entries, templates
 
 router = APIRouter()
 
@@ -42,10 +42,8 @@ def _same_origin(socket: WebSocket) -> bool:
 
 
 def _log(db: Database, seat: Seat) -> tuple[str, int]:
-    page = recent_for(db, seat, LOG_SHOWN)
-    struck = struck_ids(db, [s.event.id for s in page.events])
-    html = _render("_log.html", entries=entries_of(page.events, struck), seat=seat, oob=True)
-    return html, page.last
+    entries, last = log_entries(db, seat)
+    return _render("_log.html", entries=entries, seat=seat, oob=True), last
 
 
 def _sheets(db: Database, seat: Seat, csrf: str) -> str:

@@ -225,19 +225,24 @@ def join_page(
 
 def _table_context(request: Request, seat: Seat, token: str) -> dict[str, Any]:
     view = table_view(_db(request), seat)
-    page = recent_for(_db(request), seat, LOG_SHOWN)
-    ids = [s.event.id for s in page.events]
+    entries, _ = log_entries(_db(request), seat)
     return {
         "seat": seat,
         "view": view,
         "csrf": csrf_of(token),
-        "entries": entries_of(page.events, struck_ids(_db(request), ids)),
-        "after": page.last,
-        "actions": actions_for(seat.system, seat.storyteller),
+        "entries": entries,
         "free": _free_characters(view),
         "line_max": LINE,
         "name_max": NAME,
     }
+
+
+def log_entries(db: Database, seat: Seat) -> tuple[list[dict[str, Any]], int]:
+    """The last :data:`LOG_SHOWN` events ``seat`` may see, as the log's entries (undone ones
+    marked), and the sequence number read up to."""
+    page = recent_for(db, seat, LOG_SHOWN)
+    struck = struck_ids(db, [s.event.id for s in page.events])
+    return entries_of(page.events, struck), page.last
 
 
 def entries_of(seen: list[SeenEvent], struck: set[int]) -> list[dict[str, Any]]:
