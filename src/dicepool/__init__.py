@@ -21,6 +21,7 @@ from dicepool.core.request import ContestRequest, Request, RollRequest
 from dicepool.core.result import ChallengeResult, ContestResult, Outcome, RollResult, Winner
 from dicepool.core.roll import resolve, resolve_any, resolve_contest
 from dicepool.core.storypath import Challenge, StorypathRequest
+from dicepool.core.stream import StreamDice, commitment
 from dicepool.core.sundown import SecondChance, SundownRequest
 from dicepool.errors import (
     DiceError,
@@ -66,9 +67,11 @@ __all__ = [
     "SeededDice",
     "Specialty",
     "StorypathRequest",
+    "StreamDice",
     "SundownRequest",
     "SystemDice",
     "Winner",
+    "commitment",
     "resolve",
     "resolve_any",
     "resolve_contest",
