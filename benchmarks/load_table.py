@@ -391,7 +391,7 @@ async def drive(
     async def mark() -> None:
         nonlocal cpu_before, database_before
         await asyncio.sleep(max(0.0, counting - time.perf_counter()))
-        cpu_before = (time.process_time(), [cpu_seconds(pid) for pid in servers])
+        cpu_before = (time.process_time(), [tree_cpu_seconds(pid) for pid in servers])
         database_before = database() if database is not None else 0.0
         if args.profile is not None:
             profiles.extend(
@@ -404,7 +404,9 @@ async def drive(
     assert cpu_before is not None
     wall = time.perf_counter() - counting
     client_cpu = (time.process_time() - cpu_before[0]) / wall
-    server_cpu = sum(cpu_seconds(p) - b for p, b in zip(servers, cpu_before[1], strict=True)) / wall
+    server_cpu = (
+        sum(tree_cpu_seconds(p) - b for p, b in zip(servers, cpu_before[1], strict=True)) / wall
+    )
     database_cpu = (database() - database_before) / wall if database is not None else None
     acked = set(rolled.sent)
     drained = time.perf_counter() + args.drain
@@ -432,7 +434,7 @@ def profile(pid: int, args: argparse.Namespace, name: str) -> subprocess.Popen[b
     spy = Path(sys.executable).parent / "py-spy"
     out = Path(args.profile) / f"{name}.txt"
     command = [str(spy), "record", "--pid", str(pid), "--duration", str(int(args.seconds))]
-    command += ["--format", "raw", "--nonblocking", "--gil", "--rate", "100", "--output", str(out)]
+    command += ["--format", "raw", "--nonblocking", "--gil", "--rate", "400", "--output", str(out)]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 

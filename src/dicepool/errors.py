@@ -17,6 +17,9 @@ The tree::
     +-- CampaignError             a campaign, character or event that is not there (or is
     |                             already), or an undo the log cannot take
     +-- StoreError                a database that cannot be opened, or is newer than dicepool
+    |   +-- WouldWait             a transaction that would wait for another writer, on a thread
+    |                             that never waits (the server's event loop: it is tried again
+    |                             on a worker thread)
     +-- AccessError               a seat of a web table doing what its role may not (a player
                                   acting for another's character, revealing a hidden roll)
 
@@ -99,6 +102,12 @@ class CampaignError(DicepoolError):
 
 class StoreError(DicepoolError):
     """A database that cannot be opened or used: unreachable, unreadable, or newer than us."""
+
+
+class WouldWait(StoreError):
+    """A transaction that would have to wait for another writer (or reader) of the database,
+    begun on a thread that never waits: the web server's event loop, which serves every table
+    at once. The server tries it again on a worker thread."""
 
 
 class AccessError(DicepoolError):

@@ -23,7 +23,7 @@ from dicepool.sheet.traits import name_key
 from dicepool.sheet.view import condition
 from dicepool.store.database import Database
 from dicepool.store.log import campaign_by_id, campaign_sheets
-from dicepool.store.seats import campaign_seats
+from dicepool.store.seats import campaign_seats, seated_characters
 from dicepool.store.sql import Sql
 
 FOR_A_PLAYER = "a player"
@@ -112,8 +112,7 @@ def players_characters(conn: Sql, campaign_id: int) -> frozenset[str]:
 
 def players_among(conn: Sql, campaign_id: int, sheets: Iterable[Character]) -> frozenset[str]:
     """Which of a table's ``sheets`` (already read) are the players', by key."""
-    seats = campaign_seats(conn, campaign_id)
-    sitting = {s.character_key for s in seats if s.character_key and s.role == Role.PLAYER}
+    sitting = seated_characters(conn, campaign_id, Role.PLAYER)
     return frozenset(name_key(c.name) for c in sheets if _the_players(c, sitting))
 
 

@@ -22,7 +22,7 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dicepool.errors import DicepoolError, StoreError
+from dicepool.errors import DicepoolError, StoreError, WouldWait
 from dicepool.store.sql import AlchemySql, Sql, SqliteSql
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 ENV_URL = "DICEPOOL_DATABASE_URL"
 
-REVISIONS = ("0001", "0002", "0003", "0004")
+REVISIONS = ("0001", "0002", "0003", "0004", "0005")
 """Every schema revision this version knows, oldest first; the last is the head."""
 
 HEAD = REVISIONS[-1]
@@ -45,6 +45,9 @@ PRAGMAS = (
     f"busy_timeout={BUSY_SECONDS * 1000}",
 )
 """Every SQLite connection's settings: an acknowledged event is on the disk."""
+
+_WOULD_WAIT = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+"""SQLite's primary result codes for "another connection holds what this one needs"."""
 
 _SQLITE = re.compile(r"sqlite(?:\+pysqlite)?:///(?P<path>[^?]*)")
 
@@ -208,9 +211,7 @@ class Database:
                     yield AlchemySql(alchemy)
                 return
             conn = self._connection()
-            # Writers of this process queue on a lock, woken the moment it is free; on
-            # SQLite's own lock they would sleep and retry, up to 100 ms at a time.
-            with self._writer if write else contextlib.nullcontext():
+            with self._writers_turn() if write else contextlib.nullcontext():
                 conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
                 try:
                     yield SqliteSql(conn)
@@ -218,6 +219,29 @@ class Database:
                     conn.rollback()
                     raise
                 conn.commit()
+
+    @contextmanager
+    def _writers_turn(self) -> Iterator[None]:
+        """Writers of this process take turns on a lock, woken the moment it is free (on
+        SQLite's own lock they would sleep and retry, up to 100 ms at a time); a thread that
+        never waits takes its turn now or raises :class:`WouldWait`."""
+        if not self._writer.acquire(blocking=not self._never_waits()):
+            raise WouldWait("another writer of this server holds the database")
+        try:
+            yield
+        finally:
+            self._writer.release()
+
+    def never_wait_here(self) -> None:
+        """Make this thread's SQLite transactions refuse to wait: one that would wait for
+        another writer raises :class:`WouldWait` at once. For the web server's event loop,
+        where a wait would stall every table; nothing changes on PostgreSQL."""
+        if self._path is not None:
+            self._connection().execute("PRAGMA busy_timeout = 0")
+            self._local.never_wait = True
+
+    def _never_waits(self) -> bool:
+        return bool(getattr(self._local, "never_wait", False))
 
     def _connection(self) -> sqlite3.Connection:
         """This thread's connection (made on first use): transactions of two threads never
@@ -289,6 +313,8 @@ class Database:
         except DicepoolError:
             raise
         except sqlite3.Error as exc:
+            if self._never_waits() and exc.sqlite_errorcode & 0xFF in _WOULD_WAIT:
+                raise WouldWait(f"the database {shown(self.url)} is busy") from exc
             raise StoreError(f"cannot use the database {shown(self.url)}: {exc}") from exc
         except Exception as exc:
             alchemy = sys.modules.get("sqlalchemy.exc")

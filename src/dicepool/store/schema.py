@@ -112,4 +112,5 @@ seats = Table(
     Column("name", String(NAME), nullable=False),
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("character_key", String(NAME), nullable=True),
+    Index(None, "campaign_id"),  # a player's every roll reads which characters players hold
 )

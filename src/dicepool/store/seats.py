@@ -95,6 +95,16 @@ def campaign_seats(conn: Sql, campaign_id: int) -> list[SeatRow]:
     return [_seat(r) for r in found]
 
 
+def seated_characters(conn: Sql, campaign_id: int, role: str) -> frozenset[str]:
+    """The characters (by key) that the seats of ``role`` at a campaign sit with."""
+    found = conn.rows(
+        "SELECT character_key FROM seats WHERE campaign_id = :campaign AND role = :role "
+        "AND character_key IS NOT NULL",
+        {"campaign": campaign_id, "role": role},
+    )
+    return frozenset(r["character_key"] for r in found)
+
+
 def set_seat_character(conn: Sql, seat_id: int, character_key: str | None) -> None:
     """Give a seat its character (by key), or none."""
     conn.run(

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+import orjson
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
 from dicepool.campaign.questions import odds_json
-from dicepool.campaign.rolls import roll_json
+from dicepool.campaign.rolls import LoggedRoll, roll_json
 from dicepool.campaign.seats import Seat, find_seat_by_token, join_table, open_table
 from dicepool.campaign.table import MAX_EVENTS, SeenEvent, events_for, reveal, roll_at_table
 from dicepool.core.dice import ForcedDice, SystemDice
@@ -24,6 +25,7 @@ from dicepool.odds import Budget
 from dicepool.sheet.events import Kind
 from dicepool.store.database import Database
 from dicepool.web.limits import client_key, limited
+from dicepool.web.loop import on_loop
 from dicepool.web.problems import NotFound, Unauthorized, answers
 
 # every route: a body too large (even where none is read), a request that does not validate,
@@ -218,18 +220,33 @@ def event_json(seen: SeenEvent) -> dict[str, Any]:
     response_model=Rolled,
     responses=answers(400, 401, 403, 404, 409, 429),
 )
-def make_roll(campaign_id: int, body: NewRoll, request: Request, token: Token) -> JSONResponse:
-    """Roll a line (for a character), logged; a hidden roll is the storyteller's alone."""
-    # The busiest route makes one trip to a worker thread: the seat is looked up here, not by
-    # a dependency of its own, and the answer is sent as it is, not checked again in another.
-    seat = seat_by(request, token)
+async def make_roll(
+    campaign_id: int, body: NewRoll, request: Request, token: Token
+) -> Response:
+    """Roll a line (for a character), logged; a hidden roll is the storyteller's alone. The
+    answer comes once this server's live clients of the table are being sent the roll."""
+    # The busiest route: the seat is looked up here, not by a dependency of its own, and the
+    # answer is sent as it is, not checked again against its model.
+    db = _db(request)
+    seat = await on_loop(db, seat_by, request, token)
     _at(seat, campaign_id)
     _limited(request, seat, "rolls")
-    source = ForcedDice(body.dice) if body.dice is not None else SystemDice()
-    logged = roll_at_table(_db(request), seat, body.line, source, body.character, body.hidden)
+
+    def rolled() -> LoggedRoll:
+        source = ForcedDice(body.dice) if body.dice is not None else SystemDice()
+        return roll_at_table(db, seat, body.line, source, body.character, body.hidden)
+
+    logged = await on_loop(db, rolled)
     _announce(request, seat)
+    await request.app.state.hub.delivered(seat.campaign_id, logged.event.seq)
     answer = {"event": logged.event.id, "roll": roll_json(logged, seat.campaign)}
-    return JSONResponse(answer, status_code=201)
+    return Response(json_bytes(answer), status_code=201, media_type="application/json")
+
+
+def json_bytes(value: Any) -> bytes:
+    """``value`` as JSON, by orjson: the busiest answers and pushes are made several times
+    faster than by the standard library."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
 @router.get("/campaigns/{campaign_id}/events", response_model=Events, responses=answers(401, 404))

@@ -21,11 +21,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dicepool import __version__
 from dicepool.errors import DicepoolError
-from dicepool.store.database import Database
+from dicepool.store.database import Database, sqlite_path
 from dicepool.web import api, live, page_live, pages, sheets_api
 from dicepool.web.limits import MAX_BODY, rates
 from dicepool.web.live import POLL_SECONDS, Hub
-from dicepool.web.notify import Listener
+from dicepool.web.notify import Listener, Watcher
 from dicepool.web.problems import status_of
 
 log = logging.getLogger("dicepool.web")
@@ -119,20 +119,22 @@ def _answer(request: Request, message: str, status: int) -> Response:
 
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """On PostgreSQL, listen for the events other server processes log, while serving."""
+    """While serving, hear of the events other processes log: PostgreSQL's notifications, or
+    a watch on the SQLite file."""
     db: Database = app.state.db
-    listener = None
-    if db.dialect == "postgresql":
-        hub: Hub = app.state.hub
-        plain = "postgresql://" + db.url.split("://", 1)[1]
-        listener = Listener(plain, hub.announce, hub.announce_all)
-        listener.start()
-    app.state.listener = listener
+    hub: Hub = app.state.hub
+    db.never_wait_here()  # the event loop's thread: see dicepool.web.api.on_loop
+    path = sqlite_path(db.url)
+    news: Listener | Watcher
+    if path is None:
+        news = Listener("postgresql://" + db.url.split("://", 1)[1], hub.announce, hub.announce_all)
+    else:
+        news = Watcher(path, hub.announce_all)
+    news.start()
     try:
         yield
     finally:
-        if listener is not None:
-            listener.stop()
+        news.stop()
 
 
 def create_app(

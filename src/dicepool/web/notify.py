@@ -1,21 +1,29 @@
-"""Several servers, one table: PostgreSQL's LISTEN/NOTIFY wakes every process's live clients.
+"""Several servers, one table: news another process logged wakes this one's live clients.
 
-Each event appended on PostgreSQL sends ``CAMPAIGN_ID:EVENT_ID`` on
-:data:`~dicepool.store.log.CHANNEL` as it commits. Each server process keeps one dedicated
-connection that listens, in a thread, and wakes the live connections of that campaign
-(:meth:`dicepool.web.live.Hub.announce`); they read the log themselves, so a notification that
-is lost (the listener reconnecting) costs nothing but time: on reconnecting, the listener wakes
-every connection to catch up, and each client also reads the log once a second.
+On PostgreSQL, LISTEN/NOTIFY (:class:`Listener`): each event appended sends
+``CAMPAIGN_ID:EVENT_ID`` on :data:`~dicepool.store.log.CHANNEL` as it commits. Each server
+process keeps one dedicated connection that listens, in a thread, and wakes the live
+connections of that campaign (:meth:`dicepool.web.live.Hub.announce`); they read the log
+themselves, so a notification that is lost (the listener reconnecting) costs nothing but time:
+on reconnecting, the listener wakes every connection to catch up, and each client also reads
+the log once a second.
+
+On SQLite, a :class:`Watcher` asks the file, a few times a second, whether another connection
+has committed since it last asked (``PRAGMA data_version``, answered from memory); when one has,
+every campaign's reader here reads its log. That is what lets several `dicepool serve` workers
+(or a roll from the command line) share a SQLite table live.
 """
 
 from __future__ import annotations
 
 import logging
+import sqlite3
 import threading
 from collections.abc import Callable
 
 import psycopg
 
+from dicepool.store.database import connect_sqlite
 from dicepool.store.log import CHANNEL
 
 log = logging.getLogger("dicepool.web")
@@ -68,3 +76,45 @@ class Listener:
                     campaign, _, _event = note.payload.partition(":")
                     if campaign.isdigit():
                         self.wake(int(campaign))
+
+
+WATCH_SECONDS = 0.01
+"""How often a :class:`Watcher` asks its SQLite file for news: a roll logged by another process
+waits at most this long (each asking costs microseconds)."""
+
+
+class Watcher:
+    """A thread asking a SQLite file every :data:`WATCH_SECONDS` whether another connection
+    (another process, or this one's writers) has committed, calling ``wake_all()`` when one
+    has."""
+
+    def __init__(self, path: str, wake_all: Callable[[], None]) -> None:
+        self.path = path
+        self.wake_all = wake_all
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="dicepool-watch", daemon=True)
+
+    def start(self) -> None:
+        """Start watching, in the background."""
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop watching."""
+        self._stop.set()
+        self._thread.join(5)
+
+    def _run(self) -> None:
+        conn = connect_sqlite(self.path)
+        try:
+            seen = None
+            while not self._stop.wait(WATCH_SECONDS):
+                try:
+                    version = conn.execute("PRAGMA data_version").fetchone()[0]
+                except sqlite3.Error as exc:  # the file busy or away a moment: ask again
+                    log.warning("cannot watch %s (%s)", self.path, exc)
+                    continue
+                if seen is not None and version != seen:
+                    self.wake_all()
+                seen = version
+        finally:
+            conn.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -10,7 +12,7 @@ import pytest
 from dicepool.campaign import check, create_campaign, create_character, roll
 from dicepool.campaign.history import counts
 from dicepool.core.dice import ForcedDice
-from dicepool.errors import StoreError
+from dicepool.errors import StoreError, WouldWait
 from dicepool.store.database import Database
 from dicepool.store.log import campaign_events, find_campaign
 
@@ -49,5 +51,77 @@ def test_a_write_inside_a_write_of_the_same_thread_is_refused_not_stuck(tmp_path
     try:
         with db.write(), pytest.raises(StoreError, match="within a transaction"), db.write():
             pass
+    finally:
+        db.close()
+
+
+def _refusals_of_a_thread_that_never_waits(db: Database) -> dict[str, object]:
+    """What a thread that never waits meets: its roll, then a read (run in a thread of its
+    own, as the server's event loop is)."""
+    met: dict[str, object] = {}
+
+    def never_waiting() -> None:
+        db.never_wait_here()
+        try:
+            roll(db, "Night", "chronicles 2", ForcedDice([8, 3]), "st")
+            met["roll"] = "logged"
+        except WouldWait as refused:
+            met["roll"] = refused
+        with db.read() as conn:
+            met["read"] = find_campaign(conn, "Night") is not None
+
+    worker = threading.Thread(target=never_waiting)
+    worker.start()
+    worker.join(30)
+    return met
+
+
+def test_a_thread_that_never_waits_is_refused_while_another_connection_writes(
+    tmp_path: Path,
+) -> None:
+    """Another process's transaction holds the file (to SQLite, another connection is one):
+    the roll is refused with WouldWait, not kept waiting, and logs nothing; reads go on."""
+    path = tmp_path / "busy.sqlite3"
+    db = Database(f"sqlite:///{path}")
+    try:
+        create_campaign(db, "Night", "cofd", "st")
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            met = _refusals_of_a_thread_that_never_waits(db)
+        finally:
+            other.rollback()
+            other.close()
+        assert isinstance(met["roll"], WouldWait) and met["read"] is True
+        assert counts(db)["events"] == 1  # the campaign's creation alone
+        roll(db, "Night", "chronicles 2", ForcedDice([8, 3]), "st")  # a thread that waits
+        assert counts(db)["events"] == 2
+    finally:
+        db.close()
+
+
+def test_a_thread_that_never_waits_is_refused_while_a_thread_of_its_process_writes(
+    tmp_path: Path,
+) -> None:
+    db = Database(f"sqlite:///{tmp_path / 'turns.sqlite3'}")
+    try:
+        create_campaign(db, "Night", "cofd", "st")
+        writing, done = threading.Event(), threading.Event()
+
+        def long_write() -> None:
+            with db.write():
+                writing.set()
+                done.wait(30)
+
+        holder = threading.Thread(target=long_write)
+        holder.start()
+        writing.wait(30)
+        try:
+            met = _refusals_of_a_thread_that_never_waits(db)
+        finally:
+            done.set()
+            holder.join(30)
+        assert isinstance(met["roll"], WouldWait) and met["read"] is True
+        assert counts(db)["events"] == 1
     finally:
         db.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -171,3 +172,32 @@ def test_a_storytellers_own_sheet_goes_live_to_the_storyteller_and_only_its_name
     assert told_sees["id"] == player_sees["id"] and told_sees["kind"] == "character-created"
     assert "Wits" in json.dumps(told_sees["data"]) and "Wits" not in json.dumps(player_sees)
     assert player_sees["data"]["character"]["name"] == "Guard"
+
+
+def test_a_roll_is_answered_once_the_tables_reader_here_has_read_it(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reader polls only every ten minutes: what makes it read is the roll's announcement,
+    and the answer waits for that read (and its connections' wake-up); a wait for an event that
+    never comes ends when the table's last connection here goes."""
+    monkeypatch.setattr(live, "DELIVERY_SECONDS", 30.0)
+    table = open_table(db, "Night", "cofd")
+
+    async def answered() -> tuple[int, int | None, bool, bool]:
+        hub = live.Hub(db, poll_seconds=600)
+        where = table.campaign_id
+        tail, wake = hub.join(where)
+        await asyncio.wait_for(wake.wait(), 10)  # the reader has found the log's end
+        wake.clear()
+        seq = roll(db, "Night", "chronicles 1", ForcedDice([8]), "st").event.seq
+        hub.announce(where)
+        await asyncio.wait_for(hub.delivered(where, seq), 10)
+        read, woken = tail.last, wake.is_set()
+        never = asyncio.ensure_future(hub.delivered(where, seq + 100))
+        await asyncio.sleep(0)
+        hub.leave(where, wake)
+        await asyncio.wait_for(never, 10)  # released by the last connection's going
+        return seq, read, woken, never.done()
+
+    seq, read, woken, released = asyncio.run(answered())
+    assert read == seq and woken and released

@@ -9,6 +9,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from ..servers import SCRIPT, free_port, post, serving, stop
 
 
@@ -47,15 +49,20 @@ def _use(server: subprocess.Popen[str], port: int, db: Path) -> None:
         stop(server)
 
 
-def test_a_roll_through_one_server_arrives_live_at_another_on_postgresql(
-    postgres_url: str,
+@pytest.mark.parametrize("store", ["sqlite", "postgresql"])
+def test_a_roll_through_one_server_arrives_live_at_another(
+    store: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     """Two servers share a campaign; their clients read the log only every ten minutes when
-    nothing wakes them, so the roll arriving at once is PostgreSQL's NOTIFY at work."""
+    nothing wakes them, so the roll arriving at once is PostgreSQL's NOTIFY at work, or the
+    watch on the SQLite file."""
     from websockets.sync.client import connect
 
+    url = str(tmp_path / "shared.sqlite3")
+    if store == "postgresql":
+        url = request.getfixturevalue("postgres_url")
     first, second = free_port(), free_port()
-    one, two = serving(postgres_url, first, "600"), serving(postgres_url, second, "600")
+    one, two = serving(url, first, "600"), serving(url, second, "600")
     try:
         table = post(first, "/api/campaigns", {"name": "Night", "system": "cofd"})
         told, where = table["storyteller"]["token"], table["id"]
@@ -99,12 +106,38 @@ def test_serve_sets_the_rolls_a_seat_may_make_a_second(tmp_path: Path) -> None:
             stop(server)
 
 
-def test_serve_refuses_a_rate_out_of_its_bounds() -> None:
-    for rate in ("0", "10001", "many"):
-        done = subprocess.run(
-            [str(SCRIPT), "serve", "--rolls-per-second", rate, "--port", str(free_port())],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        assert done.returncode == 2 and "--rolls-per-second" in done.stderr
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--rolls-per-second", v) for v in ("0", "10001", "many")]
+    + [("--workers", v) for v in ("0", "17")],
+)
+def test_serve_refuses_an_option_out_of_its_bounds(option: str, value: str) -> None:
+    done = subprocess.run(
+        [str(SCRIPT), "serve", option, value, "--port", str(free_port())],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and option in done.stderr
+
+
+def test_workers_share_the_port_and_every_roll_reaches_the_live_client(tmp_path: Path) -> None:
+    """Two worker processes on one SQLite file: each roll is a new connection, taken by either
+    worker; the live client (on one of them) gets every roll, in order."""
+    from websockets.sync.client import connect
+
+    port = free_port()
+    server = serving(str(tmp_path / "workers.sqlite3"), port, "600", "--workers", "2")
+    try:
+        table = post(port, "/api/campaigns", {"name": "Night", "system": "cofd"})
+        told, where = table["storyteller"]["token"], table["id"]
+        with connect(f"ws://127.0.0.1:{port}/api/campaigns/{where}/live") as live:
+            live.send(json.dumps({"token": told, "after": 1}))
+            made = [
+                post(port, f"/api/campaigns/{where}/rolls", {"line": "chronicles 2"}, told)
+                for _ in range(12)
+            ]
+            pushed = [json.loads(live.recv(timeout=20))["id"] for _ in made]
+        assert pushed == [m["event"] for m in made]
+    finally:
+        stop(server)
