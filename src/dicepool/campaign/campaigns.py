@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dicepool.campaign.seals import open_next
 from dicepool.errors import CampaignError, SheetError
 from dicepool.notation.house import read_house_rules
 from dicepool.notation.names import system_name
@@ -57,6 +58,7 @@ def add_campaign(
         raise CampaignError(f"there is already a campaign {name}; pick another name")
     campaign_id = insert_campaign(conn, state)
     append(conn, campaign_id, campaign_event(name, system, players, rules.text), actor)
+    open_next(conn, campaign_id, 1, actor)  # its rolls can be checked from the first
     return campaign_id, state
 
 

@@ -147,6 +147,11 @@ def undo(
             raise CampaignError("a campaign's creation cannot be undone")
         if root.kind is Kind.REVEALED:
             raise CampaignError("a reveal cannot be undone: everyone has seen the roll")
+        if root.kind in (Kind.SEAL_OPENED, Kind.SEAL_CLOSED):
+            raise CampaignError(
+                "a seal cannot be undone: its commitment or seed is public, and its rolls "
+                "are checked against it"
+            )
         _check_links(conn, row, target, root)
         state = None
         if root.kind is not Kind.ROLLED or root.data.get("effects"):  # a plain roll: no replay

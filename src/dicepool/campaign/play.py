@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dicepool.campaign.campaigns import need_campaign
+from dicepool.campaign.seals import dice_data, drawing
 from dicepool.core.dice import DiceSource, ForcedDice, SystemDice
 from dicepool.errors import SheetError
 from dicepool.sheet.clock import parse_duration
@@ -73,15 +74,16 @@ def act_rolling(
         DiceError: faces typed by hand that the rule did not use up (nothing is stored).
     """
 
-    def decide(state: CampaignState) -> Event:
+    def decide(conn: Sql, row: CampaignRow, state: CampaignState) -> Event:
         data = data_of(state)
-        dice = RuleDice(source)
+        drawn = drawing(conn, row.id, source)
+        dice = RuleDice(drawn)
         ROLLING[kind](state, data, dice)  # refused here, before anything is stored
-        if isinstance(source, ForcedDice):
-            source.check_all_used()
-        return Event(kind, {**data, "rolls": dice.recorded})
+        if isinstance(drawn, ForcedDice):
+            drawn.check_all_used()
+        return Event(kind, {**data, "rolls": dice.recorded, **dice_data(drawn)})
 
-    return act(db, campaign, actor, decide)
+    return act_on_log(db, campaign, actor, decide)
 
 
 def next_boundary(db: Database, campaign: str, unit: str, source: DiceSource, actor: str) -> Acted:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from dicepool.campaign.campaigns import need_campaign
+from dicepool.campaign.seals import dice_data, drawing
 from dicepool.campaign.view import players_among
 from dicepool.core.dice import DiceSource, ForcedDice
 from dicepool.core.request import Request
@@ -127,9 +128,10 @@ def roll(
         request = prepare(spender, request, spends, rollers=rollers, state=state)
         if most_dice is not None:
             _within(request, most_dice)
-        result = resolve_any(request, source)
-        if isinstance(source, ForcedDice):
-            source.check_all_used()
+        dice = drawing(conn, row.id, source, hidden)
+        result = resolve_any(request, dice)
+        if isinstance(dice, ForcedDice):
+            dice.check_all_used()
         logged = record(result)
         # a hidden roll changes nothing the table sees (its pool, a sheet): that would tell
         done = (
@@ -147,6 +149,7 @@ def roll(
             "result": logged,
             **({"effects": done} if done else {}),
             **({"hidden": True} if hidden else {}),
+            **dice_data(dice),
         }
         event = append(
             conn, row.id, Event(Kind.ROLLED, data), actor, sheet_line.characters, row.last_seq

@@ -114,6 +114,11 @@ SUNDOWN_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
 STATE_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
     Kind.BOUNDARY_BEGUN: lambda d: f"a new {d['unit']}{_rolls(d)}",
     Kind.REVEALED: lambda d: f"revealed hidden roll {d['event']}",
+    Kind.SEAL_OPENED: lambda d: f"opened seal {d['seal']} (commitment {d['commitment'][:16]}…)",
+    Kind.SEAL_CLOSED: lambda d: (
+        f"closed seal {d['seal']} after {d['rolls']} roll{'' if d['rolls'] == 1 else 's'}: "
+        "its seed is out, its rolls can be checked"
+    ),
     Kind.CLOCK_ADVANCED: lambda d: f"story time passes: {d['duration']}{_rolls(d)}",
     Kind.DAMAGED: lambda d: (
         f"{d['character']} takes {d['points']} {d['wound']}"
@@ -161,6 +166,8 @@ def summary(event: Event, target: Event | None = None) -> str:
     data = event.data
     if event.kind in STATE_SUMMARIES:
         return STATE_SUMMARIES[event.kind](data)
+    if event.kind is Kind.ROLLED and "result" not in data:  # behind the screen
+        return f"rolled in secret (roll {data['seal']['roll_no']} of seal {data['seal']['seal']})"
     if event.kind is Kind.ROLLED:
         return roll_summary(data)
     if event.kind is Kind.CHARACTER_CHANGED:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from dicepool.campaign.history import MAX_EVENT_ID, linked_to
 from dicepool.campaign.play import Acted, act, act_on_log
+from dicepool.campaign.seals import dice_data, drawing
 from dicepool.core.dice import DiceSource, ForcedDice
 from dicepool.core.result import RollResult
 from dicepool.core.sundown import HIT, SecondChance, SundownRequest, resolve
@@ -198,9 +199,10 @@ def reroll(db: Database, campaign: str, event_id: int, source: DiceSource, actor
         target = _rerollable(conn, row, event_id)
         rollers = [r for r in target.data["rollers"] if r]
         who = _named(state, rollers[0], "Edge")
-        result, misses = _second_chance(target, source)
-        if isinstance(source, ForcedDice):
-            source.check_all_used()
+        drawn = drawing(conn, row.id, source)
+        result, misses = _second_chance(target, drawn)
+        if isinstance(drawn, ForcedDice):
+            drawn.check_all_used()
         made.append(result)
         logged = record(result)
         data = {
@@ -210,6 +212,7 @@ def reroll(db: Database, campaign: str, event_id: int, source: DiceSource, actor
             "numbers": logged["notation"],
             "misses": len(misses),
             "result": logged,
+            **dice_data(drawn),
         }
         return Event(Kind.REROLLED, data)
 

@@ -1,7 +1,8 @@
 """The log as a seat of a web table sees it, and the storyteller's reveal of a hidden roll.
 
 A hidden roll is logged like any other, with ``hidden`` in its data. Until a ``revealed`` event
-names it, it is left out of every player's view: the roll itself, and an undo that names it.
+names it, every player's view has only that it took place and its number in its seal
+(:func:`behind_the_screen`), and leaves out an undo that names it.
 The storyteller sees everything. A reveal cannot be undone: everyone has seen the roll.
 """
 
@@ -134,12 +135,12 @@ def visible(seat: Seat, read: LogRead, after: int = 0) -> list[SeenEvent]:
     """The events of ``read`` after sequence number ``after`` that ``seat`` may see, oldest
     first (no I/O: one read serves every seat of its campaign).
 
-    The storyteller sees every event where it stands. A player never sees a hidden roll where
-    it stands (nor an undo naming it): it comes when it is revealed, marked so, just before
-    its reveal. So a player who read past the roll while it was hidden still gets it. Nor does
-    a player read the sheet of one of the storyteller's own characters (see
-    :func:`~dicepool.campaign.view.players_characters`) in its creation or changes: only its
-    name.
+    The storyteller sees every event where it stands. A player sees a hidden roll where it
+    stands only behind the screen (:func:`behind_the_screen`), and no undo naming it: the roll
+    itself comes when it is revealed, marked so, just before its reveal. So a player who read
+    past the roll while it was hidden still gets it. Nor does a player read the sheet of one of
+    the storyteller's own characters (see :func:`~dicepool.campaign.view.players_characters`)
+    in its creation or changes: only its name.
     """
     if seat.campaign_id != read.campaign_id:
         raise CampaignError(f"a seat of campaign {seat.campaign_id} reads only its own log")
@@ -153,7 +154,17 @@ def visible(seat: Seat, read: LogRead, after: int = 0) -> list[SeenEvent]:
             seen += [SeenEvent(read.targets[int(event.data["event"])], True), SeenEvent(event)]
         elif not _conceals(event, read.targets, read.revealed):
             seen.append(SeenEvent(_screened(event, read.players_characters)))
+        elif event.data.get("hidden") and "seal" in event.data:
+            seen.append(SeenEvent(behind_the_screen(event)))
     return seen
+
+
+def behind_the_screen(event: Event) -> Event:
+    """A hidden roll as the players get it until it is revealed: that it took place, and its
+    number in its seal (so the numbering shows none was skipped); no line, faces or nonce."""
+    seal = event.data["seal"]
+    data = {"hidden": True, "seal": {"seal": seal["seal"], "roll_no": seal["roll_no"]}}
+    return replace(event, data=data)
 
 
 def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS) -> Page:

@@ -59,6 +59,12 @@ COMMANDS = {
         "Create characters; change, show, list, export and import sheets.",
         'dicepool char create Ana --set "Dexterity=3 Stealth=2"',
     ),
+    "seal": (
+        "dicepool.cli.seal",
+        "seal",
+        "The campaign's seals: close one to publish its seed; show them.",
+        "dicepool seal close",
+    ),
     "log": (
         "dicepool.cli.log",
         "log",

@@ -67,6 +67,8 @@ class Kind(StrEnum):
     TRACKER_STARTED = "tracker-started"
     INTERVALS_BOUGHT = "intervals-bought"
     MILESTONES_AWARDED = "milestone-awarded"
+    SEAL_OPENED = "seal-open"
+    SEAL_CLOSED = "seal-close"
 
 
 Data = Mapping[str, Any]

@@ -273,16 +273,22 @@ def struck_among(conn: Sql, ids: Sequence[int]) -> set[int]:
     return struck(sorted(undos.values(), key=lambda e: e.id)) & set(ids)
 
 
+_NOT_UNDONE_BARE = {"undone": Kind.UNDONE, "opened": Kind.SEAL_OPENED, "closed": Kind.SEAL_CLOSED}
+"""The kinds a bare `undo` passes over: undos (undone by naming them) and seals (never)."""
+
+
 def latest_standing(conn: Sql, campaign_id: int) -> Event | None:
-    """The latest event that is not an undo and not struck: what a bare `undo` undoes."""
+    """The latest event that is not an undo, a seal's opening or closing, nor struck: what a
+    bare `undo` undoes."""
     before = 2**62
+    kinds = {k: v.value for k, v in _NOT_UNDONE_BARE.items()}
     while True:
         found = [
             _event(r)
             for r in conn.rows(
-                f"{_EVENT} WHERE campaign_id = :campaign AND kind != :undone AND seq < :before"
-                " ORDER BY seq DESC LIMIT 50",
-                {"campaign": campaign_id, "undone": Kind.UNDONE.value, "before": before},
+                f"{_EVENT} WHERE campaign_id = :campaign AND kind NOT IN "
+                "(:undone, :opened, :closed) AND seq < :before ORDER BY seq DESC LIMIT 50",
+                {"campaign": campaign_id, "before": before, **kinds},
             )
         ]
         gone = struck_among(conn, [e.id for e in found])

@@ -11,6 +11,7 @@ from __future__ import annotations
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     ForeignKey,
@@ -113,4 +114,18 @@ seats = Table(
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("character_key", String(NAME), nullable=True),
     Index(None, "campaign_id"),  # a player's every roll reads which characters players hold
+)
+
+seals = Table(
+    "seals",
+    metadata,
+    # a period of a campaign's log whose rolls read one secret seed's stream (issue: dice
+    # anyone can check); the seed is kept here, secret, until the seal closes
+    Column("id", Id, primary_key=True),
+    Column("campaign_id", Id, ForeignKey("campaigns.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("seed", String(64), nullable=False),  # lowercase hex of 32 bytes
+    Column("rolls", Integer, nullable=False),  # the roll numbers given out so far
+    Column("closed", Boolean, nullable=False),
+    UniqueConstraint("campaign_id", "number"),
 )

@@ -18,9 +18,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from dicepool.campaign.questions import odds_json
 from dicepool.campaign.rolls import LoggedRoll, roll_json
+from dicepool.campaign.seals import Sealed
 from dicepool.campaign.seats import Seat, find_seat_by_token, join_table, open_table
 from dicepool.campaign.table import MAX_EVENTS, SeenEvent, events_for, reveal, roll_at_table
-from dicepool.core.dice import ForcedDice, SystemDice
+from dicepool.core.dice import DiceSource, ForcedDice, SystemDice
+from dicepool.core.stream import MAX_NONCE
 from dicepool.odds import Budget
 from dicepool.sheet.events import Kind
 from dicepool.store.database import Database
@@ -96,6 +98,13 @@ class NewRoll(BaseModel):
     hidden: bool = False
     dice: list[Annotated[int, Field(ge=1, le=100)]] | None = Field(
         default=None, max_length=MAX_FACES
+    )
+    nonce: str | None = Field(
+        default=None,
+        max_length=MAX_NONCE,
+        pattern=r"^[ -~]*$",
+        description="The roller's own text mixed into the seal's stream for this roll "
+        "(printable ASCII; say 16 random bytes in hex); dicepool picks one when none is given.",
     )
 
 
@@ -220,9 +229,7 @@ def event_json(seen: SeenEvent) -> dict[str, Any]:
     response_model=Rolled,
     responses=answers(400, 401, 403, 404, 409, 429),
 )
-async def make_roll(
-    campaign_id: int, body: NewRoll, request: Request, token: Token
-) -> Response:
+async def make_roll(campaign_id: int, body: NewRoll, request: Request, token: Token) -> Response:
     """Roll a line (for a character), logged; a hidden roll is the storyteller's alone. The
     answer comes once this server's live clients of the table are being sent the roll."""
     # The busiest route: the seat is looked up here, not by a dependency of its own, and the
@@ -233,7 +240,11 @@ async def make_roll(
     _limited(request, seat, "rolls")
 
     def rolled() -> LoggedRoll:
-        source = ForcedDice(body.dice) if body.dice is not None else SystemDice()
+        source: DiceSource = SystemDice()
+        if body.dice is not None:
+            source = ForcedDice(body.dice)
+        elif body.nonce is not None:
+            source = Sealed(body.nonce)
         return roll_at_table(db, seat, body.line, source, body.character, body.hidden)
 
     logged = await on_loop(db, rolled)

@@ -26,6 +26,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from dicepool.campaign.actions import Asked, actions_for, perform
 from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.questions import table_odds_json
+from dicepool.campaign.seals import Sealed
 from dicepool.campaign.seats import (
     Role,
     Seat,
@@ -49,6 +50,7 @@ from dicepool.campaign.view import (
     table_view,
 )
 from dicepool.core.dice import SystemDice
+from dicepool.core.stream import MAX_NONCE
 from dicepool.errors import AccessError, DicepoolError
 from dicepool.notation.grammar import SYSTEMS
 from dicepool.odds import Budget
@@ -292,10 +294,13 @@ def roll_page(
     character: Annotated[str, Form(max_length=NAME)] = "",
     hidden: Annotated[bool, Form()] = False,
     csrf: Annotated[str | None, Form(max_length=64)] = None,
+    nonce: Annotated[str | None, Form(max_length=MAX_NONCE)] = None,
 ) -> Response:
-    """Roll the roll box's line; the log shows it to the table (the storyteller may hide it)."""
+    """Roll the roll box's line; the log shows it to the table (the storyteller may hide it).
+    The page sends a nonce of the browser's (16 random bytes, hex) for the seal's stream."""
     seat = _seat_posting(request, campaign_id, csrf, "rolls")
-    logged = roll_at_table(_db(request), seat, line, SystemDice(), character or None, hidden)
+    source = Sealed(nonce) if nonce is not None else SystemDice()
+    logged = roll_at_table(_db(request), seat, line, source, character or None, hidden)
     request.app.state.hub.announce(campaign_id)
     return _back(request, campaign_id, "_rolled.html", event=logged.event)
 

@@ -39,7 +39,9 @@ def test_campaign_create_list_use_show(any_table: Table) -> None:
     assert "* Day" in table.ok("campaign", "list")
     assert "current campaign is now Night" in table.ok("campaign", "use", "night")
     shown = table.json("campaign", "show")
-    assert shown["name"] == "Night" and shown["players"] == 4 and shown["events"] == 1
+    assert (
+        shown["name"] == "Night" and shown["players"] == 4 and shown["events"] == 2
+    )  # with its seal
     assert shown["characters"] == [] and shown["house_rules"] == ""
     day = table.json("campaign", "show", "--campaign", "Day")
     assert day["house_rules"] == "wp"
@@ -232,7 +234,7 @@ def test_db_upgrade_and_check(table: Table) -> None:
     assert "up to date" in table.ok("db", "upgrade")
     table.ok("campaign", "create", "Night", "--system", "cofd")
     table.ok("char", "create", "Ana")
-    assert "ok: 1 campaigns, 2 events, 1 characters" in table.ok("db", "check")
+    assert "ok: 1 campaigns, 3 events, 1 characters" in table.ok("db", "check")
 
 
 def test_a_database_url_shows_no_password(table: Table) -> None:

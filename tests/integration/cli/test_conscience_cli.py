@@ -31,7 +31,7 @@ def test_a_refused_spend_logs_nothing_on_both_databases(any_table: Table) -> Non
     words = table.refused("roll", "--char", "Ana", "Resolve wp", "--seed", "2")
     assert "no Willpower point left" in words
     assert table.ok("log", "--json") == before
-    table.ok("undo", "3")  # the spending roll: its point comes back
+    table.ok("undo", "4")  # the spending roll: its point comes back
     assert table.json("char", "show", "Ana")["willpower"]["points"] == 1
     assert "agree with the log" in table.ok("db", "check")
 

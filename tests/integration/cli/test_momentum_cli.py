@@ -160,7 +160,7 @@ def test_an_advantage_a_drawback_and_stunts(saga: Table) -> None:
         "8,2,3,4,5",
     )
     assert "no Consolation to take" in out
-    table.ok("undo", "6")  # the roll that used the Advantage: it is pending again
+    table.ok("undo", "7")  # the roll that used the Advantage: it is pending again
     assert len(table.json("momentum")["advantages"]) == 1
     assert "agree with the log" in table.ok("db", "check")
 

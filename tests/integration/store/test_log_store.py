@@ -47,15 +47,16 @@ def test_appending_gives_contiguous_sequence_numbers_per_campaign(db: Database) 
     change_character(db, "Night", "Ana", "Stealth+=1", "st")
     roll(db, "Day", "Wits + Occult", ForcedDice([8, 8, 2]), "lee", "Bo")
     night = events_of(db, "Night")
-    assert [seq for seq, _ in night] == [1, 2, 3, 4, 5]
+    assert [seq for seq, _ in night] == [1, 2, 3, 4, 5, 6]
     assert [kind for _, kind in night] == [
         Kind.CAMPAIGN_CREATED,
+        Kind.SEAL_OPENED,
         Kind.CHARACTER_CREATED,
         Kind.ROLLED,
         Kind.ROLLED,
         Kind.CHARACTER_CHANGED,
     ]
-    assert [seq for seq, _ in events_of(db, "Day")] == [1, 2, 3]
+    assert [seq for seq, _ in events_of(db, "Day")] == [1, 2, 3, 4]
     assert check(db) == []
 
 
@@ -90,11 +91,11 @@ def test_undo_strikes_a_change_and_undoing_the_undo_brings_it_back(db: Database)
     undone, target = undo(db, "Night", "st")
     assert target.kind is Kind.CHARACTER_CHANGED
     assert load_campaign(db, "Night").character("Ana").traits["Stealth"] == 1
-    assert [e.struck for e in log(db, "Night")] == [False, False, True, False]
+    assert [e.struck for e in log(db, "Night")] == [False, False, False, True, False]
     assert check(db) == []
     undo(db, "Night", "st", undone.id)
     assert load_campaign(db, "Night").character("Ana").traits["Stealth"] == 3
-    assert [e.struck for e in log(db, "Night")] == [False, False, False, True, False]
+    assert [e.struck for e in log(db, "Night")] == [False, False, False, False, True, False]
     assert check(db) == []
 
 
@@ -105,14 +106,14 @@ def test_a_bare_undo_takes_the_latest_standing_event(db: Database) -> None:
     second = roll(db, "Night", "Stealth", ForcedDice([2]), "kim", "Ana").event
     assert undo(db, "Night", "st")[1].id == second.id
     assert undo(db, "Night", "st")[1].id == first.id
-    assert [e.struck for e in log(db, "Night")][2:] == [True, True, False, False]
+    assert [e.struck for e in log(db, "Night")][3:] == [True, True, False, False]
 
 
 def test_undoing_a_creation_that_later_events_depend_on_is_refused(db: Database) -> None:
     create_campaign(db, "Night", "chronicles", "st")
     create_character(db, "Night", "Ana", "kim", changes="Stealth=1")
     change_character(db, "Night", "Ana", "Stealth+=1", "st")
-    created = log(db, "Night")[1].event
+    created = log(db, "Night")[2].event
     assert created.kind is Kind.CHARACTER_CREATED
     before = events_of(db, "Night")
     with pytest.raises(CampaignError, match=f"cannot undo event {created.id}"):
@@ -132,9 +133,17 @@ def test_undoing_a_creation_nothing_depends_on_removes_the_sheet(db: Database) -
 
 def test_the_campaigns_creation_cannot_be_undone(db: Database) -> None:
     create_campaign(db, "Night", "chronicles", "st")
-    with pytest.raises(CampaignError, match="cannot be undone"):
-        undo(db, "Night", "st")
-    assert events_of(db, "Night") == [(1, Kind.CAMPAIGN_CREATED)]
+    with pytest.raises(CampaignError, match="creation cannot be undone"):
+        undo(db, "Night", "st")  # a bare undo passes over the seal opened with it
+    assert events_of(db, "Night") == [(1, Kind.CAMPAIGN_CREATED), (2, Kind.SEAL_OPENED)]
+
+
+def test_a_seal_cannot_be_undone(db: Database) -> None:
+    create_campaign(db, "Night", "chronicles", "st")
+    opened = log(db, "Night")[1].event
+    with pytest.raises(CampaignError, match="a seal cannot be undone"):
+        undo(db, "Night", "st", opened.id)
+    assert events_of(db, "Night") == [(1, Kind.CAMPAIGN_CREATED), (2, Kind.SEAL_OPENED)]
 
 
 def test_check_reports_a_projection_that_drifted_from_the_log(db: Database) -> None:

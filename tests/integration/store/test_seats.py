@@ -103,7 +103,8 @@ def test_an_undo_of_a_hidden_roll_is_hidden_too_and_pages_follow_after(db: Datab
     player, _ = join_table(db, invite, "Bo")
     secret = roll(db, "Night", "chronicles 1", ForcedDice([9]), "st", hidden=True).event
     undone, _ = undo(db, "Night", "st", secret.id)
-    assert [s.event.seq for s in events_for(db, player).events] == [1]  # the campaign's creation
+    # the campaign's creation and its first seal
+    assert [s.event.seq for s in events_for(db, player).events] == [1, 2]
     rolled = [roll(db, "Night", "chronicles 1", ForcedDice([5]), "st").event for _ in range(3)]
     page = events_for(db, player, after=undone.seq, limit=2)
     assert [s.event.id for s in page.events] == [r.id for r in rolled[:2]]

@@ -40,8 +40,9 @@ def test_rolls_from_many_threads_at_once_are_all_logged_in_one_sequence(
             row = find_campaign(conn, "Night")
             assert row is not None
             logged = [e.seq for e in campaign_events(conn, row.id)]
-        assert sorted(taken) == logged[2:] and logged == list(range(1, THREADS * ROLLS + 3))
-        assert counts(db)["events"] == THREADS * ROLLS + 2 and check(db) == []
+        # the campaign, its first seal and the character, then the rolls
+        assert sorted(taken) == logged[3:] and logged == list(range(1, THREADS * ROLLS + 4))
+        assert counts(db)["events"] == THREADS * ROLLS + 3 and check(db) == []
     finally:
         db.close()
 
@@ -93,9 +94,9 @@ def test_a_thread_that_never_waits_is_refused_while_another_connection_writes(
             other.rollback()
             other.close()
         assert isinstance(met["roll"], WouldWait) and met["read"] is True
-        assert counts(db)["events"] == 1  # the campaign's creation alone
+        assert counts(db)["events"] == 2  # the campaign's creation and its seal alone
         roll(db, "Night", "chronicles 2", ForcedDice([8, 3]), "st")  # a thread that waits
-        assert counts(db)["events"] == 2
+        assert counts(db)["events"] == 3
     finally:
         db.close()
 
@@ -122,6 +123,6 @@ def test_a_thread_that_never_waits_is_refused_while_a_thread_of_its_process_writ
             done.set()
             holder.join(30)
         assert isinstance(met["roll"], WouldWait) and met["read"] is True
-        assert counts(db)["events"] == 1
+        assert counts(db)["events"] == 2
     finally:
         db.close()

@@ -267,7 +267,7 @@ def test_a_roll_at_the_table_is_bounded_so_one_request_cannot_weigh_megabytes(
     url = f"/api/campaigns/{where}/rolls"
     answer = client.post(url, json={"line": line}, headers=bearer(told))
     assert answer.status_code == 422 and "the table's limit" in answer.json()["error"]
-    assert [e["kind"] for e in events(client, where, told)] == ["campaign-created"]
+    assert [e["kind"] for e in events(client, where, told)] == ["campaign-created", "seal-open"]
     assert client.post(url, json={"line": fine}, headers=bearer(told)).status_code == 201
     roll(db, "Night", line, SeededDice(1), "cli")  # the command line may
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -43,7 +44,7 @@ def test_a_table_a_player_a_public_roll_and_a_hidden_one(client: TestClient, db:
     ).json()["event"]
     seen = client.get(f"/api/campaigns/{where}/events", headers=bearer(player)).json()["events"]
     assert made["event"] in [e["id"] for e in seen] and secret not in [e["id"] for e in seen]
-    all_seen = client.get(f"/api/campaigns/{where}/events?after=1", headers=bearer(told)).json()
+    all_seen = client.get(f"/api/campaigns/{where}/events?after=2", headers=bearer(told)).json()
     assert [e["id"] for e in all_seen["events"]] == [made["event"], secret]
     assert (
         client.post(
@@ -255,3 +256,35 @@ def test_a_custom_table_rolls_its_pools_of_sided_dice_with_its_house_rules(
     rolled = made.json()["roll"]
     assert rolled["notation"] == "custom 3d6 t5" and rolled["successes"] == 2
     assert rolled["comment"] == "luck" and rolled["house_rules"] == ""
+
+
+def test_a_hidden_roll_from_the_seal_reaches_players_as_its_number_alone_until_revealed(
+    client: TestClient,
+) -> None:
+    """The players learn that a hidden roll took place and its number in the seal (the
+    numbering skips nothing), not its line, faces or nonce; revealed, they get it whole."""
+    table = opened(client)
+    told, invite, where = table["storyteller"]["token"], table["invite"]["token"], table["id"]
+    player = client.post(
+        f"/api/campaigns/{where}/seats", json={"name": "Bo"}, headers=bearer(invite)
+    ).json()["token"]
+    url = f"/api/campaigns/{where}/rolls"
+    client.post(url, json={"line": "chronicles 2", "nonce": "open-1"}, headers=bearer(told))
+    secret = client.post(
+        url,
+        json={"line": "chronicles 6 # the ambush", "hidden": True, "nonce": ""},
+        headers=bearer(told),
+    ).json()["event"]
+    seen = client.get(f"/api/campaigns/{where}/events", headers=bearer(player)).json()["events"]
+    [stub] = [e for e in seen if e["id"] == secret]
+    assert stub["data"] == {"hidden": True, "seal": {"seal": 1, "roll_no": 2}}
+    assert "ambush" not in json.dumps(seen)
+    told_sees = client.get(f"/api/campaigns/{where}/events", headers=bearer(told)).json()
+    [whole] = [e for e in told_sees["events"] if e["id"] == secret]
+    nonce = whole["data"]["seal"]["nonce"]
+    assert len(nonce) == 32 and nonce not in json.dumps(seen)  # an empty nonce made secret
+    client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
+    seen = client.get(f"/api/campaigns/{where}/events", headers=bearer(player)).json()["events"]
+    shown = [e for e in seen if e["id"] == secret and e["revealed"]]
+    assert shown and shown[0]["data"]["seal"]["nonce"] == nonce
+    assert shown[0]["data"]["result"] == whole["data"]["result"]

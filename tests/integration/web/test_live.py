@@ -41,8 +41,8 @@ def test_rolls_arrive_live_and_hidden_ones_only_for_the_storyteller(client: Test
     where, told, player = table(client)
     url = f"/api/campaigns/{where}/live"
     with client.websocket_connect(url) as st, client.websocket_connect(url) as pl:
-        st.send_json({"token": told, "after": 1})
-        pl.send_json({"token": player, "after": 1})
+        st.send_json({"token": told, "after": 2})
+        pl.send_json({"token": player, "after": 2})
         public = rolled(client, where, told, line="chronicles 2", dice=[8, 1])
         assert st.receive_json()["id"] == public and pl.receive_json()["id"] == public
         secret = rolled(client, where, told, line="chronicles 1", hidden=True, dice=[9])
@@ -64,7 +64,7 @@ def test_a_client_that_reconnects_gets_what_it_missed(client: TestClient, db: Da
     missed = [rolled(client, where, told, line="chronicles 1", dice=[3]) for _ in range(3)]
     by_hand = roll(db, "Night", "chronicles 1", ForcedDice([8]), "cli").event.id  # another way in
     with client.websocket_connect(url) as pl:
-        pl.send_json({"token": player, "after": 1})
+        pl.send_json({"token": player, "after": 2})
         assert [pl.receive_json()["id"] for _ in range(4)] == [*missed, by_hand]
 
 
@@ -109,18 +109,18 @@ def test_a_campaigns_reader_keeps_its_latest_reads_and_one_view_of_each_per_role
     player, _ = join_table(db, invite, "Bo")
     tail = live.Tail(db, told.campaign_id, poll_seconds=1.0)
     assert not tail.covers(0)  # nothing read yet: a connection reads the log itself
-    tail.start = tail.last = 1  # where the log ended (the campaign's creation)
+    tail.start = tail.last = 2  # where the log ended (the campaign's creation and seal)
     secret = roll(db, "Night", "chronicles 1", ForcedDice([9]), "st", hidden=True).event
     first = roll(db, "Night", "chronicles 1", ForcedDice([3]), "st").event
-    tail.keep(read_log(db, told.campaign_id, 1))
+    tail.keep(read_log(db, told.campaign_id, 2))
     second = roll(db, "Night", "chronicles 1", ForcedDice([4]), "st").event
     tail.keep(read_log(db, told.campaign_id, first.seq))
-    assert tail.covers(1) and tail.since(player, 1) == ([SeenEvent(first), SeenEvent(second)], 4)
-    assert tail.since(told, 1)[0] == [SeenEvent(secret), SeenEvent(first), SeenEvent(second)]
-    assert tail.since(player, secret.seq) == tail.since(player, 1)  # mid-read: the rest of it
+    assert tail.covers(2) and tail.since(player, 2) == ([SeenEvent(first), SeenEvent(second)], 5)
+    assert tail.since(told, 2)[0] == [SeenEvent(secret), SeenEvent(first), SeenEvent(second)]
+    assert tail.since(player, secret.seq) == tail.since(player, 2)  # mid-read: the rest of it
     shown = reveal(db, told, secret.id)
     tail.keep(read_log(db, told.campaign_id, second.seq))  # over 2 kept: the first read goes
-    assert not tail.covers(1) and tail.covers(first.seq) and tail.last == shown.seq
+    assert not tail.covers(2) and tail.covers(first.seq) and tail.last == shown.seq
     assert tail.since(player, first.seq)[0] == [
         SeenEvent(second),
         SeenEvent(secret, revealed=True),
@@ -139,8 +139,8 @@ def test_a_player_far_behind_catches_up_then_follows_and_never_sees_a_secret(
     before = [rolled(client, where, told, line="chronicles 1", dice=[4]) for _ in range(3)]
     url = f"/api/campaigns/{where}/live"
     with client.websocket_connect(url) as pl, client.websocket_connect(url) as st:
-        st.send_json({"token": told, "after": 1})
-        pl.send_json({"token": player, "after": 1})
+        st.send_json({"token": told, "after": 2})
+        pl.send_json({"token": player, "after": 2})
         assert [pl.receive_json()["id"] for _ in before] == before
         secret = rolled(client, where, told, line="chronicles 1", hidden=True, dice=[9])
         after = [rolled(client, where, told, line="chronicles 1", dice=[4]) for _ in range(4)]
@@ -160,8 +160,8 @@ def test_a_storytellers_own_sheet_goes_live_to_the_storyteller_and_only_its_name
     where, told, player = table(client)
     url = f"/api/campaigns/{where}/live"
     with client.websocket_connect(url) as st, client.websocket_connect(url) as pl:
-        st.send_json({"token": told, "after": 1})
-        pl.send_json({"token": player, "after": 1})
+        st.send_json({"token": told, "after": 2})
+        pl.send_json({"token": player, "after": 2})
         made = client.post(
             f"/api/campaigns/{where}/characters",
             json={"name": "Guard", "traits": "Wits=4"},

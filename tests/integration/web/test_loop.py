@@ -49,7 +49,7 @@ def test_a_roll_runs_on_the_loop_and_waits_on_a_thread_while_the_file_is_held(
         assert tried[0] == loop  # the file free: on the loop, in one try
         assert tried[1:-1] and set(tried[1:-1]) == {loop}  # held: tried again on the loop...
         assert tried[-1] != loop  # ...then handed to a thread that waited for it
-        assert seqs == [2, 3] and counts(db)["events"] == 3  # each logged once
+        assert seqs == [3, 4] and counts(db)["events"] == 4  # each logged once
     finally:
         db.close()
 
@@ -59,6 +59,6 @@ def test_on_postgresql_every_use_case_runs_on_a_worker_thread(postgres_url: str)
     try:
         create_campaign(db, "Night", "cofd", "st")
         loop, tried, seqs = _rolls_from_the_loop(db, None)
-        assert loop not in tried and len(tried) == 2 and seqs == [2, 3]
+        assert loop not in tried and len(tried) == 2 and seqs == [3, 4]
     finally:
         db.close()

@@ -1,0 +1,189 @@
+"""Seals: a campaign's dice that anyone can check.
+
+A seal is a period of the log. When it opens, a secret 32-byte seed is drawn and its SHA-256 is
+logged (``seal-open``); every roll the campaign records while it is open reads its faces from
+that seed's stream (:mod:`dicepool.core.stream`) with the roll's number in the seal and its
+nonce, and logs them (``data["seal"]``). When it closes, the seed is logged (``seal-close``)
+and the next seal opens at once: anyone can then recompute every face of the period.
+
+Faces typed by hand are logged as ``typed``, and those of a seeded generator (``--seed``) as
+``seeded``: they are no part of the claim. A roll whose roller chose no nonce gets one of
+dicepool's; a hidden roll never has an empty one, so that its faces stay unknowable after the
+seal closes until the storyteller reveals it.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from dicepool.core.dice import DiceSource, ForcedDice, SeededDice
+from dicepool.core.stream import SEED_BYTES, StreamDice, check_nonce, commitment
+from dicepool.errors import CampaignError
+from dicepool.sheet.events import Event, Kind
+from dicepool.store.database import Database
+from dicepool.store.log import CampaignRow, append, find_campaign
+from dicepool.store.seals import (
+    SealRow,
+    campaign_seals,
+    close_seal,
+    insert_seal,
+    open_seal,
+    take_roll_number,
+)
+from dicepool.store.sql import Sql
+
+NONCE_BYTES = 16
+"""The random bytes of the nonce dicepool gives a roll whose roller chose none (hex: 32
+characters), and a hidden roll whose roller chose an empty one."""
+
+
+class Sealed:
+    """The campaign's own dice for one roll, with the roller's ``nonce``: read, inside the
+    roll's transaction, from the open seal's stream (see :func:`drawing`). Any source but
+    faces typed by hand (:class:`ForcedDice`) is taken as this with an empty nonce.
+
+    Raises:
+        DiceError: a nonce that is not printable ASCII of at most 64 characters.
+    """
+
+    def __init__(self, nonce: str = "") -> None:
+        check_nonce(nonce)
+        self.nonce = nonce
+
+    def roll(self, sides: int, count: int) -> list[int]:
+        """Never called: a roll reads the stream :func:`drawing` makes of this."""
+        raise AssertionError("a campaign's dice come from drawing(), inside its transaction")
+
+
+class Drawing:
+    """The stream's dice of one logged event, its roll number taken from the open seal at its
+    first die (an event whose rule rolls nothing takes none); what it read, for the log."""
+
+    def __init__(self, conn: Sql, campaign_id: int, nonce: str) -> None:
+        self._conn = conn
+        self._campaign_id = campaign_id
+        self._nonce = nonce
+        self._stream: StreamDice | None = None
+        self._seal = 0
+        self._roll_no = 0
+        self._sides: list[list[int]] = []  # [sides, count] runs, in the order read
+
+    def roll(self, sides: int, count: int) -> list[int]:
+        """The next ``count`` faces of a ``sides``-sided die from the seal's stream."""
+        if self._stream is None:
+            seal = take_roll_number(self._conn, self._campaign_id)
+            if seal is None:
+                raise CampaignError("this campaign has no open seal; run `dicepool db check`")
+            self._seal, self._roll_no = seal.number, seal.rolls
+            self._stream = StreamDice(bytes.fromhex(seal.seed), seal.rolls, self._nonce)
+        faces = self._stream.roll(sides, count)
+        if count:
+            if self._sides and self._sides[-1][0] == sides:
+                self._sides[-1][1] += count
+            else:
+                self._sides.append([sides, count])
+        return faces
+
+    def logged(self) -> dict[str, Any]:
+        """What the event's data takes: ``seal`` (its seal, roll number, nonce and the dice
+        read), or nothing when no die was read."""
+        if self._stream is None:
+            return {}
+        drawn = {"seal": self._seal, "roll_no": self._roll_no, "nonce": self._nonce}
+        return {"seal": {**drawn, "sides": self._sides}}
+
+
+def drawing(conn: Sql, campaign_id: int, source: DiceSource, hidden: bool = False) -> DiceSource:
+    """The dice an event of the campaign rolls, given ``source``: faces typed by hand and a
+    seeded generator as they are (no part of the seal's claim), :class:`Sealed` dice as the
+    open seal's stream with their nonce, and any other source (the secure generator, the
+    command line's default) as the stream with a nonce of dicepool's own."""
+    if isinstance(source, ForcedDice | SeededDice):
+        return source
+    nonce = source.nonce if isinstance(source, Sealed) else secrets.token_hex(NONCE_BYTES)
+    if hidden and not nonce:  # else anyone could replay it once the seed is out
+        nonce = secrets.token_hex(NONCE_BYTES)
+    return Drawing(conn, campaign_id, nonce)
+
+
+def dice_data(dice: DiceSource) -> dict[str, Any]:
+    """What an event's data says of the dice it rolled from :func:`drawing`'s: ``seal`` for
+    the stream's, ``typed`` for faces typed by hand, ``seeded`` for a seeded generator's."""
+    if isinstance(dice, Drawing):
+        return dice.logged()
+    if isinstance(dice, ForcedDice):
+        return {"typed": True}
+    return {"seeded": True} if isinstance(dice, SeededDice) else {}
+
+
+def open_next(conn: Sql, campaign_id: int, number: int, actor: str) -> Event:
+    """Open seal ``number`` of a campaign: a fresh secret seed, its commitment logged."""
+    seed = os.urandom(SEED_BYTES)
+    insert_seal(conn, campaign_id, number, seed)
+    opened = Event(Kind.SEAL_OPENED, {"seal": number, "commitment": commitment(seed)})
+    return append(conn, campaign_id, opened, actor)
+
+
+@dataclass(frozen=True)
+class SealView:
+    """A seal as anyone may see it: its number, commitment and rolls so far, and its seed once
+    it is closed (None while open)."""
+
+    number: int
+    commitment: str
+    rolls: int
+    seed: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON of ``seal show --json``."""
+        return {
+            "seal": self.number,
+            "commitment": self.commitment,
+            "rolls": self.rolls,
+            "open": self.seed is None,
+            **({"seed": self.seed} if self.seed is not None else {}),
+        }
+
+
+def _view(seal: SealRow) -> SealView:
+    return SealView(
+        seal.number,
+        commitment(bytes.fromhex(seal.seed)),
+        seal.rolls,
+        seal.seed if seal.closed else None,
+    )
+
+
+def _campaign(conn: Sql, name: str, lock: bool = False) -> CampaignRow:
+    row = find_campaign(conn, name, lock)
+    if row is None:
+        raise CampaignError(f"no campaign `{name}`; `dicepool campaign list` lists them")
+    return row
+
+
+def close(db: Database, campaign: str, actor: str) -> tuple[Event, Event]:
+    """Close the campaign's open seal (its seed logged, for anyone to check its rolls) and
+    open the next; the ``seal-close`` and ``seal-open`` events.
+
+    Raises:
+        CampaignError: no such campaign, or no open seal.
+    """
+    with db.write() as conn:
+        row = _campaign(conn, campaign, lock=True)
+        seal = open_seal(conn, row.id)
+        if seal is None:
+            raise CampaignError(f"{row.name} has no open seal; run `dicepool db check`")
+        close_seal(conn, seal.id)
+        data = {"seal": seal.number, "seed": seal.seed, "rolls": seal.rolls}
+        closed = append(conn, row.id, Event(Kind.SEAL_CLOSED, data), actor)
+        return closed, open_next(conn, row.id, seal.number + 1, actor)
+
+
+def seals_of(db: Database, campaign: str) -> list[SealView]:
+    """Every seal of a campaign, the first first (the open one last)."""
+    with db.read() as conn:
+        row = _campaign(conn, campaign)
+        return [_view(s) for s in campaign_seals(conn, row.id)]

@@ -1,0 +1,63 @@
+"""`dicepool seal ...`: the campaign's seals, whose dice anyone can check once closed."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from dicepool.cli.storage import actor, campaign_of, campaign_option, db_option, open_database
+
+
+@click.group()
+def seal() -> None:
+    """The campaign's seals: each one's rolls read a secret seed whose hash was published when
+    it opened; closing it publishes the seed, so anyone can recompute those rolls' faces
+    (`dicepool verify`)."""
+
+
+@seal.command("close")
+@campaign_option
+@db_option
+def close_(campaign: str | None, db_url: str | None) -> None:
+    """Close the open seal: its seed goes into the log, and the next seal opens at once."""
+    from dicepool.campaign.seals import close
+
+    db = open_database(db_url)
+    closed, opened = close(db, campaign_of(db, campaign), actor())
+    rolls = closed.data["rolls"]
+    click.echo(
+        f"closed seal {closed.data['seal']} after {rolls} roll{'' if rolls == 1 else 's'}: "
+        f"seed {closed.data['seed']}"
+    )
+    click.echo(f"opened seal {opened.data['seal']}: commitment {opened.data['commitment']}")
+    click.secho("  check the closed seal's rolls: dicepool verify", dim=True)
+
+
+@seal.command("show")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@campaign_option
+@db_option
+def show(as_json: bool, campaign: str | None, db_url: str | None) -> None:
+    """The campaign's seals: each one's commitment and rolls, the closed ones' seeds.
+
+    --json prints {"campaign", "seals": [{"seal", "commitment", "rolls", "open", "seed"?}]}.
+    """
+    from dicepool.campaign.seals import seals_of
+
+    db = open_database(db_url)
+    name = campaign_of(db, campaign)
+    seals = seals_of(db, name)
+    if as_json:
+        click.echo(json.dumps({"campaign": name, "seals": [s.to_dict() for s in seals]}))
+        return
+    for view in seals:
+        rolls = f"{view.rolls} roll{'' if view.rolls == 1 else 's'}"
+        if view.seed is None:
+            click.secho(f"seal {view.number} (open, {rolls})", bold=True)
+            click.echo(f"  commitment {view.commitment}")
+            click.secho("  its seed is secret until `dicepool seal close`", dim=True)
+        else:
+            click.echo(f"seal {view.number} (closed, {rolls})")
+            click.echo(f"  commitment {view.commitment}")
+            click.echo(f"  seed       {view.seed}")

@@ -1,0 +1,76 @@
+"""A campaign's seals, inside a caller's transaction: the secret seed of each period of its log
+and the roll numbers it has given out.
+
+A seed never leaves the store until its seal closes (the ``seal-close`` event then carries it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dicepool.store.sql import Row, Sql
+
+_SEAL = "SELECT id, campaign_id, number, seed, rolls, closed FROM seals"
+
+
+@dataclass(frozen=True)
+class SealRow:
+    """A seal as stored: its number in the campaign, its seed (hex), the roll numbers given
+    out, and whether it is closed."""
+
+    id: int
+    campaign_id: int
+    number: int
+    seed: str
+    rolls: int
+    closed: bool
+
+
+def _seal(row: Row) -> SealRow:
+    return SealRow(
+        row["id"], row["campaign_id"], row["number"], row["seed"], row["rolls"], bool(row["closed"])
+    )
+
+
+def insert_seal(conn: Sql, campaign_id: int, number: int, seed: bytes) -> SealRow:
+    """Open seal ``number`` of a campaign with ``seed``."""
+    values = {"campaign": campaign_id, "number": number, "seed": seed.hex(), "closed": False}
+    seal_id = conn.insert(
+        "INSERT INTO seals (campaign_id, number, seed, rolls, closed) "
+        "VALUES (:campaign, :number, :seed, 0, :closed)",
+        values,
+    )
+    return SealRow(seal_id, campaign_id, number, seed.hex(), 0, False)
+
+
+def take_roll_number(conn: Sql, campaign_id: int) -> SealRow | None:
+    """Give out the open seal's next roll number, in one statement; the seal with it as
+    ``rolls`` (None: no seal is open)."""
+    found = conn.rows(
+        "UPDATE seals SET rolls = rolls + 1 WHERE campaign_id = :campaign AND closed = :no "
+        "RETURNING id, campaign_id, number, seed, rolls, closed",
+        {"campaign": campaign_id, "no": False},
+    )
+    return _seal(found[0]) if found else None
+
+
+def open_seal(conn: Sql, campaign_id: int) -> SealRow | None:
+    """The campaign's open seal, or None."""
+    found = conn.rows(
+        f"{_SEAL} WHERE campaign_id = :campaign AND closed = :no",
+        {"campaign": campaign_id, "no": False},
+    )
+    return _seal(found[0]) if found else None
+
+
+def close_seal(conn: Sql, seal_id: int) -> None:
+    """Mark a seal closed (its seed is then public, in its ``seal-close`` event)."""
+    conn.run("UPDATE seals SET closed = :yes WHERE id = :seal", {"yes": True, "seal": seal_id})
+
+
+def campaign_seals(conn: Sql, campaign_id: int) -> list[SealRow]:
+    """Every seal of a campaign, the first first."""
+    found = conn.rows(
+        f"{_SEAL} WHERE campaign_id = :campaign ORDER BY number", {"campaign": campaign_id}
+    )
+    return [_seal(r) for r in found]
