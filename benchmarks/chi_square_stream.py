@@ -13,7 +13,8 @@ stream alone: counting the faces is not timed).
 A fair stream gives p-values spread evenly over 0..1: with ten sizes, one below 0.05 in a run is
 expected about two runs in five; what would be suspect is a p-value that stays tiny on every seed.
 
-The p-value is the regularized upper incomplete gamma function Q(dof/2, chi2/2), computed here
+The statistic and its p-value are ``dicepool.odds.fit``'s (the table's dice statistics use the
+same): the p-value is the regularized upper incomplete gamma function Q(dof/2, chi2/2), computed
 with ``math`` alone (a series below the mean, Lentz's continued fraction above), so the benchmark
 needs nothing beyond the project's own dependencies.
 """
@@ -21,54 +22,15 @@ needs nothing beyond the project's own dependencies.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import time
 from collections import Counter
 
 from dicepool.core.stream import SEED_BYTES, StreamDice, commitment
+from dicepool.odds.fit import chi_square_p, fair_die_fit
 
 SIZES = [2, 3, 4, 6, 8, 10, 12, 20, 100, 1000]
 NONCE = "chi-square"
-
-
-def upper_gamma_q(a: float, x: float) -> float:
-    """The regularized upper incomplete gamma function Q(a, x) = Gamma(a, x) / Gamma(a)."""
-    if x <= 0:
-        return 1.0
-    log_prefix = a * math.log(x) - x - math.lgamma(a)
-    if x < a + 1:  # the series for P(a, x) converges fast here
-        term = total = 1.0 / a
-        n = a
-        while abs(term) > abs(total) * 1e-16:
-            n += 1
-            term *= x / n
-            total += term
-        return max(0.0, 1.0 - total * math.exp(log_prefix))
-    # Lentz's method on the continued fraction for Q(a, x)
-    tiny = 1e-300
-    b = x + 1 - a
-    c = 1 / tiny
-    d = 1 / b
-    h = d
-    for i in range(1, 10_000):
-        an = -i * (i - a)
-        b += 2
-        d = an * d + b
-        d = tiny if abs(d) < tiny else d
-        c = b + an / c
-        c = tiny if abs(c) < tiny else c
-        d = 1 / d
-        step = d * c
-        h *= step
-        if abs(step - 1) < 1e-16:
-            break
-    return math.exp(log_prefix) * h
-
-
-def chi_square_p(chi2: float, dof: int) -> float:
-    """The chance that a chi-square variable of ``dof`` degrees of freedom is at least ``chi2``."""
-    return upper_gamma_q(dof / 2, chi2 / 2)
 
 
 def draw(
@@ -92,12 +54,6 @@ def draw(
         left -= size
         roll_no += 1
     return counts, elapsed
-
-
-def chi_square(counts: Counter[int], sides: int, faces: int) -> float:
-    """Pearson's statistic of ``counts`` against ``faces / sides`` of each face."""
-    expected = faces / sides
-    return sum((counts.get(face, 0) - expected) ** 2 for face in range(1, sides + 1)) / expected
 
 
 def check_p_values() -> None:
@@ -126,12 +82,11 @@ def main() -> None:
         roll_no += -(-args.faces // args.pool)
         total_faces += args.faces
         total_seconds += seconds
-        chi2 = chi_square(counts, sides, args.faces)
-        p = chi_square_p(chi2, sides - 1)
+        fit = fair_die_fit([counts[face] for face in range(1, sides + 1)])
         speed = args.faces / seconds
         print(
-            f"{'d' + str(sides):>6} {args.faces:>10,} {chi2:>11.2f} {sides - 1:>5} {p:>8.3f} "
-            f"{speed:>11,.0f}"
+            f"{'d' + str(sides):>6} {args.faces:>10,} {fit.chi_square:>11.2f} {fit.dof:>5} "
+            f"{fit.p_value:>8.3f} {speed:>11,.0f}"
         )
     print(
         f"\nall sizes: {total_faces:,} faces in {total_seconds:.2f} s of stream time, "

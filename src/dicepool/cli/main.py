@@ -77,6 +77,12 @@ COMMANDS = {
         "Undo the latest event (or EVENT); undoing an undo restores.",
         "dicepool undo 12",
     ),
+    "stats": (
+        "dicepool.cli.stats",
+        "stats",
+        "Are the dice fair? Faces and totals against the odds.",
+        "dicepool stats --char Ana",
+    ),
     "next": (
         "dicepool.cli.play",
         "next_",
