@@ -26,7 +26,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from dicepool.campaign.actions import Asked, actions_for, perform
 from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.questions import table_odds_json
-from dicepool.campaign.seals import Sealed
+from dicepool.campaign.seals import Sealed, close, seals_of
 from dicepool.campaign.seats import (
     Role,
     Seat,
@@ -233,6 +233,7 @@ def _table_context(request: Request, seat: Seat, token: str) -> dict[str, Any]:
         "view": view,
         "csrf": csrf_of(token),
         "entries": entries,
+        "seal": seals_of(_db(request), seat.campaign)[-1],  # the open one
         "free": _free_characters(view),
         "line_max": LINE,
         "name_max": NAME,
@@ -363,6 +364,21 @@ def reveal_page(
     shown = reveal(_db(request), seat, _event_id(event_id))
     request.app.state.hub.announce(campaign_id)
     return _back(request, campaign_id, "_done.html", text=summary(shown))
+
+
+@router.post("/c/{campaign_id}/seal/close", response_class=HTMLResponse)
+def close_seal_page(
+    request: Request, campaign_id: int, csrf: Annotated[str | None, Form(max_length=64)] = None
+) -> Response:
+    """Close the open seal (its seed goes into the log) and open the next (the storyteller
+    only)."""
+    seat = _seat_posting(request, campaign_id, csrf)
+    if not seat.storyteller:
+        raise AccessError("only the storyteller closes a seal")
+    closed, opened = close(_db(request), seat.campaign, seat.name)
+    request.app.state.hub.announce(campaign_id)
+    text = f"{summary(closed)}; seal {opened.data['seal']} is open"
+    return _back(request, campaign_id, "_done.html", text=text)
 
 
 @router.post("/c/{campaign_id}/events/{event_id}/undo", response_class=HTMLResponse)

@@ -235,3 +235,28 @@ def test_tables_and_seats_are_metered_so_a_stranger_cannot_fill_the_database(
         for i in range(1, 11)
     ]
     assert more == [201] * 9 + [429]  # ten tables in a burst from one address
+
+
+def test_the_table_shows_the_open_seal_and_the_storyteller_alone_closes_it(
+    client: TestClient,
+) -> None:
+    where, told, invite = opened(client)
+    other, own = player_client(client, invite)
+    first = client.get(f"/api/campaigns/{where}/events", headers=bearer(told)).json()["events"]
+    commitment = next(e for e in first if e["kind"] == "seal-open")["data"]["commitment"]
+    page = other.get(f"/c/{where}").text
+    assert f'title="{commitment}"' in page and "Close the seal" not in page
+    refused = other.post(f"/c/{where}/seal/close", data={"csrf": csrf_of(own)})
+    assert refused.status_code == 403
+    client.post(f"/c/{where}/roll", data={"line": "hubris 3", "csrf": csrf_of(told), "nonce": "n"})
+    closed = client.post(
+        f"/c/{where}/seal/close", data={"csrf": csrf_of(told)}, headers={"hx-request": "true"}
+    )
+    assert closed.status_code == 200 and "closed seal 1 after 1 roll" in closed.text
+    events = client.get(f"/api/campaigns/{where}/events", headers=bearer(own))
+    kinds = [e["kind"] for e in events.json()["events"]]
+    assert kinds[-2:] == ["seal-close", "seal-open"]
+    rolled = next(e for e in events.json()["events"] if e["kind"] == "rolled")
+    assert rolled["data"]["seal"]["nonce"] == "n" and rolled["data"]["seal"]["roll_no"] == 1
+    assert "Close the seal" in client.get(f"/c/{where}").text  # the storyteller's, seal 2
+    assert "Seal 2" in other.get(f"/c/{where}").text
