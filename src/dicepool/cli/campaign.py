@@ -1,8 +1,10 @@
-"""`dicepool campaign ...`: create a campaign, list them, pick the current one, show one."""
+"""`dicepool campaign ...`: create a campaign, list them, pick the current one, show one, export
+one's log."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
@@ -15,12 +17,12 @@ from dicepool.cli.storage import (
     open_database,
     shown_url,
 )
-from dicepool.errors import DicepoolError
+from dicepool.errors import CampaignError, DicepoolError
 
 
 @click.group()
 def campaign() -> None:
-    """Create, list, choose and show campaigns."""
+    """Create, list, choose, show and export campaigns."""
 
 
 def settings_words(players: int | None, house_rules: str) -> str:
@@ -193,3 +195,33 @@ def players_(players: int, campaign: str | None, db_url: str | None) -> None:
         line += f"; Momentum {pool_text(acted.state)}"
     click.echo(line)
     click.secho(f"  (event {acted.event.id}; `dicepool undo` takes it back)", dim=True)
+
+
+@campaign.command("export")
+@click.argument("campaign_name", metavar="NAME")
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE (default: standard output).")
+@db_option
+def export(campaign_name: str, output: str | None, db_url: str | None) -> None:
+    """Write campaign NAME's whole log as a JSON file that `dicepool verify FILE` checks.
+
+    e.g. dicepool campaign export Night -o night.json
+    """
+    from dicepool.campaign.export import export_campaign, export_text
+    from dicepool.store.files import write_atomically
+
+    db = open_database(db_url)
+    exported = export_campaign(db, campaign_name)
+    text = export_text(exported)
+    if output is None or output == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        write_atomically(Path(output), text)
+    except OSError as exc:
+        raise CampaignError(f"cannot write {visible(output)}: {exc.strerror or exc}") from exc
+    name, count = exported["campaign"]["name"], len(exported["events"])
+    click.echo(
+        f"wrote {visible(name)}'s log ({count} event{'s' if count != 1 else ''}) to "
+        f"{visible(output)}",
+        err=True,
+    )

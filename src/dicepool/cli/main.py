@@ -50,7 +50,7 @@ COMMANDS = {
     "campaign": (
         "dicepool.cli.campaign",
         "campaign",
-        "Create, list, choose and show campaigns.",
+        "Create, list, choose, show and export campaigns.",
         "dicepool campaign create Night --system chronicles",
     ),
     "char": (
@@ -233,6 +233,12 @@ COMMANDS = {
         "chronicles extended and contested actions: start, show, list.",
         "dicepool extended start Research --goal 10 --rolls 5 --char Ana",
     ),
+    "verify": (
+        "dicepool.cli.verify",
+        "verify",
+        "Check a campaign's sealed dice (exit 1 on a mismatch).",
+        "dicepool verify night.json",
+    ),
     "serve": (
         "dicepool.cli.serve",
         "serve",
@@ -251,6 +257,7 @@ COMMANDS = {
 EXAMPLES = {
     "campaign create": "dicepool campaign create Night --system chronicles --players 4",
     "campaign use": "dicepool campaign use Night",
+    "campaign export": "dicepool campaign export Night -o night.json",
     "char create": 'dicepool char create Ana --player Bo --set "Dexterity=3 Stealth=2"',
     "char set": 'dicepool char set Ana Stealth+=1 "Firearms (Sniping)"',
     "char show": "dicepool char show Ana",

@@ -1,0 +1,114 @@
+"""A campaign's whole log as one JSON file, and reading such a file back.
+
+The file is what `dicepool verify FILE` checks: anyone holding it can recompute every face of
+every closed seal without the database. It is versioned, so that a later dicepool can tell an
+old file from a new one and a reader refuses what it does not know rather than misreading it::
+
+    {"format": "dicepool-campaign", "version": 1,
+     "campaign": {"name": ..., "system": ...}, "exported_at": "2025-...+00:00",
+     "events": [{"id", "seq", "at", "actor", "kind", "data"}, ...]}
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from dicepool.campaign.campaigns import need_campaign
+from dicepool.errors import CampaignError
+from dicepool.store.database import Database
+from dicepool.store.log import campaign_events
+
+FORMAT = "dicepool-campaign"
+"""The ``format`` of a campaign export."""
+
+VERSION = 1
+"""The ``version`` of the export this dicepool writes and reads."""
+
+MAX_EXPORT = 256 * 2**20
+"""The largest export read, in bytes (some 150,000 events): a file is read whole to be checked."""
+
+
+def export_campaign(db: Database, name: str) -> dict[str, Any]:
+    """Campaign ``name`` and its whole log, read in one transaction, as the export's JSON.
+
+    Raises:
+        CampaignError: there is no campaign ``name``.
+    """
+    with db.read() as conn:
+        row = need_campaign(conn, name)
+        events = campaign_events(conn, row.id)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "campaign": {"name": row.name, "system": row.system},
+        "exported_at": datetime.now(UTC).isoformat(),
+        "events": [event.to_dict() for event in events],
+    }
+
+
+def export_text(export: dict[str, Any]) -> str:
+    """The export as the file's text: its header, then one event per line.
+
+    One line per event keeps a long log small and lets ``diff`` and ``grep`` find an event;
+    ``json.dumps`` escapes every control and non-ASCII character, so the text is safe to print.
+    """
+    head = {key: value for key, value in export.items() if key != "events"}
+    lines = [json.dumps(event) for event in export["events"]]
+    body = "[\n" + ",\n".join(lines) + "\n]" if lines else "[]"
+    return json.dumps(head)[:-1] + f', "events": {body}}}\n'
+
+
+def read_export(text: str) -> tuple[dict[str, Any], list[Any]]:
+    """The campaign (``name``, ``system``) and the events of an export's text.
+
+    The events themselves are not checked here: :func:`dicepool.campaign.verify.verify` reads
+    whatever they hold and names the event of each problem.
+
+    Raises:
+        CampaignError: the text is not JSON, not a campaign export, or of a version this
+            dicepool does not read (one line that says which).
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CampaignError(
+            f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+        ) from exc
+    except RecursionError as exc:
+        raise CampaignError("nests too deep to be a campaign export") from exc
+    except ValueError as exc:  # e.g. a number of thousands of digits
+        raise CampaignError(f"not a campaign export: {exc}") from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise CampaignError(
+            f'not a campaign export (no "format": "{FORMAT}"); '
+            "write one with `dicepool campaign export NAME -o FILE`"
+        )
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise CampaignError(
+            f'a campaign export without a "version" number (this dicepool reads {VERSION})'
+        )
+    if version != VERSION:
+        raise CampaignError(
+            f"a campaign export of version {version}, and this dicepool reads version "
+            f"{VERSION}: check it with the dicepool that wrote it"
+        )
+    return _campaign(data.get("campaign")), _events(data.get("events"))
+
+
+def _campaign(campaign: object) -> dict[str, Any]:
+    if not (
+        isinstance(campaign, dict)
+        and isinstance(campaign.get("name"), str)
+        and isinstance(campaign.get("system"), str)
+    ):
+        raise CampaignError('a campaign export without its "campaign" name and system')
+    return {"name": campaign["name"], "system": campaign["system"]}
+
+
+def _events(events: object) -> list[Any]:
+    if not isinstance(events, list):
+        raise CampaignError('a campaign export without its list of "events"')
+    return events

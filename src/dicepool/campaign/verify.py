@@ -1,0 +1,470 @@
+"""Checking a campaign's seals: every face a closed seal gave out, recomputed from its seed.
+
+A seal opens with a commitment (``seal-open``: the SHA-256 of a secret seed) and closes with the
+seed itself (``seal-close``, with the count of roll numbers it gave out). Every roll it gave
+dice to names it (``data["seal"]``: the seal, the roll's number in it, its nonce and the runs of
+dice read), and :func:`dicepool.core.stream.stream_faces` recomputes its faces. :func:`verify`
+checks, per seal, that the seed matches the commitment, that every roll shows the stream's
+faces, and that the roll numbers run 1..N with none missing and none twice.
+
+It reads the event dicts of an export (:meth:`Event.to_dict`), never the database, so a file
+someone sent and the live campaign are checked the same way; and since an export may have
+been edited, anything malformed is a problem of its event, never an exception.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from dicepool.campaign.shown import (
+    ROLLING,
+    SEAL_CLOSE,
+    SEAL_OPEN,
+    Draw,
+    Malformed,
+    counting,
+    draw_of,
+    faces_shown,
+    hex_digits,
+    shown,
+    whole,
+)
+from dicepool.core.stream import commitment, stream_faces
+from dicepool.errors import DiceError
+
+MAX_LISTED = 5
+"""The most wrong dice one problem lists; it says how many more there are."""
+
+
+class Status(StrEnum):
+    """What a seal's check found."""
+
+    VERIFIED = "verified"
+    """Closed, and every roll it gave out checks."""
+    MISMATCH = "mismatch"
+    """At least one problem (open or closed)."""
+    OPEN = "open"
+    """Not closed yet: its seed is secret, so its faces cannot be checked."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong in the log, and the event it is in (if it is in one).
+
+    Attributes:
+        message: what is wrong.
+        event: the event's id (None when it has none, or the problem is in no one event).
+        seq: the event's sequence number in its log.
+        entry: the event's place in the list checked (1, 2...), when it has neither id nor seq.
+    """
+
+    message: str
+    event: int | None = None
+    seq: int | None = None
+    entry: int | None = None
+
+    @property
+    def where(self) -> str:
+        """``event 12 (seq 40)``: the event as a reader finds it ("" for none)."""
+        return _named(self.event, self.seq, self.entry)
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON of ``verify --json``."""
+        return {"event": self.event, "seq": self.seq, "message": self.message, "text": str(self)}
+
+
+def _named(event: int | None, seq: int | None, entry: int | None) -> str:
+    if event is not None:
+        return f"event {event}" + (f" (seq {seq})" if seq is not None else "")
+    if seq is not None:
+        return f"the event of seq {seq}"
+    return f"entry {entry} of the events" if entry is not None else ""
+
+
+@dataclass(frozen=True)
+class SealReport:
+    """One seal's check.
+
+    Attributes:
+        seal: its number, 1, 2...
+        status: verified, mismatch or open.
+        closed: whether its ``seal-close`` is in the log (its seed revealed).
+        commitment: its ``seal-open``'s commitment (None when missing or malformed).
+        rolls: the roll numbers its ``seal-close`` says it gave out (None while open).
+        checked: the rolls whose faces were recomputed from the stream.
+        hidden: the rolls logged hidden (no faces yet): not checkable until revealed.
+        problems: what is wrong, each naming its event.
+    """
+
+    seal: int
+    status: Status
+    closed: bool
+    commitment: str | None
+    rolls: int | None
+    checked: int
+    hidden: int
+    problems: tuple[Problem, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON of ``verify --json``."""
+        return {
+            "seal": self.seal,
+            "status": self.status.value,
+            "closed": self.closed,
+            "commitment": self.commitment,
+            "rolls": self.rolls,
+            "checked": self.checked,
+            "hidden": self.hidden,
+            "problems": [p.to_dict() for p in self.problems],
+        }
+
+
+@dataclass(frozen=True)
+class Verification:
+    """A whole log's check: every seal's, and what was not part of any seal's claim.
+
+    Attributes:
+        seals: one report per seal, by number.
+        typed: rolls typed by hand (``typed``): their faces were never the stream's.
+        pre_seal: rolls logged before the log's first seal opened: they name no seal.
+        unclaimed: rolls logged after it that still name no seal and are not typed: not part
+            of any seal's claim either (a warning, not a mismatch).
+        problems: what is wrong outside any one seal (an event that names no seal it could
+            be checked under, a seal number missing from the log).
+    """
+
+    seals: tuple[SealReport, ...]
+    typed: int = 0
+    pre_seal: int = 0
+    unclaimed: int = 0
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """Nothing mismatches (an open seal is not a mismatch)."""
+        return not self.problems and all(s.status != Status.MISMATCH for s in self.seals)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON of ``verify --json``."""
+        return {
+            "ok": self.ok,
+            "seals": [s.to_dict() for s in self.seals],
+            "skipped": {"typed": self.typed, "pre_seal": self.pre_seal},
+            "unclaimed": self.unclaimed,
+            "problems": [p.to_dict() for p in self.problems],
+        }
+
+
+@dataclass(frozen=True)
+class _At:
+    """Where an event is: its id, its seq and its place in the list."""
+
+    event: int | None
+    seq: int | None
+    index: int
+
+    @property
+    def name(self) -> str:
+        return _named(self.event, self.seq, self.index + 1)
+
+    def problem(self, message: str) -> Problem:
+        entry = self.index + 1 if self.event is None and self.seq is None else None
+        return Problem(message, self.event, self.seq, entry)
+
+
+@dataclass(frozen=True)
+class _Roll:
+    """One event that names a seal: where it is, its number in the seal, and what it logs."""
+
+    at: _At
+    roll_no: int | None
+    kind: str
+    data: Mapping[str, Any]
+    ref: Mapping[str, Any]
+
+    @property
+    def hidden(self) -> bool:
+        """A hidden roll as a player receives it: a number, and no nonce, dice or faces."""
+        return self.data.get("hidden") is True and not {"nonce", "sides"} & self.ref.keys()
+
+
+@dataclass
+class _Seal:
+    """What the log says of one seal, gathered in the log's order."""
+
+    number: int
+    opened: _At | None = None
+    closed: _At | None = None
+    commitment: str | None = None
+    seed: bytes | None = None
+    claimed: int | None = None
+    rolls: list[_Roll] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def verify(events: Sequence[Any]) -> Verification:
+    """Check every seal of a log: the events as :meth:`Event.to_dict` gives them, in order.
+
+    Never raises for what the events hold: anything malformed is a problem of its event.
+    """
+    ledger = _Ledger()
+    for index, event in enumerate(events):
+        ledger.read(index, event)
+    return ledger.verification()
+
+
+class _Ledger:
+    """The seals of a log as its events are read, then each one's report."""
+
+    def __init__(self) -> None:
+        self.seals: dict[int, _Seal] = {}
+        self.problems: list[Problem] = []
+        self.typed = 0
+        self.pre_seal = 0
+        self.unclaimed = 0
+        self.sealing = False  # a seal-open has been read: rolls that name none are unclaimed
+
+    def read(self, index: int, event: object) -> None:
+        """Take one event of the log into the seals it concerns."""
+        if not isinstance(event, Mapping):
+            self.problems.append(Problem(f"not an event: {shown(event)}", entry=index + 1))
+            return
+        at = _At(whole(event.get("id")), whole(event.get("seq")), index)
+        kind, data = event.get("kind"), event.get("data")
+        if not isinstance(kind, str):
+            self.problems.append(at.problem(f"its kind is not text: {shown(kind)}"))
+            return
+        if not isinstance(data, Mapping):
+            if kind in ROLLING or kind in (SEAL_OPEN, SEAL_CLOSE):
+                self.problems.append(at.problem(f"its data is not an object: {shown(data)}"))
+            return
+        try:
+            if kind == SEAL_OPEN:
+                self._opened(at, data)
+            elif kind == SEAL_CLOSE:
+                self._closed(at, data)
+            elif isinstance(data.get("seal"), Mapping):
+                self._sealed(at, kind, data)
+            elif kind in ROLLING:
+                self._unsealed(kind, data)
+        except Malformed as exc:  # a field that says which seal: nowhere else to put it
+            self.problems.append(at.problem(str(exc)))
+
+    def _seal(self, number: int) -> _Seal:
+        return self.seals.setdefault(number, _Seal(number))
+
+    def _opened(self, at: _At, data: Mapping[str, Any]) -> None:
+        seal = self._seal(counting(data.get("seal"), "the seal-open's seal number"))
+        if seal.opened is not None:
+            seal.problems.append(at.problem(f"opens seal {seal.number} again ({seal.opened.name})"))
+            return
+        seal.opened = at
+        self.sealing = True
+        try:
+            hex_digits(data.get("commitment"), "the commitment")
+            seal.commitment = data["commitment"]
+        except Malformed as exc:
+            seal.problems.append(at.problem(str(exc)))
+
+    def _closed(self, at: _At, data: Mapping[str, Any]) -> None:
+        seal = self._seal(counting(data.get("seal"), "the seal-close's seal number"))
+        if seal.closed is not None:
+            seal.problems.append(
+                at.problem(f"closes seal {seal.number} again ({seal.closed.name})")
+            )
+            return
+        if seal.opened is None:
+            seal.problems.append(at.problem(f"closes seal {seal.number} before it is opened"))
+        seal.closed = at
+        try:
+            seal.seed = hex_digits(data.get("seed"), "the seed")
+        except Malformed as exc:
+            seal.problems.append(at.problem(str(exc)))
+        try:
+            seal.claimed = counting(data.get("rolls"), "the seal-close's count of rolls", 0)
+        except Malformed as exc:
+            seal.problems.append(at.problem(str(exc)))
+
+    def _sealed(self, at: _At, kind: str, data: Mapping[str, Any]) -> None:
+        ref = data["seal"]
+        seal = self._seal(counting(ref.get("seal"), "the seal's number"))
+        roll_no = whole(ref.get("roll_no"))
+        if roll_no is None or roll_no < 1:
+            seal.problems.append(
+                at.problem(
+                    f"its roll number is not a whole number from 1: {shown(ref.get('roll_no'))}"
+                )
+            )
+            roll_no = None
+        if seal.opened is None:
+            seal.problems.append(at.problem(f"reads seal {seal.number} before it is opened"))
+        elif seal.closed is not None:
+            seal.problems.append(
+                at.problem(f"reads seal {seal.number} after it was closed ({seal.closed.name})")
+            )
+        seal.rolls.append(_Roll(at, roll_no, kind, data, ref))
+
+    def _unsealed(self, kind: str, data: Mapping[str, Any]) -> None:
+        """Count a rolling event that names no seal, if it rolled anything."""
+        if data.get("typed") is True:
+            self.typed += 1
+            return
+        try:
+            if not faces_shown(kind, data):
+                return  # nothing was rolled: a rule that rolled no die this time
+        except Malformed:
+            pass  # a roll all the same (a hidden one, say), whose faces are not ours to check
+        if self.sealing:
+            self.unclaimed += 1
+        else:
+            self.pre_seal += 1
+
+    def verification(self) -> Verification:
+        """Every seal's report, by number, with what lies outside them."""
+        numbers = sorted(self.seals)
+        reports = tuple(_report(self.seals[n], self.seals.get(n - 1)) for n in numbers)
+        missing = [
+            Problem(f"{_span('seal', previous + 1, n - 1)} not in the log, though seal {n} is")
+            for previous, n in zip([0, *numbers], numbers, strict=False)
+            if n > previous + 1
+        ]
+        return Verification(
+            reports,
+            self.typed,
+            self.pre_seal,
+            self.unclaimed,
+            (*self.problems, *missing),
+        )
+
+
+def _report(seal: _Seal, before: _Seal | None) -> SealReport:
+    """One seal's report: its own problems, its numbers', its seed's and its rolls'."""
+    problems = list(seal.problems)
+    if seal.opened is None:
+        problems.append(Problem(f"seal {seal.number} is never opened: no seal-open names it"))
+    elif before is not None and before.opened is not None and _still_open(before, seal.opened):
+        problems.append(seal.opened.problem(f"opens while seal {before.number} is still open"))
+    problems += _numbers(seal)
+    seed = _committed_seed(seal, problems)
+    checked = 0
+    for roll in seal.rolls:
+        if roll.hidden:
+            continue
+        try:
+            faces = faces_shown(roll.kind, roll.data)
+            draw = draw_of(roll.ref, len(faces))  # its shape is checked even while sealed
+            if seed is None or roll.roll_no is None:
+                continue
+            checked += 1
+            wrong = _wrong_faces(seed, roll.roll_no, draw, faces)
+        except Malformed as exc:
+            problems.append(roll.at.problem(str(exc)))
+            continue
+        if wrong:
+            problems.append(roll.at.problem(wrong))
+    status = (
+        Status.MISMATCH if problems else Status.OPEN if seal.closed is None else Status.VERIFIED
+    )
+    hidden = sum(roll.hidden for roll in seal.rolls)
+    problems.sort(key=lambda p: (p.seq is None, p.seq or 0))
+    closed = seal.closed is not None
+    return SealReport(
+        seal.number, status, closed, seal.commitment, seal.claimed, checked, hidden, tuple(problems)
+    )
+
+
+def _still_open(before: _Seal, opened: _At) -> bool:
+    """Whether the seal before was not yet closed where this one opened."""
+    return before.closed is None or before.closed.index > opened.index
+
+
+def _committed_seed(seal: _Seal, problems: list[Problem]) -> bytes | None:
+    """The seal's seed if it is revealed and matches the commitment; else None (and why)."""
+    if seal.seed is None or seal.closed is None:
+        return None
+    if seal.commitment is None:
+        return None  # already a problem of the seal-open, or it is never opened
+    hashed = commitment(seal.seed)
+    if hashed == seal.commitment:
+        return seal.seed
+    assert seal.opened is not None  # a commitment is read only from a seal-open
+    problems.append(
+        seal.closed.problem(
+            f"its seed does not match seal {seal.number}'s commitment ({seal.opened.name}): "
+            f"the seed's SHA-256 is {hashed[:16]}..., the commitment {seal.commitment[:16]}...; "
+            "no face of the seal is checked against it"
+        )
+    )
+    return None
+
+
+def _wrong_faces(seed: bytes, roll_no: int, draw: Draw, faces: Sequence[int]) -> str | None:
+    """Which of a roll's faces are not its stream's, in words (None: every one is).
+
+    Raises:
+        Malformed: a nonce that could never have gone into a block's message.
+    """
+    try:
+        stream = stream_faces(seed, roll_no, draw.nonce, draw.sides)
+    except DiceError as exc:
+        raise Malformed(f"its dice cannot be read from the stream: {exc}") from exc
+    wrong = [(i, f, s) for i, (f, s) in enumerate(zip(faces, stream, strict=True), 1) if f != s]
+    if not wrong:
+        return None
+    listed = "; ".join(f"die {i} shows {f}, the stream gives {s}" for i, f, s in wrong[:MAX_LISTED])
+    more = f"; and {len(wrong) - MAX_LISTED} more" if len(wrong) > MAX_LISTED else ""
+    return f"its faces are not the stream's (roll {roll_no}): {listed}{more}"
+
+
+def _numbers(seal: _Seal) -> list[Problem]:
+    """The roll numbers' problems: a number twice, numbers missing, numbers past the count."""
+    held: dict[int, list[_Roll]] = {}
+    for roll in seal.rolls:
+        if roll.roll_no is not None:
+            held.setdefault(roll.roll_no, []).append(roll)
+    problems = [
+        later.at.problem(f"roll {n} of seal {seal.number} again: {rolls[0].at.name} has it too")
+        for n, rolls in sorted(held.items())
+        for later in rolls[1:]
+    ]
+    top = seal.claimed if seal.claimed is not None else max(held, default=0)
+    for n in sorted(held):
+        if n > top:
+            problems += [
+                r.at.problem(f"roll {n} is past the {top} rolls seal {seal.number}'s close counts")
+                for r in held[n]
+            ]
+    return problems + _gaps(seal, held, top)
+
+
+def _gaps(seal: _Seal, held: Mapping[int, list[_Roll]], top: int) -> list[Problem]:
+    """A problem for each run of missing roll numbers in 1..top, at the roll after it."""
+    problems = []
+    previous = 0
+    for n in [*sorted(x for x in held if x <= top), top + 1]:
+        if n > previous + 1:
+            gap = _span("roll", previous + 1, n - 1)
+            if n <= top:
+                problems.append(
+                    held[n][0].at.problem(f"{gap} missing from seal {seal.number} before roll {n}")
+                )
+            elif seal.closed is not None:
+                last = f"the last logged is {previous}" if previous else "none is logged"
+                problems.append(
+                    seal.closed.problem(
+                        f"{gap} missing: seal {seal.number}'s close counts {top} rolls, {last}"
+                    )
+                )
+        previous = n
+    return problems
+
+
+def _span(what: str, first: int, last: int) -> str:
+    """``roll 4 is`` or ``rolls 4-7 are``."""
+    return f"{what} {first} is" if first == last else f"{what}s {first}-{last} are"
