@@ -133,6 +133,7 @@ class Verification:
         seals: one report per seal, by number.
         typed: rolls typed by hand (``typed``): their faces were never the stream's.
         pre_seal: rolls logged before the log's first seal opened: they name no seal.
+        seeded: rolls of a seeded generator (``seeded``, the command line's ``--seed``).
         unclaimed: rolls logged after it that still name no seal and are not typed: not part
             of any seal's claim either (a warning, not a mismatch).
         problems: what is wrong outside any one seal (an event that names no seal it could
@@ -144,6 +145,7 @@ class Verification:
     pre_seal: int = 0
     unclaimed: int = 0
     problems: tuple[Problem, ...] = ()
+    seeded: int = 0
 
     @property
     def ok(self) -> bool:
@@ -155,7 +157,7 @@ class Verification:
         return {
             "ok": self.ok,
             "seals": [s.to_dict() for s in self.seals],
-            "skipped": {"typed": self.typed, "pre_seal": self.pre_seal},
+            "skipped": {"typed": self.typed, "seeded": self.seeded, "pre_seal": self.pre_seal},
             "unclaimed": self.unclaimed,
             "problems": [p.to_dict() for p in self.problems],
         }
@@ -228,6 +230,7 @@ class _Ledger:
         self.typed = 0
         self.pre_seal = 0
         self.unclaimed = 0
+        self.seeded = 0
         self.sealing = False  # a seal-open has been read: rolls that name none are unclaimed
 
     def read(self, index: int, event: object) -> None:
@@ -315,6 +318,9 @@ class _Ledger:
         if data.get("typed") is True:
             self.typed += 1
             return
+        if data.get("seeded") is True:
+            self.seeded += 1
+            return
         try:
             if not faces_shown(kind, data):
                 return  # nothing was rolled: a rule that rolled no die this time
@@ -340,6 +346,7 @@ class _Ledger:
             self.pre_seal,
             self.unclaimed,
             (*self.problems, *missing),
+            self.seeded,
         )
 
 

@@ -162,6 +162,8 @@ def _skipped(checked: Verification) -> str:
     parts = []
     if checked.typed:
         parts.append(f"{_rolls(checked.typed)} typed by hand")
+    if checked.seeded:
+        parts.append(f"{_rolls(checked.seeded)} from a seed (--seed)")
     if checked.pre_seal:
         parts.append(f"{_rolls(checked.pre_seal)} from before the first seal")
     return f"skipped: {', '.join(parts)} (no seal's claim)" if parts else ""
