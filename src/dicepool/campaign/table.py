@@ -178,6 +178,20 @@ def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS
     return Page(visible(seat, read), read.last)
 
 
+def whole_log_for(db: Database, seat: Seat) -> list[Event]:
+    """Every event of the log ``seat`` may see, once each and in the log's order: a hidden
+    roll revealed stands where it was rolled, whole, instead of behind the screen (what a
+    check of the seals reads)."""
+    seen: dict[int, Event] = {}
+    after = 0
+    while True:
+        page = events_for(db, seat, after)
+        seen.update((s.event.id, s.event) for s in page.events)  # the revealed roll wins
+        if page.last == after:
+            return sorted(seen.values(), key=lambda e: e.seq)
+        after = page.last
+
+
 SHEET_KINDS = (Kind.CHARACTER_CREATED, Kind.CHARACTER_CHANGED)
 """The kinds of event that carry a character's sheet (its traits, or changes to them)."""
 

@@ -22,7 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from dicepool import __version__
 from dicepool.errors import DicepoolError
 from dicepool.store.database import Database, sqlite_path
-from dicepool.web import api, live, page_live, pages, sheets_api, stats_page
+from dicepool.web import api, live, page_live, pages, sheets_api, stats_page, verify_page
 from dicepool.web.limits import MAX_BODY, rates
 from dicepool.web.live import POLL_SECONDS, Hub
 from dicepool.web.notify import Listener, Watcher
@@ -165,6 +165,7 @@ def create_app(
     app.include_router(sheets_api.router)
     app.include_router(pages.router)
     app.include_router(page_live.router)
+    app.include_router(verify_page.router)
     app.include_router(stats_page.router)
     app.mount("/static", StaticFiles(directory=pages.HERE / "static"), name="static")
     app.include_router(live.router)

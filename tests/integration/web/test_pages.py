@@ -260,3 +260,29 @@ def test_the_table_shows_the_open_seal_and_the_storyteller_alone_closes_it(
     assert rolled["data"]["seal"]["nonce"] == "n" and rolled["data"]["seal"]["roll_no"] == 1
     assert "Close the seal" in client.get(f"/c/{where}").text  # the storyteller's, seal 2
     assert "Seal 2" in other.get(f"/c/{where}").text
+
+
+def test_anyone_with_a_seat_checks_the_closed_seals_and_a_hidden_roll_waits_for_its_reveal(
+    client: TestClient,
+) -> None:
+    where, told, invite = opened(client)
+    other, own = player_client(client, invite)
+    rolls = f"/api/campaigns/{where}/rolls"
+    client.post(rolls, json={"line": "hubris 3", "nonce": "a"}, headers=bearer(told))
+    secret = client.post(
+        rolls, json={"line": "hubris 2", "hidden": True}, headers=bearer(told)
+    ).json()["event"]
+    check = f"/api/campaigns/{where}/verify"
+    before = other.get(check, headers=bearer(own)).json()
+    assert [s["status"] for s in before["seals"]] == ["open"] and before["ok"]
+    client.post(f"/c/{where}/seal/close", data={"csrf": csrf_of(told)})
+    closed = other.get(check, headers=bearer(own)).json()
+    first = closed["seals"][0]
+    assert (first["status"], first["checked"], first["hidden"]) == ("verified", 1, 1)
+    assert client.get(check, headers=bearer(told)).json()["seals"][0]["checked"] == 2
+    client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
+    after = other.get(check, headers=bearer(own)).json()["seals"][0]
+    assert (after["status"], after["checked"], after["hidden"]) == ("verified", 2, 0)
+    page = other.get(f"/c/{where}/verify").text
+    assert "✓ seal 1: verified" in page and "seal 2: open" in page
+    assert other.get(check).status_code == 401
