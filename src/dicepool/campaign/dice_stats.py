@@ -297,7 +297,12 @@ def table_dice_stats(
     events = sorted([*rolls, *reveals], key=lambda e: e.seq)
     last = events[-1].seq if events else 0
     read = LogRead(row.id, 0, last, tuple(events), {e.id: e for e in rolls}, _revealed(reveals))
-    seen = [s.event for s in visible(seat, read) if s.event.kind is Kind.ROLLED]
+    # a hidden roll not yet revealed reaches a player as its number alone: no faces to count
+    seen = [
+        s.event
+        for s in visible(seat, read)
+        if s.event.kind is Kind.ROLLED and "result" in s.event.data
+    ]
     return _stats(row, seen, gone, odds, named)
 
 

@@ -19,7 +19,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from dicepool.core.dice import DiceSource, ForcedDice, SeededDice
+from dicepool.core.dice import DiceSource, ForcedDice, SeededDice, SystemDice
 from dicepool.core.stream import SEED_BYTES, StreamDice, check_nonce, commitment
 from dicepool.errors import CampaignError
 from dicepool.sheet.events import Event, Kind
@@ -42,8 +42,8 @@ characters), and a hidden roll whose roller chose an empty one."""
 
 class Sealed:
     """The campaign's own dice for one roll, with the roller's ``nonce``: read, inside the
-    roll's transaction, from the open seal's stream (see :func:`drawing`). Any source but
-    faces typed by hand (:class:`ForcedDice`) is taken as this with an empty nonce.
+    roll's transaction, from the open seal's stream (see :func:`drawing`). The secure
+    generator is taken as this with a nonce of dicepool's own.
 
     Raises:
         DiceError: a nonce that is not printable ASCII of at most 64 characters.
@@ -97,13 +97,17 @@ class Drawing:
 
 
 def drawing(conn: Sql, campaign_id: int, source: DiceSource, hidden: bool = False) -> DiceSource:
-    """The dice an event of the campaign rolls, given ``source``: faces typed by hand and a
-    seeded generator as they are (no part of the seal's claim), :class:`Sealed` dice as the
-    open seal's stream with their nonce, and any other source (the secure generator, the
-    command line's default) as the stream with a nonce of dicepool's own."""
-    if isinstance(source, ForcedDice | SeededDice):
+    """The dice an event of the campaign rolls, given ``source``: :class:`Sealed` dice as the
+    open seal's stream with their nonce, the secure generator (the command line's and the
+    table's default) as the stream with a nonce of dicepool's own, and any other source
+    (faces typed by hand, a seeded generator, a library caller's own) as it is, no part of
+    the seal's claim."""
+    if isinstance(source, Sealed):
+        nonce = source.nonce
+    elif isinstance(source, SystemDice):
+        nonce = secrets.token_hex(NONCE_BYTES)
+    else:  # typed, seeded, or a library caller's own source: its faces, outside any seal
         return source
-    nonce = source.nonce if isinstance(source, Sealed) else secrets.token_hex(NONCE_BYTES)
     if hidden and not nonce:  # else anyone could replay it once the seed is out
         nonce = secrets.token_hex(NONCE_BYTES)
     return Drawing(conn, campaign_id, nonce)

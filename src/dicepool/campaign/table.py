@@ -154,8 +154,8 @@ def visible(seat: Seat, read: LogRead, after: int = 0) -> list[SeenEvent]:
             seen += [SeenEvent(read.targets[int(event.data["event"])], True), SeenEvent(event)]
         elif not _conceals(event, read.targets, read.revealed):
             seen.append(SeenEvent(_screened(event, read.players_characters)))
-        elif event.data.get("hidden") and "seal" in event.data:
-            seen.append(SeenEvent(behind_the_screen(event)))
+        elif event.data.get("hidden") and "seal" in event.data and event.id not in read.revealed:
+            seen.append(SeenEvent(behind_the_screen(event)))  # once revealed, it comes whole
     return seen
 
 

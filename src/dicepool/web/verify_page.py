@@ -32,7 +32,7 @@ def seat_check(request: Request, seat: Seat) -> Verification:
     return verify([e.to_dict() for e in whole_log_for(db, seat)])
 
 
-@router.get("/c/{campaign_id}/verify", response_class=HTMLResponse)
+@router.get("/c/{campaign_id}/verify", response_class=HTMLResponse, include_in_schema=False)
 def verify_page(request: Request, campaign_id: int) -> Response:
     """Every seal of the table checked: closed ones against their revealed seeds."""
     seat, _ = page_seat(request, campaign_id)
@@ -40,7 +40,7 @@ def verify_page(request: Request, campaign_id: int) -> Response:
     return templates.TemplateResponse(request, "verify.html", context)
 
 
-@router.get("/api/campaigns/{campaign_id}/verify", responses=answers(401, 404, 429))
+@router.get("/api/campaigns/{campaign_id}/verify", responses=answers(401, 404, 413, 422, 429, 503))
 def verify_api(campaign_id: int, request: Request, seat: SeatOf) -> dict[str, Any]:
     """Every seal of the table checked, as `dicepool verify --json` prints it."""
     _at(seat, campaign_id)

@@ -52,9 +52,11 @@ def test_a_hidden_roll_reaches_the_player_only_once_revealed(table: Table) -> No
 
     assert any(after in frame for frame in table.frames), "the player's frames are recorded"
     assert not [frame for frame in table.frames if secret in frame]
-    assert player.locator(f"#ev-{hidden}").count() == 0
+    # the player has that a hidden roll took place, and its number in the seal: nothing else
+    expect(player.locator(f"#ev-{hidden}")).to_contain_text("rolled in secret")
     assert secret not in player.content()
-    assert event_of(table.base, table.campaign, table.player_token, hidden) is None
+    behind = event_of(table.base, table.campaign, table.player_token, hidden)
+    assert behind is not None and set(behind["data"]) == {"hidden", "seal"}
 
     told.locator(f"#ev-{hidden} button", has_text="Reveal").click()
 
