@@ -18,22 +18,29 @@ SEED_A = hashlib.sha256(b"seal one").digest()
 SEED_B = hashlib.sha256(b"seal two").digest()
 
 
-def stream(seed: bytes, roll_no: int, nonce: str, runs: list[list[int]]) -> list[int]:
-    """The faces of ``runs`` (``[sides, count]``, in order) read from a roll's stream."""
-    blocks = (
-        hmac.new(seed, f"{roll_no}:{nonce}:{i}".encode(), hashlib.sha256).digest()
-        for i in itertools.count()
-    )
-    data: Iterator[int] = (byte for block in blocks for byte in block)
+def reference_bytes(seed: bytes, roll_no: int, nonce: str) -> Iterator[int]:
+    """A roll's stream, byte after byte, without end: HMAC-SHA256 blocks, as the issue says."""
+    for block in itertools.count():
+        yield from hmac.new(seed, f"{roll_no}:{nonce}:{block}".encode(), hashlib.sha256).digest()
+
+
+def reference_faces(seed: bytes, roll_no: int, nonce: str, sides: list[int]) -> list[int]:
+    """One face per die of ``sides``, read in order from a roll's stream as the issue says."""
+    data = reference_bytes(seed, roll_no, nonce)
     faces = []
-    for sides in (s for s, count in runs for _ in range(count)):
-        span = 256 if sides <= 256 else 65536
+    for each in sides:
+        span = 256 if each <= 256 else 65536
         while True:
             value = next(data) if span == 256 else next(data) * 256 + next(data)
-            if value < span - span % sides:
-                faces.append(value % sides + 1)
+            if value < span - span % each:
+                faces.append(value % each + 1)
                 break
     return faces
+
+
+def stream(seed: bytes, roll_no: int, nonce: str, runs: list[list[int]]) -> list[int]:
+    """The faces of ``runs`` (``[sides, count]``, in order) read from a roll's stream."""
+    return reference_faces(seed, roll_no, nonce, [s for s, count in runs for _ in range(count)])
 
 
 def dice(faces: list[int], roll: int = 0) -> list[dict[str, Any]]:

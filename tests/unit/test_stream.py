@@ -1,9 +1,10 @@
 """The seal's dice stream, checked against a reader written here from the issue's description.
 
-``reference_faces`` below is the independent implementation: a few lines that follow the words
-of the issue (HMAC-SHA256 blocks of ``f"{roll_no}:{nonce}:{i}"`` keyed by the seed, one byte per
+``reference_faces`` (in ``tests/sealed_log.py``, shared with the verifier's tests) is the
+independent implementation: a few lines that follow the words of the issue (HMAC-SHA256
+blocks of ``f"{roll_no}:{nonce}:{i}"`` keyed by the seed, one byte per
 face up to 256 sides, two big-endian bytes above, values at or above the largest multiple of the
-sides skipped). It imports nothing from ``dicepool.core.stream``.
+sides skipped). It imports nothing from dicepool.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
 
@@ -27,30 +27,9 @@ from dicepool.core.stream import StreamDice, commitment, stream_faces
 from dicepool.core.sundown import SundownRequest
 from dicepool.errors import DiceError
 
+from ..sealed_log import reference_bytes, reference_faces
+
 SEEDS = [bytes(32), bytes(range(32)), hashlib.sha256(b"the table's seal").digest(), b"\xff" * 32]
-
-
-def reference_bytes(seed: bytes, roll_no: int, nonce: str) -> Iterator[int]:
-    """The stream's bytes, block after block, without end."""
-    block = 0
-    while True:
-        message = f"{roll_no}:{nonce}:{block}".encode("ascii")
-        yield from hmac.new(seed, message, hashlib.sha256).digest()
-        block += 1
-
-
-def reference_faces(seed: bytes, roll_no: int, nonce: str, sides: list[int]) -> list[int]:
-    """One face per die of ``sides``, read in order from the stream as the issue describes."""
-    stream = reference_bytes(seed, roll_no, nonce)
-    faces = []
-    for s in sides:
-        span = 256 if s <= 256 else 65536
-        while True:
-            value = next(stream) if span == 256 else next(stream) * 256 + next(stream)
-            if value < span - span % s:
-                faces.append(value % s + 1)
-                break
-    return faces
 
 
 # --- the faces against the reference ----------------------------------------------------------

@@ -362,7 +362,7 @@ def test_the_reports_as_json() -> None:
     log = good_log()
     by_seq(log, 10)["data"]["result"]["dice"][0]["face"] = 11
     data = verify(log.events).to_dict()
-    assert data["ok"] is False and data["skipped"] == {"typed": 1, "pre_seal": 1}
+    assert data["ok"] is False and data["skipped"] == {"typed": 1, "seeded": 0, "pre_seal": 1}
     first = data["seals"][0]
     assert first["status"] == "mismatch" and first["rolls"] == 7 and first["checked"] == 6
     assert first["problems"][0]["event"] == 110 and first["problems"][0]["seq"] == 10

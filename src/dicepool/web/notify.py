@@ -32,7 +32,27 @@ RETRY_SECONDS = 1.0
 """How long the listener waits before reconnecting after losing its connection."""
 
 
-class Listener:
+class _Background:
+    """A daemon thread hearing of other processes' news until stopped (within a second)."""
+
+    def __init__(self, name: str) -> None:
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+
+    def start(self) -> None:
+        """Start, in the background."""
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop (within a second)."""
+        self._stop.set()
+        self._thread.join(5)
+
+    def _run(self) -> None:
+        raise NotImplementedError
+
+
+class Listener(_Background):
     """A thread listening on :data:`CHANNEL`, calling ``wake(campaign_id)`` for each event, and
     ``wake_all()`` after each (re)connection.
 
@@ -41,21 +61,11 @@ class Listener:
     """
 
     def __init__(self, url: str, wake: Callable[[int], None], wake_all: Callable[[], None]) -> None:
+        super().__init__("dicepool-listen")
         self.url = url
         self.wake = wake
         self.wake_all = wake_all
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="dicepool-listen", daemon=True)
         self.listening = threading.Event()
-
-    def start(self) -> None:
-        """Start listening, in the background."""
-        self._thread.start()
-
-    def stop(self) -> None:
-        """Stop listening (within a second)."""
-        self._stop.set()
-        self._thread.join(5)
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -83,25 +93,15 @@ WATCH_SECONDS = 0.01
 waits at most this long (each asking costs microseconds)."""
 
 
-class Watcher:
+class Watcher(_Background):
     """A thread asking a SQLite file every :data:`WATCH_SECONDS` whether another connection
     (another process, or this one's writers) has committed, calling ``wake_all()`` when one
     has."""
 
     def __init__(self, path: str, wake_all: Callable[[], None]) -> None:
+        super().__init__("dicepool-watch")
         self.path = path
         self.wake_all = wake_all
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="dicepool-watch", daemon=True)
-
-    def start(self) -> None:
-        """Start watching, in the background."""
-        self._thread.start()
-
-    def stop(self) -> None:
-        """Stop watching."""
-        self._stop.set()
-        self._thread.join(5)
 
     def _run(self) -> None:
         conn = connect_sqlite(self.path)

@@ -86,7 +86,7 @@ def test_standard_input_is_read_with_a_dash(table: Table) -> None:
     answer = json.loads(done.stdout)
     assert answer["source"] == "standard input"
     assert [s["status"] for s in answer["seals"]] == ["verified", "open"]
-    assert answer["skipped"] == {"typed": 1, "pre_seal": 1}
+    assert answer["skipped"] == {"typed": 1, "seeded": 0, "pre_seal": 1}
 
 
 @pytest.mark.parametrize(
@@ -136,7 +136,7 @@ def test_a_real_campaign_exports_and_verifies(table: Table) -> None:
     assert export["format"] == "dicepool-campaign" and export["version"] == 1
     assert export["campaign"] == {"name": "Night", "system": "chronicles"}
     kinds = [e["kind"] for e in export["events"]]
-    assert kinds[:2] == ["campaign-created", "character-created"]
+    assert kinds[:3] == ["campaign-created", "seal-open", "character-created"]
     assert kinds.count("rolled") == 2
     assert [e["seq"] for e in export["events"]] == list(range(1, len(kinds) + 1))
     assert set(export["events"][0]) == {"id", "seq", "at", "actor", "kind", "data"}
@@ -144,16 +144,19 @@ def test_a_real_campaign_exports_and_verifies(table: Table) -> None:
     done = verify(table, "--json", str(table.tmp / "night.json"))
     assert done.returncode == 0, done.stdout + done.stderr
     answer = json.loads(done.stdout)
-    sealed = sum(isinstance(e["data"].get("seal"), dict) for e in export["events"])
-    # Until the campaign's rolls are sealed both rolls are skipped; once they are, the roll of
-    # the campaign's own dice is in its open seal and only the typed one is skipped.
-    assert answer["skipped"]["typed"] + answer["skipped"]["pre_seal"] + sealed == 2
+    sealed = [e for e in export["events"] if isinstance(e["data"].get("seal"), dict)]
+    assert len(sealed) == 1 and sealed[0]["data"]["seal"]["roll_no"] == 1
+    assert answer["skipped"] == {"typed": 1, "seeded": 0, "pre_seal": 0}  # the --dice roll
     assert answer["ok"] is True and answer["problems"] == []
+    assert [s["status"] for s in answer["seals"]] == ["open"]
     text = verify(table, str(table.tmp / "night.json")).stdout
     assert "skipped: " in text and text.splitlines()[-1].startswith("ok: ")
 
     live = table("verify", "--campaign", "Night")  # the live campaign: the same answer
     assert live.returncode == 0 and "skipped: " in live.stdout
+    table.ok("seal", "close", "--campaign", "Night")
+    closed = table("verify", "--campaign", "Night")
+    assert closed.returncode == 0 and "seal 1: verified, 1 roll checked" in closed.stdout
 
 
 def test_export_to_standard_output_and_its_errors(table: Table) -> None:
