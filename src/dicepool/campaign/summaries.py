@@ -22,6 +22,11 @@ def clip(text: str, most: int) -> str:
     return f"{text[: most - tail - 3]}...{text[len(text) - tail :]}"
 
 
+def rolls_words(count: int) -> str:
+    """``1 roll``, ``3 rolls``."""
+    return f"{count} roll{'' if count == 1 else 's'}"
+
+
 def count_words(name: str, value: int) -> str:
     """``3 successes``, ``1 success``, ``1 threshold success``: a count as words."""
     words = name.replace("_", " ")
@@ -116,7 +121,7 @@ STATE_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
     Kind.REVEALED: lambda d: f"revealed hidden roll {d['event']}",
     Kind.SEAL_OPENED: lambda d: f"opened seal {d['seal']} (commitment {d['commitment'][:16]}…)",
     Kind.SEAL_CLOSED: lambda d: (
-        f"closed seal {d['seal']} after {d['rolls']} roll{'' if d['rolls'] == 1 else 's'}: "
+        f"closed seal {d['seal']} after {rolls_words(d['rolls'])}: "
         "its seed is out, its rolls can be checked"
     ),
     Kind.CLOCK_ADVANCED: lambda d: f"story time passes: {d['duration']}{_rolls(d)}",

@@ -11,6 +11,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from dicepool.campaign.dice_stats import LEFT_OUT_WORDS, DiceStats, Tally, lines_sentence
+from dicepool.campaign.summaries import rolls_words
 from dicepool.cli.render_odds import NARROW, bar, plain_table, titled
 from dicepool.cli.safe import visible
 from dicepool.odds.fit import FaceFit, face_groups
@@ -63,7 +64,7 @@ def die_table(fit: FaceFit) -> Group:
 def tally_view(tally: Tally, counted: str, who: str) -> Group:
     """A seat's (or the table's) dice, size by size, and its totals against the odds."""
     heading = "The whole table" if tally.actor is None else f"{who}'s rolls"
-    rolls = f"{tally.rolls} roll{'' if tally.rolls == 1 else 's'}"
+    rolls = rolls_words(tally.rolls)
     parts: list[RenderableType] = [Text(f"{heading}: {rolls}", style="bold underline")]
     for fit in tally.dice:
         parts += [die_table(fit), Text("")]

@@ -22,14 +22,12 @@ def seal() -> None:
 def close_(campaign: str | None, db_url: str | None) -> None:
     """Close the open seal: its seed goes into the log, and the next seal opens at once."""
     from dicepool.campaign.seals import close
+    from dicepool.campaign.summaries import rolls_words
 
     db = open_database(db_url)
     closed, opened = close(db, campaign_of(db, campaign), actor())
-    rolls = closed.data["rolls"]
-    click.echo(
-        f"closed seal {closed.data['seal']} after {rolls} roll{'' if rolls == 1 else 's'}: "
-        f"seed {closed.data['seed']}"
-    )
+    rolls = rolls_words(closed.data["rolls"])
+    click.echo(f"closed seal {closed.data['seal']} after {rolls}: seed {closed.data['seed']}")
     click.echo(f"opened seal {opened.data['seal']}: commitment {opened.data['commitment']}")
     click.secho("  check the closed seal's rolls: dicepool verify", dim=True)
 
@@ -44,6 +42,7 @@ def show(as_json: bool, campaign: str | None, db_url: str | None) -> None:
     --json prints {"campaign", "seals": [{"seal", "commitment", "rolls", "open", "seed"?}]}.
     """
     from dicepool.campaign.seals import seals_of
+    from dicepool.campaign.summaries import rolls_words
 
     db = open_database(db_url)
     name = campaign_of(db, campaign)
@@ -52,7 +51,7 @@ def show(as_json: bool, campaign: str | None, db_url: str | None) -> None:
         click.echo(json.dumps({"campaign": name, "seals": [s.to_dict() for s in seals]}))
         return
     for view in seals:
-        rolls = f"{view.rolls} roll{'' if view.rolls == 1 else 's'}"
+        rolls = rolls_words(view.rolls)
         if view.seed is None:
             click.secho(f"seal {view.number} (open, {rolls})", bold=True)
             click.echo(f"  commitment {view.commitment}")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from dicepool.campaign.summaries import rolls_words
 from dicepool.cli.safe import visible
 from dicepool.cli.storage import campaign_of, campaign_option, db_option, open_database, shown_url
 from dicepool.errors import CampaignError
@@ -121,8 +122,8 @@ def _show(checked: Verification, title: str) -> None:
     if checked.unclaimed:
         console.print(
             Text(
-                f"warning: {_rolls(checked.unclaimed)} logged once seals began name no seal and "
-                "are not typed by hand: they are not part of any seal's claim",
+                f"warning: {rolls_words(checked.unclaimed)} logged once seals began name no "
+                "seal and are not typed by hand: they are not part of any seal's claim",
                 style="yellow",
             )
         )
@@ -136,7 +137,7 @@ def _seal_line(seal: SealReport) -> Text:
     from dicepool.campaign.verify import Status
 
     hidden = f", {seal.hidden} hidden: not checkable until revealed" if seal.hidden else ""
-    checked = f"{_rolls(seal.checked)} checked{hidden}"
+    checked = f"{rolls_words(seal.checked)} checked{hidden}"
     if seal.status == Status.VERIFIED:
         return Text.assemble(
             ("✓", "green"), f" seal {seal.seal}: ", ("verified", "green"), ", ", checked
@@ -161,11 +162,11 @@ def _skipped(checked: Verification) -> str:
     """``skipped: 2 rolls typed by hand, 5 rolls from before the seals`` ("" for none)."""
     parts = []
     if checked.typed:
-        parts.append(f"{_rolls(checked.typed)} typed by hand")
+        parts.append(f"{rolls_words(checked.typed)} typed by hand")
     if checked.seeded:
-        parts.append(f"{_rolls(checked.seeded)} from a seed (--seed)")
+        parts.append(f"{rolls_words(checked.seeded)} from a seed (--seed)")
     if checked.pre_seal:
-        parts.append(f"{_rolls(checked.pre_seal)} from before the first seal")
+        parts.append(f"{rolls_words(checked.pre_seal)} from before the first seal")
     return f"skipped: {', '.join(parts)} (no seal's claim)" if parts else ""
 
 
@@ -183,7 +184,3 @@ def _verdict(checked: Verification) -> Text:
         return Text(f"ok: {closed} closed seal{'s' if closed != 1 else ''} verified", style="green")
     said = f"{bad} seals mismatch" if bad > 1 else "1 seal mismatches" if bad else "a bad event"
     return Text(f"not verified: {said}", style="bold red")
-
-
-def _rolls(count: int) -> str:
-    return f"{count} roll{'s' if count != 1 else ''}"
