@@ -26,7 +26,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from dicepool.campaign.actions import Asked, actions_for, perform
 from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.questions import table_odds_json
-from dicepool.campaign.seals import Sealed, close, seals_of
+from dicepool.campaign.seals import Sealed, seals_of
 from dicepool.campaign.seats import (
     Role,
     Seat,
@@ -37,6 +37,7 @@ from dicepool.campaign.seats import (
 from dicepool.campaign.summaries import count_words, dice_groups, die_look, effects_words, summary
 from dicepool.campaign.table import (
     SeenEvent,
+    close_seal_at_table,
     recent_for,
     reveal,
     roll_at_table,
@@ -373,9 +374,7 @@ def close_seal_page(
     """Close the open seal (its seed goes into the log) and open the next (the storyteller
     only)."""
     seat = _seat_posting(request, campaign_id, csrf)
-    if not seat.storyteller:
-        raise AccessError("only the storyteller closes a seal")
-    closed, opened = close(_db(request), seat.campaign, seat.name)
+    closed, opened = close_seal_at_table(_db(request), seat)
     request.app.state.hub.announce(campaign_id)
     text = f"{summary(closed)}; seal {opened.data['seal']} is open"
     return _back(request, campaign_id, "_done.html", text=text)
