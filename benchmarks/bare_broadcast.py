@@ -39,7 +39,8 @@ def bare_app(size: int) -> FastAPI:
     def message(number: int) -> str:
         head = {"id": number, "seq": number, "kind": "rolled", "data": ""}
         pad = max(0, size - len(json.dumps(head, separators=(",", ":"))))
-        return json.dumps({**head, "data": "x" * pad}, separators=(",", ":"))
+        event = {**head, "data": "x" * pad}
+        return json.dumps({"events": [event], "last": number}, separators=(",", ":"))
 
     @app.websocket("/api/campaigns/1/live")
     async def live(socket: WebSocket) -> None:

@@ -8,7 +8,9 @@ Three stacks, one after the other, each driven the same way by this one asyncio 
   over both servers and every roller sends its rolls to each server in turn, so most rolls
   reach most clients through the other process (LISTEN/NOTIFY);
 - ``bare``: the limit, ``bare_broadcast.py``: the same framework, server settings and WebSocket
-  library with no dice and no database (a POST sends its message to every socket).
+  library with no dice and no database: a POST sends its message, one event as long as a
+  logged roll's, to every socket at once (where the table sends what its reader read
+  together in one message).
 
 A table is opened through the API, with a seat for each client (the storyteller and players);
 the rollers' players are given characters (through the library: the API has no route for that
@@ -51,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -215,6 +218,7 @@ class Client:
     times: list[float] = field(default_factory=list)
     first: asyncio.Event = field(default_factory=asyncio.Event)
     sizes: list[int] = field(default_factory=list)
+    messages: int = 0
 
 
 @dataclass
@@ -235,6 +239,7 @@ class Figures:
     server_cpu: float
     client_cpu: float
     size: int
+    per_message: float
     database_cpu: float | None = None
 
 
@@ -248,12 +253,14 @@ async def listen(client: Client, campaign_id: int) -> None:
         async for message in socket:
             at = now()
             text = message if isinstance(message, str) else message.decode()
-            if not text.startswith('{"id":'):
+            if not text.startswith('{"events":'):
                 raise RuntimeError(f"an unexpected message: {text[:200]}")
-            ids.append(int(text[6 : text.index(",", 6)]))
-            times.append(at)
-            if len(client.sizes) < 200:
-                client.sizes.append(len(text))
+            client.messages += 1
+            for event in orjson.loads(text)["events"]:  # what was read together: one or more
+                ids.append(event["id"])
+                times.append(at)
+                if len(client.sizes) < 200:
+                    client.sizes.append(len(orjson.dumps(event)))
             client.first.set()
 
 
@@ -478,6 +485,7 @@ def figures(
         server_cpu=server_cpu,
         client_cpu=client_cpu,
         size=int(np.median(sizes)) if sizes else 0,
+        per_message=sum(len(c.ids) for c in clients) / max(1, sum(c.messages for c in clients)),
     )
 
 
@@ -546,7 +554,7 @@ def show(results: list[Figures], args: argparse.Namespace) -> None:
     head = (
         "| stack | rolls/s | p50 ms | p99 ms | p99 slowest client ms | rolls acked | in the log "
         "| deliveries missing | server CPU | server CPU per roll | database CPU | client CPU "
-        "| message |"
+        "| event | events a message |"
     )
     print(head)
     print("|" + "---|" * head.count(" | ") + "---|")
@@ -562,7 +570,7 @@ def show(results: list[Figures], args: argparse.Namespace) -> None:
             f"{r.acked:,} | {logged} | {r.missing} | {r.server_cpu:.0%} | "
             f"{r.server_cpu / r.rate * 1000 if r.rate else 0:.2f} ms | {database} | "
             f"{r.client_cpu:.0%} "
-            f"| {r.size} B |"
+            f"| {r.size} B | {r.per_message:.1f} |"
         )
     if bare is not None and bare.rate:
         for r in results:
@@ -606,7 +614,7 @@ def main() -> None:
         "--size",
         type=int,
         default=1200,
-        help="the bare server's message size when no "
+        help="the bare server's event size when no "
         "dicepool stack ran before it to measure a logged roll's",
     )
     parser.add_argument("--pg-fsync", choices=["on", "off"], default="on")

@@ -128,7 +128,8 @@ class Rolled(BaseModel):
 
 
 class Events(BaseModel):
-    """A page of the log: the events this seat may see, and the number to ask ``after`` next."""
+    """A page of the log: the events this seat may see, and the number to ask ``after`` next
+    (each message of the live feed has this shape too)."""
 
     events: list[LoggedEvent]
     last: int

@@ -1,10 +1,13 @@
 """The live table: every event a seat may see, pushed to its WebSocket as it is logged.
 
 A client connects to ``/api/campaigns/{id}/live`` and sends ``{"token": ..., "after": SEQ}``
-first (``after``: the last sequence number it has, 0 for all). From then on it gets each event
-after that number that its seat may see, as the JSON the ``events`` route gives. Reading from
-the log, not from a message, is what makes a dropped connection lose nothing: a client that
-reconnects gives its last number and gets the rest.
+first (``after``: the last sequence number it has, 0 for all). From then on it gets every
+event after that number that its seat may see, in messages shaped as the ``events`` route's
+answer: ``{"events": [...], "last": N}``, the events read together (one or more) and the number
+to ask ``after`` next (which counts events the seat may not see, such as a hidden roll). Under
+load one message carries several events: a message costs the server far more than an event in
+it. Reading from the log, not from a message, is what makes a dropped connection lose nothing: a
+client that reconnects gives its last number and gets the rest.
 
 One reader per campaign and process (:class:`Tail`) reads the log's new events once for all
 of the campaign's connections here: whenever this process logs an event of the campaign
@@ -324,15 +327,16 @@ async def live(socket: WebSocket, campaign_id: int) -> None:
     seat, after = greeted
     hub: Hub = socket.app.state.hub
 
-    async def push(seen: list[SeenEvent]) -> None:
-        for item in seen:
-            await socket.send_text(hub.text(item))
+    async def push(seen: list[SeenEvent], last: int) -> None:
+        events = ",".join(hub.text(item) for item in seen)  # each made once for all
+        await socket.send_text(f'{{"events":[{events}],"last":{last}}}')
 
     await follow(socket, seat, after, push)
 
 
-Push = Callable[[list[SeenEvent]], Awaitable[None]]
-"""How a connection sends the events it may see: JSON for the API, HTML for the pages."""
+Push = Callable[[list[SeenEvent], int], Awaitable[None]]
+"""How a connection sends the events it may see, and the number they reach: JSON for the API,
+HTML for the pages."""
 
 
 async def follow(socket: WebSocket, seat: Seat, after: int, push: Push) -> None:
@@ -371,7 +375,7 @@ async def _feed(
                 seen, after = page.events, page.last
                 behind = full or (tail.start is not None and not tail.covers(after))
             if seen:
-                await push(seen)
+                await push(seen, after)
             if not behind:
                 await wake.wait()  # news read by the tail, or the client gone
     finally:

@@ -84,7 +84,7 @@ async def page_live(socket: WebSocket, campaign_id: int) -> None:
     except WebSocketDisconnect:
         return  # the page went before its first frame (else a traceback in the server's log)
 
-    async def push(seen: list[SeenEvent]) -> None:
+    async def push(seen: list[SeenEvent], _last: int) -> None:
         await socket.send_text(await run_in_threadpool(_news, db, seat, csrf, seen))
 
     await follow(socket, seat, after, push)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+from collections import deque
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -28,3 +31,34 @@ def client(db: Database) -> Iterator[TestClient]:
 def bearer(token: str) -> dict[str, str]:
     """The header that carries a seat's token."""
     return {"Authorization": f"Bearer {token}"}
+
+
+class Feed:
+    """A live client's events one at a time, whichever messages carried them.
+
+    Each message of the live feed is a page of the log, as the ``events`` route answers: its
+    events (one or more) and the number to ask ``after`` next, which covers them all.
+
+    Args:
+        receive: the next message of the client's socket, as text.
+    """
+
+    def __init__(self, receive: Callable[[], str | bytes]) -> None:
+        self.receive = receive
+        self.waiting: deque[dict[str, Any]] = deque()
+        self.last = 0
+
+    def next(self) -> dict[str, Any]:
+        """The next event pushed."""
+        while not self.waiting:
+            page = json.loads(self.receive())
+            assert set(page) == {"events", "last"} and page["events"], page
+            assert page["last"] >= max(e["seq"] for e in page["events"]), page
+            assert page["last"] >= self.last  # never back
+            self.last = page["last"]
+            self.waiting.extend(page["events"])
+        return self.waiting.popleft()
+
+    def take(self, count: int) -> list[dict[str, Any]]:
+        """The next ``count`` events pushed."""
+        return [self.next() for _ in range(count)]

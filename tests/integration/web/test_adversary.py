@@ -21,7 +21,7 @@ from dicepool.store.database import Database
 from dicepool.web.live import MAX_SEAT_LIVE
 from dicepool.web.pages import csrf_of
 
-from .conftest import bearer
+from .conftest import Feed, bearer
 from .test_pages import opened as opened_page
 from .test_pages import player_client
 
@@ -228,7 +228,7 @@ def test_the_log_keeps_the_sheets_of_the_storytellers_characters_from_players(
     assert theirs["Ana"] == ours["Ana"] and theirs["Cid"] == ours["Cid"]  # the players'
     with client.websocket_connect(f"/api/campaigns/{where}/live") as socket:
         socket.send_json({"token": player, "after": 0})
-        pushed = [socket.receive_json() for _ in range(4)]
+        pushed = Feed(socket.receive_text).take(4)
     guard = [e["data"]["character"] for e in pushed if "Guard" in str(e["data"])]
     assert guard == [theirs["Guard"]]  # the live feed reads the log as the events do
 
@@ -282,7 +282,7 @@ def test_a_seat_holds_a_bounded_number_of_live_connections(client: TestClient) -
         for _ in range(MAX_SEAT_LIVE):
             socket = held.enter_context(client.websocket_connect(url))
             socket.send_json({"token": player, "after": 0})
-            assert socket.receive_json()["kind"] == "campaign-created"
+            assert Feed(socket.receive_text).next()["kind"] == "campaign-created"
         with client.websocket_connect(url) as extra:
             extra.send_json({"token": player, "after": 0})
             with pytest.raises(WebSocketDisconnect) as closed:
@@ -290,10 +290,10 @@ def test_a_seat_holds_a_bounded_number_of_live_connections(client: TestClient) -
             assert closed.value.code == 1008 and "too many" in str(closed.value.reason)
         with client.websocket_connect(url) as other:  # another seat is not held back
             other.send_json({"token": told, "after": 0})
-            assert other.receive_json()["kind"] == "campaign-created"
+            assert Feed(other.receive_text).next()["kind"] == "campaign-created"
     with client.websocket_connect(url) as again:  # the seat's connections closed: room again
         again.send_json({"token": player, "after": 0})
-        assert again.receive_json()["kind"] == "campaign-created"
+        assert Feed(again.receive_text).next()["kind"] == "campaign-created"
 
 
 def test_a_client_gone_before_its_hello_is_no_server_error(client: TestClient) -> None:

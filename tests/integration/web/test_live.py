@@ -17,7 +17,7 @@ from dicepool.core.dice import ForcedDice
 from dicepool.store.database import Database
 from dicepool.web import live
 
-from .conftest import bearer
+from .conftest import Feed, bearer
 
 
 def table(client: TestClient) -> tuple[int, str, str]:
@@ -43,16 +43,17 @@ def test_rolls_arrive_live_and_hidden_ones_only_for_the_storyteller(client: Test
     with client.websocket_connect(url) as st, client.websocket_connect(url) as pl:
         st.send_json({"token": told, "after": 2})
         pl.send_json({"token": player, "after": 2})
+        told_feed, player_feed = Feed(st.receive_text), Feed(pl.receive_text)
         public = rolled(client, where, told, line="chronicles 2", dice=[8, 1])
-        assert st.receive_json()["id"] == public and pl.receive_json()["id"] == public
+        assert told_feed.next()["id"] == public and player_feed.next()["id"] == public
         secret = rolled(client, where, told, line="chronicles 1", hidden=True, dice=[9])
-        assert st.receive_json()["id"] == secret
+        assert told_feed.next()["id"] == secret
         shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
         reveal = shown.json()["event"]["id"]
         # the player never had the hidden roll: it comes now, marked revealed, then the reveal
-        first, second = pl.receive_json(), pl.receive_json()
+        first, second = player_feed.take(2)
         assert (first["id"], first["revealed"]) == (secret, True)
-        assert second["id"] == reveal and st.receive_json()["id"] == reveal
+        assert second["id"] == reveal and told_feed.next()["id"] == reveal
 
 
 def test_a_client_that_reconnects_gets_what_it_missed(client: TestClient, db: Database) -> None:
@@ -60,12 +61,40 @@ def test_a_client_that_reconnects_gets_what_it_missed(client: TestClient, db: Da
     url = f"/api/campaigns/{where}/live"
     with client.websocket_connect(url) as pl:
         pl.send_json({"token": player, "after": 0})
-        assert pl.receive_json()["kind"] == "campaign-created"
+        assert Feed(pl.receive_text).next()["kind"] == "campaign-created"
     missed = [rolled(client, where, told, line="chronicles 1", dice=[3]) for _ in range(3)]
     by_hand = roll(db, "Night", "chronicles 1", ForcedDice([8]), "cli").event.id  # another way in
     with client.websocket_connect(url) as pl:
         pl.send_json({"token": player, "after": 2})
-        assert [pl.receive_json()["id"] for _ in range(4)] == [*missed, by_hand]
+        assert [e["id"] for e in Feed(pl.receive_text).take(4)] == [*missed, by_hand]
+
+
+def test_news_read_together_comes_in_one_message_whose_last_number_covers_hidden_rolls(
+    client: TestClient,
+) -> None:
+    """A message is a page of the log, as the events route answers: what the reader read
+    together goes out together, and ``last`` counts the storyteller's hidden roll too, so a
+    player who reconnects from it misses nothing and is not sent the past again."""
+    where, told, player = table(client)
+    url = f"/api/campaigns/{where}/live"
+    with client.websocket_connect(url) as st:
+        st.send_json({"token": told, "after": 2})
+        made = [rolled(client, where, told, line="chronicles 1", dice=[d]) for d in (3, 8)]
+        secret = rolled(client, where, told, line="chronicles 1", hidden=True, dice=[9])
+        Feed(st.receive_text).take(3)  # the reader has read them all, and keeps them
+        with client.websocket_connect(url) as pl:
+            pl.send_json({"token": player, "after": 2})
+            page = pl.receive_json()
+        assert [e["id"] for e in page["events"]] == made  # one message, not the secret
+        assert page["last"] == 5  # the secret's number: 2 before, three rolls
+        shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
+        with client.websocket_connect(url) as pl:
+            pl.send_json({"token": player, "after": page["last"]})
+            news = Feed(pl.receive_text).take(2)
+    assert [(e["id"], e["revealed"]) for e in news] == [
+        (secret, True),
+        (shown.json()["event"]["id"], False),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -141,14 +170,15 @@ def test_a_player_far_behind_catches_up_then_follows_and_never_sees_a_secret(
     with client.websocket_connect(url) as pl, client.websocket_connect(url) as st:
         st.send_json({"token": told, "after": 2})
         pl.send_json({"token": player, "after": 2})
-        assert [pl.receive_json()["id"] for _ in before] == before
+        player_feed = Feed(pl.receive_text)
+        assert [e["id"] for e in player_feed.take(len(before))] == before
         secret = rolled(client, where, told, line="chronicles 1", hidden=True, dice=[9])
         after = [rolled(client, where, told, line="chronicles 1", dice=[4]) for _ in range(4)]
         shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
-        got = [pl.receive_json() for _ in range(len(after) + 2)]
+        got = player_feed.take(len(after) + 2)
         assert [g["id"] for g in got] == [*after, secret, shown.json()["event"]["id"]]
         assert got[-2]["revealed"] is True
-        seen = [st.receive_json()["id"] for _ in range(len(before) + len(after) + 2)]
+        seen = [e["id"] for e in Feed(st.receive_text).take(len(before) + len(after) + 2)]
         assert seen == [*before, secret, *after, shown.json()["event"]["id"]]
 
 
@@ -168,7 +198,7 @@ def test_a_storytellers_own_sheet_goes_live_to_the_storyteller_and_only_its_name
             headers=bearer(told),
         )
         assert made.status_code == 201, made.text
-        told_sees, player_sees = st.receive_json(), pl.receive_json()
+        told_sees, player_sees = Feed(st.receive_text).next(), Feed(pl.receive_text).next()
     assert told_sees["id"] == player_sees["id"] and told_sees["kind"] == "character-created"
     assert "Wits" in json.dumps(told_sees["data"]) and "Wits" not in json.dumps(player_sees)
     assert player_sees["data"]["character"]["name"] == "Guard"

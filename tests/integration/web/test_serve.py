@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from ..servers import SCRIPT, free_port, post, serving, stop
+from .conftest import Feed
 
 
 def test_serve_opens_a_table_over_http(tmp_path: Path) -> None:
@@ -68,10 +69,11 @@ def test_a_roll_through_one_server_arrives_live_at_another(
         told, where = table["storyteller"]["token"], table["id"]
         with connect(f"ws://127.0.0.1:{first}/api/campaigns/{where}/live") as live:
             live.send(json.dumps({"token": told, "after": 0}))
-            read_once = [json.loads(live.recv(timeout=20))["kind"] for _ in range(2)]
+            feed = Feed(lambda: live.recv(timeout=20))
+            read_once = [e["kind"] for e in feed.take(2)]
             assert read_once == ["campaign-created", "seal-open"]
             made = post(second, f"/api/campaigns/{where}/rolls", {"line": "chronicles 2"}, told)
-            pushed = json.loads(live.recv(timeout=20))
+            pushed = feed.next()
         assert pushed["id"] == made["event"] and pushed["kind"] == "rolled"
     finally:
         for server in (one, two):
@@ -138,7 +140,7 @@ def test_workers_share_the_port_and_every_roll_reaches_the_live_client(tmp_path:
                 post(port, f"/api/campaigns/{where}/rolls", {"line": "chronicles 2"}, told)
                 for _ in range(12)
             ]
-            pushed = [json.loads(live.recv(timeout=20))["id"] for _ in made]
+            pushed = [e["id"] for e in Feed(lambda: live.recv(timeout=20)).take(len(made))]
         assert pushed == [m["event"] for m in made]
     finally:
         stop(server)
