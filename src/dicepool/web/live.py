@@ -1,7 +1,8 @@
 """The live table: every event a seat may see, pushed to its WebSocket as it is logged.
 
 A client connects to ``/api/campaigns/{id}/live`` and sends ``{"token": ..., "after": SEQ}``
-first (``after``: the last sequence number it has, 0 for all). From then on it gets every
+first (``after``: the last sequence number it has, 0 for all; without it, only what is logged
+from then on). From then on it gets every
 event after that number that its seat may see, in messages shaped as the ``events`` route's
 answer: ``{"events": [...], "last": N}``, the events read together (one or more) and the number
 to ask ``after`` next (which counts events the seat may not see, such as a hidden roll). Under
@@ -300,14 +301,19 @@ async def _hello(socket: WebSocket) -> tuple[Seat, int] | None:
     if not isinstance(hello, dict) or not isinstance(hello.get("token"), str):
         await socket.send_json({"error": 'send {"token": TOKEN, "after": SEQ} first'})
         return None
-    after = hello.get("after", 0)
-    if not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= 2**31:
+    after = hello.get("after")
+    if after is not None and (
+        not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= 2**31
+    ):
         await socket.send_json({"error": "after is the last sequence number you have, 0 or more"})
         return None
-    seat = await run_in_threadpool(find_seat_by_token, socket.app.state.db, hello["token"])
+    db = socket.app.state.db
+    seat = await run_in_threadpool(find_seat_by_token, db, hello["token"])
     if seat is None:
         await socket.send_json({"error": "that token opens no seat here"})
         return None
+    if after is None:  # only what is logged from now on
+        return seat, await run_in_threadpool(log_end, db, seat.campaign_id)
     return seat, after
 
 

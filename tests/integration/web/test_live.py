@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 import pytest
@@ -95,6 +96,17 @@ def test_news_read_together_comes_in_one_message_whose_last_number_covers_hidden
         (secret, True),
         (shown.json()["event"]["id"], False),
     ]
+
+
+def test_a_hello_without_after_gets_only_what_is_logged_from_then_on(client: TestClient) -> None:
+    where, told, player = table(client)
+    before = rolled(client, where, told, line="chronicles 1", dice=[3])
+    with client.websocket_connect(f"/api/campaigns/{where}/live") as pl:
+        pl.send_json({"token": player})
+        time.sleep(0.2)  # connected, and told where the log ends
+        news = rolled(client, where, told, line="chronicles 1", dice=[8])
+        page = pl.receive_json()
+    assert [e["id"] for e in page["events"]] == [news] and news > before
 
 
 @pytest.mark.parametrize(
