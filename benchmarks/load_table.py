@@ -1,6 +1,8 @@
 """The web table under load: 50 live clients at one table, ten of them rolling, for a fixed time.
 
-Three stacks, one after the other, each driven the same way by this one asyncio process:
+Three stacks, one after the other, each driven the same way: the rollers by this asyncio
+process, the live clients by another (``--listeners``), so that a roller's next request never
+waits for the fifty pushes to be read first:
 
 - ``sqlite``: one ``dicepool serve`` process on a SQLite file in a temporary folder;
 - ``postgresql``: two ``dicepool serve`` processes on one throwaway PostgreSQL cluster (initdb
@@ -264,6 +266,93 @@ async def listen(client: Client, campaign_id: int) -> None:
             client.first.set()
 
 
+def listeners_main() -> None:
+    """``--listeners``: the live clients, in a process of their own (see :func:`listeners`).
+
+    Reads its table (ports, campaign, tokens) from a line on stdin, prints ``ready`` once every
+    client has its first message, then reads the ids of the rolls acknowledged from another
+    line, waits for each client to have them all (at most the drain given), and prints what
+    each client received, as one line of JSON."""
+    asyncio.run(_listen_apart())
+
+
+async def _listen_apart() -> None:
+    loop = asyncio.get_running_loop()
+    table = json.loads(await loop.run_in_executor(None, sys.stdin.readline))
+    ports, campaign_id = table["ports"], table["campaign_id"]
+    clients = [Client(ports[k % len(ports)], token) for k, token in enumerate(table["tokens"])]
+    listening = [asyncio.create_task(listen(c, campaign_id)) for c in clients]
+    await asyncio.wait_for(asyncio.gather(*(c.first.wait() for c in clients)), 30)
+    print("ready", flush=True)
+    end = json.loads(await loop.run_in_executor(None, sys.stdin.readline))
+    acked, drained = set(end["acked"]), time.perf_counter() + end["drain"]
+    while time.perf_counter() < drained:
+        if all(len(acked.intersection(c.ids)) == len(acked) for c in clients):
+            break
+        await asyncio.sleep(0.1)
+    errors = [repr(t.exception()) for t in listening if t.done() and t.exception()]
+    for task in listening:
+        task.cancel()
+    await asyncio.gather(*listening, return_exceptions=True)
+    received = [
+        {"ids": c.ids, "times": c.times, "sizes": c.sizes, "messages": c.messages} for c in clients
+    ]
+    print(json.dumps({"clients": received, "errors": errors}), flush=True)
+
+
+class Listeners:
+    """The live clients in a child process: apart from the rollers, so that a roller's next
+    request never waits for this process to read fifty pushes first (on a table the rollers
+    and the followers are other machines)."""
+
+    def __init__(self, ports: list[int], table: Table) -> None:
+        self.ports, self.table = ports, table
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        """Start the child, connect the clients, and return once each has its first message."""
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            __file__,
+            "--listeners",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            limit=2**30,
+        )
+        assert self.process.stdin is not None and self.process.stdout is not None
+        given = {"ports": self.ports, "campaign_id": self.table.campaign_id}
+        self.process.stdin.write(json.dumps({**given, "tokens": self.table.tokens}).encode())
+        self.process.stdin.write(b"\n")
+        ready = await asyncio.wait_for(self.process.stdout.readline(), 60)
+        if ready != b"ready\n":
+            raise RuntimeError(f"the live clients did not connect: {ready[:300]!r}")
+
+    def cpu(self) -> float:
+        """The CPU time the child has used so far."""
+        assert self.process is not None
+        return cpu_seconds(self.process.pid)
+
+    async def finish(self, acked: list[int], drain: float) -> tuple[list[Client], list[str]]:
+        """What each client received (once it has every roll acknowledged, or after ``drain``
+        seconds), and the errors of those that stopped early."""
+        assert self.process is not None and self.process.stdin is not None
+        assert self.process.stdout is not None
+        self.process.stdin.write(json.dumps({"acked": acked, "drain": drain}).encode() + b"\n")
+        found = json.loads(await self.process.stdout.readline())
+        await self.process.wait()
+        clients = []
+        for given, got in zip(self.table.tokens, found["clients"], strict=True):
+            client = Client(0, given, got["ids"], got["times"], sizes=got["sizes"])
+            client.messages = got["messages"]
+            clients.append(client)
+        return clients, found["errors"]
+
+    def stop(self) -> None:
+        """Kill the child if it is still there (a run that failed)."""
+        if self.process is not None and self.process.returncode is None:
+            self.process.kill()
+
+
 @dataclass
 class Rolled:
     """What the rollers did: the send time of each roll acknowledged, by event id."""
@@ -338,16 +427,15 @@ async def count_logged(port: int, table: Table) -> int:
         http.close()
 
 
-async def progress(name: str, start: float, rolled: Rolled, clients: list[Client]) -> None:
+async def progress(name: str, start: float, rolled: Rolled) -> None:
     """A line a second on stderr: where the run is."""
     last, before = start, 0
     while True:
         await asyncio.sleep(1.0)
         now, done = time.perf_counter(), len(rolled.sent)
-        received = sum(len(c.ids) for c in clients)
         print(
             f"  {name}: {now - start:5.1f} s, {done} rolls ({(done - before) / (now - last):.0f}"
-            f"/s), {received} messages received   ",
+            "/s)   ",
             end="\r" if sys.stderr.isatty() else "\n",
             file=sys.stderr,
             flush=True,
@@ -365,21 +453,30 @@ async def drive(
     database: Callable[[], float] | None = None,
 ) -> Figures:
     """Connect the clients, roll for the time given, drain, and work out the figures."""
-    clients = [Client(ports[k % len(ports)], token) for k, token in enumerate(table.tokens)]
-    listening = [asyncio.create_task(listen(c, table.campaign_id)) for c in clients]
+    listeners = Listeners(ports, table)
     try:
-        await asyncio.wait_for(asyncio.gather(*(c.first.wait() for c in clients)), 30)
-    except TimeoutError:
-        failed = [t.exception() for t in listening if t.done() and t.exception()]
-        if failed:
-            raise RuntimeError(f"a client failed: {failed[0]!r}") from failed[0]
-        raise
+        await listeners.start()
+        return await _measure(name, ports, table, args, servers, logged, database, listeners)
+    finally:
+        listeners.stop()
+
+
+async def _measure(
+    name: str,
+    ports: list[int],
+    table: Table,
+    args: argparse.Namespace,
+    servers: list[int],
+    logged: Callable[[], Awaitable[int | None]],
+    database: Callable[[], float] | None,
+    listeners: Listeners,
+) -> Figures:
     rolled = Rolled()
     start = time.perf_counter()
     counting = start + args.warmup
     end = counting + args.seconds
     path = f"/api/campaigns/{table.campaign_id}/rolls"
-    shown = asyncio.create_task(progress(name, start, rolled, clients))
+    shown = asyncio.create_task(progress(name, start, rolled))
     rollers = [
         roller(
             ports[k % len(ports) :] + ports[: k % len(ports)],
@@ -395,10 +492,13 @@ async def drive(
 
     profiles: list[subprocess.Popen[bytes]] = []
 
+    def clients_cpu() -> float:
+        return time.process_time() + listeners.cpu()
+
     async def mark() -> None:
         nonlocal cpu_before, database_before
         await asyncio.sleep(max(0.0, counting - time.perf_counter()))
-        cpu_before = (time.process_time(), [tree_cpu_seconds(pid) for pid in servers])
+        cpu_before = (clients_cpu(), [tree_cpu_seconds(pid) for pid in servers])
         database_before = database() if database is not None else 0.0
         if args.profile is not None:
             profiles.extend(
@@ -410,26 +510,16 @@ async def drive(
         await asyncio.to_thread(spy.wait)
     assert cpu_before is not None
     wall = time.perf_counter() - counting
-    client_cpu = (time.process_time() - cpu_before[0]) / wall
+    client_cpu = (clients_cpu() - cpu_before[0]) / wall
     server_cpu = (
         sum(tree_cpu_seconds(p) - b for p, b in zip(servers, cpu_before[1], strict=True)) / wall
     )
     database_cpu = (database() - database_before) / wall if database is not None else None
-    acked = set(rolled.sent)
-    drained = time.perf_counter() + args.drain
-    while time.perf_counter() < drained:
-        if all(len(acked.intersection(c.ids)) == len(acked) for c in clients):
-            break
-        await asyncio.sleep(0.1)
     shown.cancel()
     print(file=sys.stderr)
-    failed = [t.exception() for t in listening if t.done() and not t.cancelled()]
-    failed = [error for error in failed if error is not None]
-    for task in listening:
-        task.cancel()
-    await asyncio.gather(*listening, return_exceptions=True)
+    clients, failed = await listeners.finish(list(rolled.sent), args.drain)
     for error in failed:
-        print(f"  a client stopped early: {error!r}", file=sys.stderr)
+        print(f"  a client stopped early: {error}", file=sys.stderr)
     found = figures(name, clients, rolled, counting, end, client_cpu, server_cpu, await logged())
     found.database_cpu = database_cpu
     return found
@@ -598,6 +688,9 @@ async def main_async(args: argparse.Namespace) -> list[Figures]:
 
 
 def main() -> None:
+    if sys.argv[1:] == ["--listeners"]:  # the child process of the live clients
+        listeners_main()
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="measured time per stack")
     parser.add_argument("--warmup", type=float, default=1.0, help="rolling before measuring")
