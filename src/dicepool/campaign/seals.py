@@ -186,6 +186,20 @@ def close(db: Database, campaign: str, actor: str) -> tuple[Event, Event]:
         return closed, open_next(conn, row.id, seal.number + 1, actor)
 
 
+def open_seal_of(db: Database, campaign: str) -> SealView:
+    """The campaign's open seal (what the table shows over its log).
+
+    Raises:
+        CampaignError: no such campaign, or no open seal.
+    """
+    with db.read() as conn:
+        row = _campaign(conn, campaign)
+        seal = open_seal(conn, row.id)
+    if seal is None:
+        raise CampaignError(f"{row.name} has no open seal; run `dicepool db check`")
+    return _view(seal)
+
+
 def seals_of(db: Database, campaign: str) -> list[SealView]:
     """Every seal of a campaign, the first first (the open one last)."""
     with db.read() as conn:

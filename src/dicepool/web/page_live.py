@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
+from dicepool.campaign.seals import open_seal_of
 from dicepool.campaign.seats import Role, Seat, find_seat_by_token
 from dicepool.campaign.table import SeenEvent
 from dicepool.campaign.view import table_view
@@ -50,6 +51,10 @@ def _sheets(db: Database, seat: Seat, csrf: str) -> str:
     return _render("_sheets.html", view=table_view(db, seat), seat=seat, csrf=csrf, oob=True)
 
 
+def _seal(db: Database, seat: Seat) -> str:
+    return _render("_seal.html", seal=open_seal_of(db, seat.campaign), seat=seat, oob=True)
+
+
 def _news(db: Database, seat: Seat, csrf: str, seen: list[SeenEvent]) -> str:
     """What a batch of new events changes on the page, as out-of-band fragments."""
     kinds = {s.event.kind for s in seen}
@@ -57,6 +62,8 @@ def _news(db: Database, seat: Seat, csrf: str, seen: list[SeenEvent]) -> str:
         html, _ = _log(db, seat)
     else:
         html = _render("_entries.html", entries=entries_of(seen, set()), seat=seat)
+    if any("seal" in s.event.data for s in seen):  # dice drawn from the seal, or a new seal
+        html += _seal(db, seat)
     if kinds != {Kind.ROLLED} or any(s.event.data.get("effects") for s in seen):
         html += _sheets(db, seat, csrf)
     return html

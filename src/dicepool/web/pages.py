@@ -26,7 +26,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from dicepool.campaign.actions import Asked, actions_for, perform
 from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.questions import table_odds_json
-from dicepool.campaign.seals import Sealed, seals_of
+from dicepool.campaign.seals import Sealed, open_seal_of
 from dicepool.campaign.seats import (
     Role,
     Seat,
@@ -234,7 +234,7 @@ def _table_context(request: Request, seat: Seat, token: str) -> dict[str, Any]:
         "view": view,
         "csrf": csrf_of(token),
         "entries": entries,
-        "seal": seals_of(_db(request), seat.campaign)[-1],  # the open one
+        "seal": open_seal_of(_db(request), seat.campaign),
         "free": _free_characters(view),
         "line_max": LINE,
         "name_max": NAME,

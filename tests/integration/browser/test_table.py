@@ -29,6 +29,9 @@ def test_the_player_sees_a_public_roll_appear_without_reloading(table: Table) ->
     navigations: list[Frame] = []
     player.on("framenavigated", lambda frame: navigations.append(frame))
     comment = unique("the door gives way")
+    counted = re.search(r"(\d+) rolls? so far", player.locator("#seal").inner_text())
+    assert counted is not None
+    before = int(counted[1])
 
     event = roll_on(table.storyteller, f"hubris 4 # {comment}")
 
@@ -36,6 +39,7 @@ def test_the_player_sees_a_public_roll_appear_without_reloading(table: Table) ->
     expect(entry).to_contain_text(comment)
     expect(entry.locator(".who")).to_have_text("Morgan")
     assert entry.locator("span.die").count() >= 4  # hubris 4: four dice at least, drawn
+    expect(player.locator("#seal")).to_contain_text(f"{before + 1} roll")  # the seal's count
     assert player.evaluate("() => window.dicepoolMarker") == "not reloaded"
     assert navigations == []
 

@@ -215,6 +215,19 @@ def test_the_live_page_feed_sends_html_and_refuses_another_sites_page(
         assert "in the open" in news and "in secret" not in news
         assert 'hx-swap-oob="afterbegin:#log"' in news
         assert news.count('class="die die-success"') == 2
+        assert 'id="seal"' not in news  # dice typed in are not the seal's: its line stands
+        # the seal's own dice: its line counts them (a hidden roll too, by its number), then
+        # shows the next seal once the storyteller closes this one
+        rolls = f"/api/campaigns/{where}/rolls"
+        client.post(rolls, json={"line": "hubris 2", "hidden": True}, headers=bearer(told))
+        stub = socket.receive_text()
+        assert re.search(r'id="seal" hx-swap-oob="outerHTML">Seal 1 .* 1 roll so far', stub)
+        client.post(rolls, json={"line": "hubris 2"}, headers=bearer(told))
+        assert re.search(r"Seal 1 .* 2 rolls so far", socket.receive_text())
+        client.post(f"/c/{where}/seal/close", data={"csrf": csrf_of(told)})
+        closed = socket.receive_text()
+        assert re.search(r'id="seal" hx-swap-oob="outerHTML">Seal 2 .* 0 rolls so far', closed)
+        assert "Close the seal" not in closed  # the player's page: no storyteller's button
 
 
 def test_tables_and_seats_are_metered_so_a_stranger_cannot_fill_the_database(
