@@ -456,73 +456,61 @@ async def drive(
     listeners = Listeners(ports, table)
     try:
         await listeners.start()
-        return await _measure(name, ports, table, args, servers, logged, database, listeners)
+        rolled = Rolled()
+        start = time.perf_counter()
+        counting = start + args.warmup
+        end = counting + args.seconds
+        path = f"/api/campaigns/{table.campaign_id}/rolls"
+        shown = asyncio.create_task(progress(name, start, rolled))
+        rollers = [
+            roller(
+                ports[k % len(ports) :] + ports[: k % len(ports)],
+                path,
+                table.tokens[k],
+                lambda: time.perf_counter() >= end,
+                rolled,
+            )
+            for k in range(args.rollers)
+        ]
+        cpu_before: tuple[float, list[float]] | None = None
+        database_before = 0.0
+
+        profiles: list[subprocess.Popen[bytes]] = []
+
+        def clients_cpu() -> float:
+            return time.process_time() + listeners.cpu()
+
+        async def mark() -> None:
+            nonlocal cpu_before, database_before
+            await asyncio.sleep(max(0.0, counting - time.perf_counter()))
+            cpu_before = (clients_cpu(), [tree_cpu_seconds(pid) for pid in servers])
+            database_before = database() if database is not None else 0.0
+            if args.profile is not None:
+                profiles.extend(
+                    profile(pid, args, f"{name.split()[0]}-{k}") for k, pid in enumerate(servers)
+                )
+
+        await asyncio.gather(mark(), *rollers)
+        for spy in profiles:
+            await asyncio.to_thread(spy.wait)
+        assert cpu_before is not None
+        wall = time.perf_counter() - counting
+        client_cpu = (clients_cpu() - cpu_before[0]) / wall
+        server_cpu = (
+            sum(tree_cpu_seconds(p) - b for p, b in zip(servers, cpu_before[1], strict=True)) / wall
+        )
+        database_cpu = (database() - database_before) / wall if database is not None else None
+        shown.cancel()
+        print(file=sys.stderr)
+        clients, failed = await listeners.finish(list(rolled.sent), args.drain)
+        for error in failed:
+            print(f"  a client stopped early: {error}", file=sys.stderr)
+        counted = await logged()
+        found = figures(name, clients, rolled, counting, end, client_cpu, server_cpu, counted)
+        found.database_cpu = database_cpu
+        return found
     finally:
         listeners.stop()
-
-
-async def _measure(
-    name: str,
-    ports: list[int],
-    table: Table,
-    args: argparse.Namespace,
-    servers: list[int],
-    logged: Callable[[], Awaitable[int | None]],
-    database: Callable[[], float] | None,
-    listeners: Listeners,
-) -> Figures:
-    rolled = Rolled()
-    start = time.perf_counter()
-    counting = start + args.warmup
-    end = counting + args.seconds
-    path = f"/api/campaigns/{table.campaign_id}/rolls"
-    shown = asyncio.create_task(progress(name, start, rolled))
-    rollers = [
-        roller(
-            ports[k % len(ports) :] + ports[: k % len(ports)],
-            path,
-            table.tokens[k],
-            lambda: time.perf_counter() >= end,
-            rolled,
-        )
-        for k in range(args.rollers)
-    ]
-    cpu_before: tuple[float, list[float]] | None = None
-    database_before = 0.0
-
-    profiles: list[subprocess.Popen[bytes]] = []
-
-    def clients_cpu() -> float:
-        return time.process_time() + listeners.cpu()
-
-    async def mark() -> None:
-        nonlocal cpu_before, database_before
-        await asyncio.sleep(max(0.0, counting - time.perf_counter()))
-        cpu_before = (clients_cpu(), [tree_cpu_seconds(pid) for pid in servers])
-        database_before = database() if database is not None else 0.0
-        if args.profile is not None:
-            profiles.extend(
-                profile(pid, args, f"{name.split()[0]}-{k}") for k, pid in enumerate(servers)
-            )
-
-    await asyncio.gather(mark(), *rollers)
-    for spy in profiles:
-        await asyncio.to_thread(spy.wait)
-    assert cpu_before is not None
-    wall = time.perf_counter() - counting
-    client_cpu = (clients_cpu() - cpu_before[0]) / wall
-    server_cpu = (
-        sum(tree_cpu_seconds(p) - b for p, b in zip(servers, cpu_before[1], strict=True)) / wall
-    )
-    database_cpu = (database() - database_before) / wall if database is not None else None
-    shown.cancel()
-    print(file=sys.stderr)
-    clients, failed = await listeners.finish(list(rolled.sent), args.drain)
-    for error in failed:
-        print(f"  a client stopped early: {error}", file=sys.stderr)
-    found = figures(name, clients, rolled, counting, end, client_cpu, server_cpu, await logged())
-    found.database_cpu = database_cpu
-    return found
 
 
 def profile(pid: int, args: argparse.Namespace, name: str) -> subprocess.Popen[bytes]:
