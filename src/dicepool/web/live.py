@@ -2,13 +2,13 @@
 
 A client connects to ``/api/campaigns/{id}/live`` and sends ``{"token": ..., "after": SEQ}``
 first (``after``: the last sequence number it has, 0 for all; without it, only what is logged
-from then on). From then on it gets every
-event after that number that its seat may see, in messages shaped as the ``events`` route's
-answer: ``{"events": [...], "last": N}``, the events read together (one or more) and the number
-to ask ``after`` next (which counts events the seat may not see, such as a hidden roll). Under
-load one message carries several events: a message costs the server far more than an event in
-it. Reading from the log, not from a message, is what makes a dropped connection lose nothing: a
-client that reconnects gives its last number and gets the rest.
+from then on). From then on it gets every event after that number that its seat may see, in
+messages shaped as the ``events`` route's answer: ``{"events": [...], "last": N}``, the events
+read together (one or more) and the number to ask ``after`` next (which counts events the seat
+may not see, such as a hidden roll). Under load one message carries several events: a message
+costs the server far more than an event in it. Reading from the log, not from a message, is
+what makes a dropped connection lose nothing: a client that reconnects gives its last number
+and gets the rest.
 
 One reader per campaign and process (:class:`Tail`) reads the log's new events once for all
 of the campaign's connections here: whenever this process logs an event of the campaign
