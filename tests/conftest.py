@@ -15,6 +15,8 @@ from typing import NoReturn
 
 import pytest
 
+from dicepool.store.database import Database
+
 from .databases import ENV_URL, Cluster, Server, Unavailable, external_server, in_ci
 
 POSTGRES_FIXTURES = {"postgres_server", "postgres_url"}
@@ -108,3 +110,11 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'dicepool.sqlite3'}"
     url: str = request.getfixturevalue("postgres_url")
     return url
+
+
+@pytest.fixture
+def db(database_url: str) -> Iterator[Database]:
+    """A database on ``database_url`` (SQLite, then PostgreSQL), closed after the test."""
+    database = Database(database_url)
+    yield database
+    database.close()

@@ -3,8 +3,6 @@ typed rolls left out, a character's rolls alone, and a player's view of a hidden
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from dicepool.campaign import create_campaign, create_character, roll, undo
@@ -39,13 +37,6 @@ class Faces:
         given, self.faces = self.faces[:count], self.faces[count:]
         assert len(given) == count and all(1 <= f <= sides for f in given)
         return given
-
-
-@pytest.fixture
-def db(database_url: str) -> Iterator[Database]:
-    database = Database(database_url)
-    yield database
-    database.close()
 
 
 def counts(tally: Tally, sides: int) -> list[int]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from dicepool.campaign import (
@@ -21,13 +19,6 @@ from dicepool.errors import CampaignError, SheetError
 from dicepool.sheet.events import Kind, replay
 from dicepool.store.database import Database
 from dicepool.store.log import campaign_events, find_campaign
-
-
-@pytest.fixture
-def db(database_url: str) -> Iterator[Database]:
-    database = Database(database_url)
-    yield database
-    database.close()
 
 
 def events_of(db: Database, campaign: str) -> list[tuple[int, str]]:

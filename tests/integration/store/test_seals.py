@@ -4,7 +4,6 @@ seal's rolls check out against its revealed seed (on SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
 
 import pytest
 
@@ -17,13 +16,6 @@ from dicepool.campaign.verify import Status, verify
 from dicepool.core.dice import ForcedDice, SeededDice, SystemDice
 from dicepool.errors import DiceError
 from dicepool.store.database import Database
-
-
-@pytest.fixture
-def db(database_url: str) -> Iterator[Database]:
-    database = Database(database_url)
-    yield database
-    database.close()
 
 
 def _events(db: Database, name: str) -> list[dict[str, object]]:

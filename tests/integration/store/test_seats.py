@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,13 +20,6 @@ from dicepool.core.dice import ForcedDice
 from dicepool.errors import AccessError, CampaignError
 from dicepool.sheet.events import Kind
 from dicepool.store.database import Database, sqlite_path
-
-
-@pytest.fixture
-def db(database_url: str) -> Iterator[Database]:
-    database = Database(database_url)
-    yield database
-    database.close()
 
 
 def test_a_table_opens_with_two_long_tokens_kept_only_as_hashes(db: Database) -> None:

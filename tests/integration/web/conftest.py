@@ -15,13 +15,6 @@ from dicepool.web.app import create_app
 
 
 @pytest.fixture
-def db(database_url: str) -> Iterator[Database]:
-    database = Database(database_url)
-    yield database
-    database.close()
-
-
-@pytest.fixture
 def client(db: Database) -> Iterator[TestClient]:
     """A client of the app; a server error is answered 500, as a real client would see it."""
     with TestClient(create_app(db), raise_server_exceptions=False) as test_client:
