@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
 
 from dicepool.campaign.summaries import clip
+from dicepool.cli.files import read_text
 from dicepool.cli.render_sheet import condition_text, sheet_row, sheet_text
 from dicepool.cli.safe import visible
 from dicepool.cli.storage import actor, campaign_of, open_database, storage_options
@@ -165,21 +165,9 @@ def read_file(source: str) -> object:
     """
     from dicepool.sheet.transfer import MAX_FILE
 
-    name = "standard input" if source == "-" else visible(source)
+    text, name = read_text(source, MAX_FILE, SheetError, f"{MAX_FILE} bytes: not a character sheet")
     try:
-        if source == "-":
-            raw = sys.stdin.buffer.read(MAX_FILE + 1)
-        else:
-            with open(source, "rb") as file:
-                raw = file.read(MAX_FILE + 1)
-    except OSError as exc:
-        raise SheetError(f"cannot read {name}: {exc.strerror or exc}") from exc
-    if len(raw) > MAX_FILE:
-        raise SheetError(f"{name} is over {MAX_FILE} bytes: not a character sheet")
-    try:
-        return json.loads(raw.decode("utf-8-sig"))  # a byte-order mark is allowed
-    except UnicodeDecodeError as exc:
-        raise SheetError(f"{name} is not UTF-8 text (byte {exc.start + 1})") from exc
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise SheetError(
             f"{name} is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"

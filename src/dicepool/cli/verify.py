@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from dicepool.campaign.summaries import rolls_words
+from dicepool.cli.files import read_text
 from dicepool.cli.safe import visible
 from dicepool.cli.storage import campaign_of, campaign_option, db_option, open_database, shown_url
 from dicepool.errors import CampaignError
@@ -71,21 +72,8 @@ def _read(file: str) -> tuple[dict[str, Any], list[Any]]:
     """
     from dicepool.campaign.export import MAX_EXPORT, read_export
 
-    name = "standard input" if file == "-" else visible(file)
-    try:
-        if file == "-":
-            raw = sys.stdin.buffer.read(MAX_EXPORT + 1)
-        else:
-            with open(file, "rb") as stream:
-                raw = stream.read(MAX_EXPORT + 1)
-    except OSError as exc:
-        raise CampaignError(f"cannot read {name}: {exc.strerror or exc}") from exc
-    if len(raw) > MAX_EXPORT:
-        raise CampaignError(f"{name} is over {MAX_EXPORT // 2**20} MiB: too large to check")
-    try:
-        text = raw.decode("utf-8-sig")  # a byte-order mark is allowed
-    except UnicodeDecodeError as exc:
-        raise CampaignError(f"{name} is not UTF-8 text (byte {exc.start + 1})") from exc
+    too_large = f"{MAX_EXPORT // 2**20} MiB: too large to check"
+    text, name = read_text(file, MAX_EXPORT, CampaignError, too_large)
     try:
         return read_export(text)
     except CampaignError as exc:
