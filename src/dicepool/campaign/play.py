@@ -13,7 +13,7 @@ from typing import Any
 
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.campaign.seals import dice_data, drawing
-from dicepool.core.dice import DiceSource, ForcedDice, SystemDice
+from dicepool.core.dice import DiceSource, SystemDice
 from dicepool.errors import SheetError
 from dicepool.sheet.clock import parse_duration
 from dicepool.sheet.events import ROLLING, Event, Kind, apply, concerns
@@ -79,8 +79,6 @@ def act_rolling(
         drawn = drawing(conn, row.id, source)
         dice = RuleDice(drawn)
         ROLLING[kind](state, data, dice)  # refused here, before anything is stored
-        if isinstance(drawn, ForcedDice):
-            drawn.check_all_used()
         return Event(kind, {**data, "rolls": dice.recorded, **dice_data(drawn)})
 
     return act_on_log(db, campaign, actor, decide)

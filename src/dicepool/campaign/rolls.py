@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.campaign.seals import dice_data, drawing
 from dicepool.campaign.view import players_among
-from dicepool.core.dice import DiceSource, ForcedDice
+from dicepool.core.dice import DiceSource
 from dicepool.core.request import Request
 from dicepool.core.result import ContestResult, RollResult
 from dicepool.core.roll import resolve_any
@@ -130,8 +130,7 @@ def roll(
             _within(request, most_dice)
         dice = drawing(conn, row.id, source, hidden)
         result = resolve_any(request, dice)
-        if isinstance(dice, ForcedDice):
-            dice.check_all_used()
+        dice_record = dice_data(dice)  # (raises) faces typed by hand not all used
         logged = record(result)
         # a hidden roll changes nothing the table sees (its pool, a sheet): that would tell
         done = (
@@ -149,7 +148,7 @@ def roll(
             "result": logged,
             **({"effects": done} if done else {}),
             **({"hidden": True} if hidden else {}),
-            **dice_data(dice),
+            **dice_record,
         }
         event = append(
             conn, row.id, Event(Kind.ROLLED, data), actor, sheet_line.characters, row.last_seq

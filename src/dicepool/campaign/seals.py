@@ -115,10 +115,16 @@ def drawing(conn: Sql, campaign_id: int, source: DiceSource, hidden: bool = Fals
 
 def dice_data(dice: DiceSource) -> dict[str, Any]:
     """What an event's data says of the dice it rolled from :func:`drawing`'s: ``seal`` for
-    the stream's, ``typed`` for faces typed by hand, ``seeded`` for a seeded generator's."""
+    the stream's, ``typed`` for faces typed by hand, ``seeded`` for a seeded generator's. Ask
+    once the dice are rolled, before anything is stored.
+
+    Raises:
+        DiceError: faces typed by hand that the roll did not use up.
+    """
     if isinstance(dice, Drawing):
         return dice.logged()
     if isinstance(dice, ForcedDice):
+        dice.check_all_used()
         return {"typed": True}
     return {"seeded": True} if isinstance(dice, SeededDice) else {}
 

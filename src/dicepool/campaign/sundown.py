@@ -201,8 +201,7 @@ def reroll(db: Database, campaign: str, event_id: int, source: DiceSource, actor
         who = _named(state, rollers[0], "Edge")
         drawn = drawing(conn, row.id, source)
         result, misses = _second_chance(target, drawn)
-        if isinstance(drawn, ForcedDice):
-            drawn.check_all_used()
+        dice_record = dice_data(drawn)  # (raises) faces typed by hand not all used
         made.append(result)
         logged = record(result)
         data = {
@@ -212,7 +211,7 @@ def reroll(db: Database, campaign: str, event_id: int, source: DiceSource, actor
             "numbers": logged["notation"],
             "misses": len(misses),
             "result": logged,
-            **dice_data(drawn),
+            **dice_record,
         }
         return Event(Kind.REROLLED, data)
 
