@@ -80,3 +80,14 @@ def test_a_hidden_roll_never_has_an_empty_nonce(db: Database) -> None:
 def test_a_nonce_that_is_not_printable_ascii_is_refused() -> None:
     with pytest.raises(DiceError, match="printable ASCII"):
         Sealed("tab\there")
+
+
+def test_faces_typed_by_hand_and_left_over_refuse_the_roll_and_take_no_number(
+    db: Database,
+) -> None:
+    create_campaign(db, "Night", "sundown", "st")
+    before = _events(db, "Night")
+    with pytest.raises(DiceError, match=r"3 faces given, but the roll used 2; remove the last 1"):
+        roll(db, "Night", "sundown 2", ForcedDice([5, 6, 1]), "st")
+    assert _events(db, "Night") == before  # nothing logged
+    assert seals_of(db, "Night")[-1].rolls == 0
