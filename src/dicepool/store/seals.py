@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from dicepool.store.sql import Row, Sql
 
-_SEAL = "SELECT id, campaign_id, number, seed, rolls, closed FROM seals"
+_COLUMNS = "id, campaign_id, number, seed, rolls, closed"
+_SEAL = f"SELECT {_COLUMNS} FROM seals"
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ def take_roll_number(conn: Sql, campaign_id: int) -> SealRow | None:
     ``rolls`` (None: no seal is open)."""
     found = conn.rows(
         "UPDATE seals SET rolls = rolls + 1 WHERE campaign_id = :campaign AND closed = :no "
-        "RETURNING id, campaign_id, number, seed, rolls, closed",
+        f"RETURNING {_COLUMNS}",
         {"campaign": campaign_id, "no": False},
     )
     return _seal(found[0]) if found else None
