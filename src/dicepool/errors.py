@@ -12,6 +12,8 @@ The tree::
     +-- DiceError                 faces typed by hand that do not fit the roll
     |   +-- NotEnoughDice         too few faces; says how many more the roll needs
     +-- OddsError                 a question the odds engine cannot answer as asked
+    +-- ParameterError            an action's parameter missing, of the wrong type or out of
+    |                             its limits (names the parameter)
     +-- SheetError                a character or a change the rules forbid (a trait over its
     |                             limit, a name that cannot be a trait, a bad file to import)
     +-- CampaignError             a campaign, character or event that is not there (or is
@@ -90,6 +92,18 @@ class NotEnoughDice(DiceError):
 
 class OddsError(DicepoolError):
     """A question the odds engine cannot answer as asked."""
+
+
+class ParameterError(DicepoolError):
+    """A parameter of an action that is missing, of the wrong type or outside its limits.
+
+    Attributes:
+        parameter: the parameter's name, as the action declares it (``points``).
+    """
+
+    def __init__(self, parameter: str, message: str) -> None:
+        self.parameter = parameter
+        super().__init__(message)
 
 
 class SheetError(DicepoolError):

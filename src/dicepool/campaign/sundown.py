@@ -9,6 +9,7 @@ roll was rerolled already.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from dicepool.campaign.history import MAX_EVENT_ID, linked_to
@@ -182,15 +183,25 @@ def _second_chance(target: Event, source: DiceSource) -> tuple[RollResult, list[
     return resolve(again, _Again(first, source)), misses
 
 
-def reroll(db: Database, campaign: str, event_id: int, source: DiceSource, actor: str) -> Rerolled:
+def reroll(
+    db: Database,
+    campaign: str,
+    event_id: int,
+    source: DiceSource,
+    actor: str,
+    may_act_for: Callable[[str], None] = lambda _name: None,
+) -> Rerolled:
     """A second chance on logged roll ``event_id`` (ruling 1): one Edge spent, every die that
     did not score a hit rolled again, logged as a ``rerolled`` event linked to the roll.
 
     With faces typed by hand, they are the rerolled dice only, one per miss.
 
+    ``may_act_for`` refuses a seat the roll's character is not theirs (the web table's check).
+
     Raises:
         CampaignError: no such roll, a roll that is not one sundown test of a character, one
             undone, hidden and not revealed, rerolled already, or without a miss.
+        AccessError: ``may_act_for`` refuses.
         SheetError: no Edge spend left this chronicle; nothing is stored.
     """
     made: list[RollResult] = []
@@ -199,6 +210,7 @@ def reroll(db: Database, campaign: str, event_id: int, source: DiceSource, actor
         target = _rerollable(conn, row, event_id)
         rollers = [r for r in target.data["rollers"] if r]
         who = _named(state, rollers[0], "Edge")
+        may_act_for(who)
         drawn = drawing(conn, row.id, source)
         result, misses = _second_chance(target, drawn)
         dice_record = dice_data(drawn)  # (raises) faces typed by hand not all used

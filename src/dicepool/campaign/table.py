@@ -12,7 +12,6 @@ from dataclasses import dataclass, replace
 
 from dicepool.campaign.history import MAX_EVENT_ID, undo
 from dicepool.campaign.rolls import LoggedRoll, roll
-from dicepool.campaign.seals import close
 from dicepool.campaign.seats import Seat, may_act_for
 from dicepool.campaign.view import players_characters
 from dicepool.core.dice import DiceSource
@@ -326,15 +325,3 @@ def undo_at_table(db: Database, seat: Seat, event_id: int) -> tuple[Event, Event
     if not seat.storyteller:
         raise AccessError("only the storyteller undoes what happened")
     return undo(db, seat.campaign, seat.name, event_id)
-
-
-def close_seal_at_table(db: Database, seat: Seat) -> tuple[Event, Event]:
-    """Close the open seal (its seed logged) and open the next: the storyteller's alone.
-
-    Raises:
-        AccessError: a seat that is not the storyteller's.
-        CampaignError: as :func:`~dicepool.campaign.seals.close`.
-    """
-    if not seat.storyteller:
-        raise AccessError("only the storyteller closes a seal")
-    return close(db, seat.campaign, seat.name)

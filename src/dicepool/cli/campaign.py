@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from dicepool.cli.actions import add_actions
 from dicepool.cli.safe import error_line, visible
 from dicepool.cli.storage import (
     actor,
@@ -173,30 +174,6 @@ def _who(name: str, player: str | None) -> str:
     return visible(name if player is None else f"{name} ({player})")
 
 
-@campaign.command("players")
-@click.argument("players", type=int, metavar="N")
-@campaign_option
-@db_option
-def players_(players: int, campaign: str | None, db_url: str | None) -> None:
-    """Say how many players sit at the table: storypath's Momentum pool holds twice as many.
-
-    e.g. dicepool campaign players 4
-    """
-    from dicepool.campaign.storypath import set_players
-
-    db = open_database(db_url)
-    name = campaign_of(db, campaign)
-    acted = set_players(db, name, players, actor())
-    words = settings_words(acted.state.players, "")
-    line = f"{visible(name)}: {words}"
-    if acted.state.system == "storypath":
-        from dicepool.cli.render_storypath import pool_text
-
-        line += f"; Momentum {pool_text(acted.state)}"
-    click.echo(line)
-    click.secho(f"  (event {acted.event.id}; `dicepool undo` takes it back)", dim=True)
-
-
 @campaign.command("export")
 @click.argument("campaign_name", metavar="NAME")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE (default: standard output).")
@@ -225,3 +202,6 @@ def export(campaign_name: str, output: str | None, db_url: str | None) -> None:
         f"{visible(output)}",
         err=True,
     )
+
+
+add_actions(campaign, "campaign")

@@ -83,143 +83,17 @@ COMMANDS = {
         "Are the dice fair? Faces and totals against the odds.",
         "dicepool stats --char Ana",
     ),
-    "next": (
-        "dicepool.cli.play",
-        "next_",
-        "Begin the next turn, round, scene, session or chronicle.",
-        "dicepool next scene",
-    ),
     "clock": (
         "dicepool.cli.play",
         "clock",
         "Show the campaign's clock, or let story time pass.",
         "dicepool clock advance 2d",
     ),
-    "damage": (
-        "dicepool.cli.play",
-        "damage",
-        "Deal damage to a hubris character's Health track.",
-        "dicepool damage Ana 2 lethal",
-    ),
-    "heal": (
-        "dicepool.cli.play",
-        "heal",
-        "Heal a hubris character's wounds by care or a power.",
-        "dicepool heal Ana 1 lethal",
-    ),
-    "stabilize": (
-        "dicepool.cli.play",
-        "stabilize",
-        "Stop a hubris character's bleeding.",
-        "dicepool stabilize Ana",
-    ),
-    "mitigate": (
-        "dicepool.cli.conscience",
-        "mitigate",
-        "Spend a Willpower point to take less harm (hubris).",
-        "dicepool mitigate Ana",
-    ),
-    "rest": (
-        "dicepool.cli.conscience",
-        "rest",
-        "A night's sleep: Willpower, or the crisis roll (hubris).",
-        "dicepool rest Ana",
-    ),
-    "vice": (
-        "dicepool.cli.conscience",
-        "vice",
-        "Pursue a Vice: a Willpower point, once a scene (hubris).",
-        "dicepool vice Ana",
-    ),
-    "virtue": (
-        "dicepool.cli.conscience",
-        "virtue",
-        "Risk for a Virtue: all Willpower, once a session (hubris).",
-        "dicepool virtue Ana",
-    ),
-    "intimacy-roll": (
-        "dicepool.cli.conscience",
-        "intimacy_roll",
-        "Roll Morality to regain a point spent for an Intimacy (hubris).",
-        'dicepool intimacy-roll Ana "my sister"',
-    ),
-    "sin": (
-        "dicepool.cli.conscience",
-        "sin",
-        "A sin that may bring a crisis of conscience (hubris).",
-        'dicepool sin Ana 3 --what "the guard"',
-    ),
-    "degenerate": (
-        "dicepool.cli.conscience",
-        "degenerate",
-        "Degenerate after a failed crisis roll (hubris).",
-        "dicepool degenerate Ana",
-    ),
-    "atone": (
-        "dicepool.cli.conscience",
-        "atone",
-        "The end-of-scene crisis roll of atonement (hubris).",
-        "dicepool atone Ana --strides",
-    ),
-    "intimacy": (
-        "dicepool.cli.conscience",
-        "intimacy",
-        "Add or remove an Intimacy (hubris).",
-        'dicepool intimacy Ana add "my sister"',
-    ),
-    "soul": (
-        "dicepool.cli.conscience",
-        "soul",
-        "A soul lost or restored (hubris).",
-        "dicepool soul Ana lost",
-    ),
-    "willpower": (
-        "dicepool.cli.conscience",
-        "willpower",
-        "Willpower dots lost to stress (hubris).",
-        "dicepool willpower Ana lose 1",
-    ),
-    "supernatural": (
-        "dicepool.cli.conscience",
-        "supernatural",
-        "Name a supernatural creature's power trait (hubris).",
-        'dicepool supernatural Ana "Blood Potency"',
-    ),
-    "reroll": (
-        "dicepool.cli.sundown",
-        "reroll",
-        "Spend Edge for a second chance on a logged sundown roll.",
-        "dicepool reroll 12 --spend edge",
-    ),
-    "spend": (
-        "dicepool.cli.sundown",
-        "spend",
-        "Spend a sundown character's Edge on an escape or another use.",
-        'dicepool spend Ana edge --for "a lucky break"',
-    ),
-    "pass": (
-        "dicepool.cli.sundown",
-        "pass_",
-        "Take an Initiative Pass (sundown), or an extra one for Edge.",
-        "dicepool pass Ana --edge",
-    ),
-    "power": (
-        "dicepool.cli.sundown",
-        "power",
-        "Spend or regain a sundown character's Power Points.",
-        "dicepool power Ana spend 2",
-    ),
     "momentum": (
         "dicepool.cli.storypath",
         "momentum",
         "The storypath Momentum pool: show it, or spend from it.",
         "dicepool momentum",
-    ),
-    "legend": (
-        "dicepool.cli.storypath",
-        "legend",
-        "A storypath character regains Legend points.",
-        "dicepool legend Ana regain 1",
     ),
     "complex": (
         "dicepool.cli.storypath",
@@ -263,11 +137,6 @@ EXAMPLES = {
     "char show": "dicepool char show Ana",
     "char export": "dicepool char export Ana -o ana.json",
     "char import": "dicepool char import ana.json",
-    "clock advance": "dicepool clock advance 1w2d",
-    "campaign players": "dicepool campaign players 4",
-    "momentum spend": 'dicepool momentum spend 1 --for "a Knack"',
-    "complex buy": "dicepool complex buy Heist 1",
-    "complex award": "dicepool complex award Heist 1",
     "complex show": "dicepool complex show Heist",
     "extended show": "dicepool extended show Research",
 }
@@ -292,34 +161,76 @@ NEEDS = {
     "text": 'an Intimacy, like "my sister"',
     "change": "lost or restored",
     "dots": "a number of dots, like 1",
-    "event_id": "the id of a logged roll (`dicepool log` lists them)",
-    "resource": "what is spent: edge",
+    "event": "the id of a logged roll (`dicepool log` lists them)",
+    "spend": "what is spent: edge",
     "action": "what to do: add or remove (an Intimacy), spend or regain (Power), lose or regain",
     "players": "a number of players, like 4",
-    "tracker": "the action's name",
+    "name": "the action's name",
     "milestones": "--milestones N, the Milestones needed",
     "goal": "--goal N, the successes needed",
 }
 """What a missing parameter is, in words, by parameter name."""
 
 
+SECTIONS = {
+    "Rolling": ("roll",),
+    "Odds and charts": ("odds", "compare", "chart", "plot"),
+    "Campaigns and characters": ("campaign", "char", "log", "undo"),
+    "The story": ("clock", "story"),
+    "The Act of Hubris": ("hubris",),
+    "After Sundown": ("sundown",),
+    "Storypath": ("momentum", "storypath", "complex"),
+    "Chronicles": ("extended",),
+    "The table and its seats": ("serve", "table"),
+    "Checking the dice": ("seal", "verify", "stats", "dice"),
+    "The database": ("db",),
+}
+"""The sections of `dicepool --help`: each lists the commands named, and the catalogue's
+actions of the groups named (an action's ``group``)."""
+
+
+def _catalogue() -> dict[str, object]:
+    """The catalogue's one-word commands, by name (imported only when one is asked for)."""
+    from dicepool.campaign.actions import ACTIONS
+
+    return {a.words[0]: a for a in ACTIONS.values() if len(a.words) == 1}
+
+
 class LazyGroup(click.Group):
-    """A group whose subcommands are imported only when invoked (or listed in --help)."""
+    """A group whose subcommands are imported only when invoked (or listed in --help): the
+    hand-written ones of :data:`COMMANDS`, and the catalogue's actions."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
+        return sorted({*COMMANDS, *_catalogue()})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in COMMANDS:
+        if cmd_name in COMMANDS:
+            module, name, _, _ = COMMANDS[cmd_name]
+            command: click.Command = getattr(importlib.import_module(module), name)
+            return command
+        from dicepool.campaign.catalogue import Action
+
+        action = _catalogue().get(cmd_name)
+        if not isinstance(action, Action):
             return None
-        module, name, _, _ = COMMANDS[cmd_name]
-        command: click.Command = getattr(importlib.import_module(module), name)
-        return command
+        from dicepool.cli.actions import command_of
+
+        return command_of(action)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, COMMANDS[name][2]) for name in sorted(COMMANDS)]
+        from dicepool.campaign.catalogue import Action
+
+        actions = _catalogue()
         with formatter.section("Commands"):
-            formatter.write_dl(rows)
+            for title, names in SECTIONS.items():
+                rows = [(n, COMMANDS[n][2]) for n in names if n in COMMANDS]
+                rows += sorted(
+                    (n, a.summary.rstrip("."))
+                    for n, a in actions.items()
+                    if isinstance(a, Action) and a.group in names
+                )
+                with formatter.section(title):
+                    formatter.write_dl(rows)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -362,7 +273,7 @@ def command_of(exc: click.UsageError, args: list[str]) -> str | None:
             ctx = ctx.parent
         return " ".join(reversed(names)) or None
     words = [a for a in args if not a.startswith("-")]
-    return words[0] if words and words[0] in COMMANDS else None
+    return words[0] if words and (words[0] in COMMANDS or words[0] in _catalogue()) else None
 
 
 def example_of(command: str | None) -> str | None:
@@ -370,7 +281,14 @@ def example_of(command: str | None) -> str | None:
     if command is None:
         return None
     group = command.split()[0]
-    return EXAMPLES.get(command) or (COMMANDS[group][3] if group in COMMANDS else None)
+    if command in EXAMPLES:
+        return EXAMPLES[command]
+    if group in COMMANDS:
+        return COMMANDS[group][3]
+    from dicepool.campaign.actions import by_words
+
+    action = by_words(tuple(command.split()))
+    return action.example if action is not None and action.example else None
 
 
 def usage_error(exc: click.UsageError, args: list[str]) -> tuple[str, str | None]:

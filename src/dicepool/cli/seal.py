@@ -6,7 +6,8 @@ import json
 
 import click
 
-from dicepool.cli.storage import actor, campaign_of, campaign_option, db_option, open_database
+from dicepool.cli.actions import add_actions
+from dicepool.cli.storage import campaign_of, campaign_option, db_option, open_database
 
 
 @click.group()
@@ -14,22 +15,6 @@ def seal() -> None:
     """The campaign's seals: each one's rolls read a secret seed whose hash was published when
     it opened; closing it publishes the seed, so anyone can recompute those rolls' faces
     (`dicepool verify`)."""
-
-
-@seal.command("close")
-@campaign_option
-@db_option
-def close_(campaign: str | None, db_url: str | None) -> None:
-    """Close the open seal: its seed goes into the log, and the next seal opens at once."""
-    from dicepool.campaign.seals import close
-    from dicepool.campaign.summaries import rolls_words
-
-    db = open_database(db_url)
-    closed, opened = close(db, campaign_of(db, campaign), actor())
-    rolls = rolls_words(closed.data["rolls"])
-    click.echo(f"closed seal {closed.data['seal']} after {rolls}: seed {closed.data['seed']}")
-    click.echo(f"opened seal {opened.data['seal']}: commitment {opened.data['commitment']}")
-    click.secho("  check the closed seal's rolls: dicepool verify", dim=True)
 
 
 @seal.command("show")
@@ -60,3 +45,6 @@ def show(as_json: bool, campaign: str | None, db_url: str | None) -> None:
             click.echo(f"seal {view.number} (closed, {rolls})")
             click.echo(f"  commitment {view.commitment}")
             click.echo(f"  seed       {view.seed}")
+
+
+add_actions(seal, "seal")

@@ -113,3 +113,9 @@ def actor() -> str:
     if len(name) > MAX_ACTOR:
         raise CampaignError(f"${ENV_ACTOR} is at most {MAX_ACTOR} characters, not {len(name)}")
     return name
+
+
+def open_campaign(given_db: str | None, given: str | None) -> tuple[Database, str]:
+    """The database and the campaign's name a command's ``--db`` and ``--campaign`` say."""
+    db = open_database(given_db)
+    return db, campaign_of(db, given)

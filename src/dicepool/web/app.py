@@ -20,9 +20,19 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dicepool import __version__
+from dicepool.campaign.catalogue import printable
 from dicepool.errors import DicepoolError
 from dicepool.store.database import Database, sqlite_path
-from dicepool.web import api, live, page_live, pages, sheets_api, stats_page, verify_page
+from dicepool.web import (
+    actions_api,
+    api,
+    live,
+    page_live,
+    pages,
+    sheets_api,
+    stats_page,
+    verify_page,
+)
 from dicepool.web.limits import MAX_BODY, rates
 from dicepool.web.live import POLL_SECONDS, Hub
 from dicepool.web.notify import Listener, Watcher
@@ -163,6 +173,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)
     app.include_router(api.router)
     app.include_router(sheets_api.router)
+    app.include_router(actions_api.router)
     app.include_router(pages.router)
     app.include_router(page_live.router)
     app.include_router(verify_page.router)
@@ -179,7 +190,7 @@ def create_app(
         first: dict[str, Any] = exc.errors()[0] if exc.errors() else {}
         if first.get("type") == "json_invalid":  # not JSON at all: the request is malformed
             return _answer(request, "the body is not JSON", 400)
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        where = printable(".".join(str(p) for p in first.get("loc", ()) if p != "body"), 80)
         message = f"{where}: {first.get('msg', 'invalid')}" if where else "invalid request"
         return _answer(request, message[:300], 422)
 

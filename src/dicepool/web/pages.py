@@ -18,12 +18,12 @@ import secrets
 from pathlib import Path as FilePath
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Form, Path, Query, Request
+from fastapi import APIRouter, Depends, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from dicepool.campaign.actions import Asked, actions_for, perform
+from dicepool.campaign.actions import offered, perform
 from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.questions import table_odds_json
 from dicepool.campaign.seals import Sealed, open_seal_of
@@ -37,7 +37,6 @@ from dicepool.campaign.seats import (
 from dicepool.campaign.summaries import count_words, dice_groups, die_look, effects_words, summary
 from dicepool.campaign.table import (
     SeenEvent,
-    close_seal_at_table,
     recent_for,
     reveal,
     roll_at_table,
@@ -82,7 +81,7 @@ _env.globals.update(
     dice_groups=dice_groups,
     summary=summary,
     effects_words=effects_words,
-    actions_for=actions_for,
+    offered=offered,
 )
 
 
@@ -307,24 +306,30 @@ def roll_page(
     return _back(request, campaign_id, "_rolled.html", event=logged.event)
 
 
-@router.post("/c/{campaign_id}/act", response_class=HTMLResponse)
+async def form_of(request: Request) -> dict[str, str]:
+    """A form's fields as text (the body is bounded by the server's limit on every request);
+    a file sent in a field is no value of an action's."""
+    form = await request.form()
+    return {k: v for k, v in form.items() if isinstance(v, str)}
+
+
+Fields = Annotated[dict[str, str], Depends(form_of)]
+
+
+@router.post("/c/{campaign_id}/act/{name}", response_class=HTMLResponse)
 def act_page(
     request: Request,
     campaign_id: int,
-    action: Annotated[str, Form(max_length=30)],
-    character: Annotated[str, Form(max_length=NAME)] = "",
-    points: Annotated[int | None, Form(ge=1, le=100)] = None,
-    choice: Annotated[str, Form(max_length=20)] = "",
-    text: Annotated[str, Form(max_length=200)] = "",
-    csrf: Annotated[str | None, Form(max_length=64)] = None,
+    name: Annotated[str, Path(max_length=40)],
+    fields: Fields,
 ) -> Response:
-    """Act by the rules from a sheet's buttons (damage, rest, Edge, the next scene...)."""
-    seat = _seat_posting(request, campaign_id, csrf)
-    acted = perform(
-        _db(request), seat, action, Asked(character or None, points, choice or None, text or None)
-    )
+    """Take an action of the catalogue from its form (a sheet's card, the storyteller's
+    panel, a roll's entry in the log)."""
+    seat = _seat_posting(request, campaign_id, fields.pop("csrf", None))
+    made = perform(_db(request), seat, name, fields)
     request.app.state.hub.announce(campaign_id)
-    return _back(request, campaign_id, "_done.html", text=summary(acted.event))
+    text = "; ".join(summary(e) for e in made.events)
+    return _back(request, campaign_id, "_done.html", text=text)
 
 
 @router.post("/c/{campaign_id}/character", response_class=HTMLResponse)
@@ -365,19 +370,6 @@ def reveal_page(
     shown = reveal(_db(request), seat, _event_id(event_id))
     request.app.state.hub.announce(campaign_id)
     return _back(request, campaign_id, "_done.html", text=summary(shown))
-
-
-@router.post("/c/{campaign_id}/seal/close", response_class=HTMLResponse)
-def close_seal_page(
-    request: Request, campaign_id: int, csrf: Annotated[str | None, Form(max_length=64)] = None
-) -> Response:
-    """Close the open seal (its seed goes into the log) and open the next (the storyteller
-    only)."""
-    seat = _seat_posting(request, campaign_id, csrf)
-    closed, opened = close_seal_at_table(_db(request), seat)
-    request.app.state.hub.announce(campaign_id)
-    text = f"{summary(closed)}; seal {opened.data['seal']} is open"
-    return _back(request, campaign_id, "_done.html", text=text)
 
 
 @router.post("/c/{campaign_id}/events/{event_id}/undo", response_class=HTMLResponse)

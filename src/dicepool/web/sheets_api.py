@@ -1,5 +1,5 @@
 """The web table's JSON API for the sheets and the story: read the table, create and take a
-character, act by the rules (damage, Willpower, Edge, Momentum, the next scene...), undo.
+character, undo (the actions by the rules are :mod:`dicepool.web.actions_api`'s).
 
 Like :mod:`dicepool.web.api`, every route reads the seat from its bearer token and calls a use
 case; :mod:`dicepool.campaign.actions` says who may do what.
@@ -13,7 +13,6 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Request
 from pydantic import AfterValidator, BaseModel, Field
 
-from dicepool.campaign.actions import Asked, perform
 from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.seats import Seat
 from dicepool.campaign.table import SeenEvent, undo_at_table
@@ -39,9 +38,6 @@ CHANGES = answers(400, 401, 403, 404, 409, 429)
 
 TRAITS = 1000
 """The longest list of traits a new character is given in one request, in characters."""
-
-PURPOSE = 80
-"""The longest note of what an action is for (an Edge spend keeps at most 80 characters)."""
 
 BREAKS = ("Zl", "Zp")
 """The line and paragraph separators (U+2028, U+2029); the other breaks are control characters."""
@@ -76,20 +72,6 @@ class SeatCharacter(BaseModel):
     model_config = STRICT
 
     character: Line = Field(min_length=1, max_length=NAME, examples=["Cy"])
-
-
-class NewAction(BaseModel):
-    """An action by the rules: its name, the character it is for (a player's own by default),
-    its points and its choice (a kind of wound, a unit of time, a use of Edge) and what it is
-    for (``for``: an Edge spent on another use, Momentum on a Knack), where it takes them."""
-
-    model_config = STRICT
-
-    action: Line = Field(min_length=1, max_length=30, examples=["damage", "next"])
-    character: Line | None = Field(default=None, max_length=NAME)
-    points: int | None = Field(default=None, ge=1, le=100, examples=[1])
-    choice: Line | None = Field(default=None, max_length=20, examples=["bashing"])
-    purpose: Line | None = Field(default=None, max_length=PURPOSE, alias="for")
 
 
 @router.get("/campaigns/{campaign_id}", responses=answers(401, 404))
@@ -142,20 +124,6 @@ def _sheet_of(request: Request, seat: Seat, name: str) -> dict[str, Any]:
     sheet = table_view(_db(request), seat).sheet(name)
     assert sheet is not None, "a seat sees the character it just created or took"
     return sheet.to_dict()
-
-
-@router.post(
-    "/campaigns/{campaign_id}/actions", status_code=201, response_model=Logged, responses=CHANGES
-)
-def act(campaign_id: int, body: NewAction, request: Request, seat: SeatOf) -> dict[str, Any]:
-    """Act by the rules: ``damage``, ``heal``, ``rest``, ``edge``, ``momentum``, ``next``...
-    (``GET`` the table for what its sheets hold)."""
-    _at(seat, campaign_id)
-    _limited(request, seat, "changes")
-    asked = Asked(body.character, body.points, body.choice, body.purpose)
-    acted = perform(_db(request), seat, body.action, asked)
-    _announce(request, seat)
-    return {"event": event_json(SeenEvent(acted.event))}
 
 
 @router.post(

@@ -94,21 +94,22 @@ def test_the_player_cannot_change_the_storytellers_character(table: Table) -> No
     before = api(table.base, "GET", sheet, table.storyteller_token)
     assert before.status == 200, before.body
     own = player.locator(f".sheet[data-character={table.character}]")
-    expect(own.locator(".sheet-actions button[data-action=damage]")).to_be_visible()
+    expect(own.locator(".sheet-actions form[data-action=damage] button")).to_be_visible()
     assert player.locator(f".sheet[data-character={table.npc}]").count() == 0
     assert player.locator(f"input[name=character][value={table.npc}]").count() == 0
 
-    wound = {"action": "damage", "points": "1", "choice": "lethal"}
-    status, text = _forged(player, f"/c/{where}/act", {**wound, "character": table.character})
+    wound = {"points": "1", "kind": "lethal"}
+    hurt = f"/c/{where}/act/damage"
+    status, text = _forged(player, hurt, {**wound, "character": table.character})
     assert status == 200, text  # the page's CSRF token is good: the refusals below are for whom
-    status, text = _forged(player, f"/c/{where}/act", {**wound, "character": table.npc})
+    status, text = _forged(player, hurt, {**wound, "character": table.npc})
     assert status == 403 and f"plays {table.character}, not {table.npc}" in text
     status, text = _forged(player, f"/c/{where}/character", {"pick": table.npc})
     assert status == 403, f"the player sat with {table.npc} instead: {status}"
 
     as_player = table.player_token
-    forged = {"action": "damage", "character": table.npc, "points": 1, "choice": "lethal"}
-    acted = api(table.base, "POST", f"/api/campaigns/{where}/actions", as_player, forged)
+    forged = {"character": table.npc, "points": 1, "kind": "lethal"}
+    acted = api(table.base, "POST", f"/api/campaigns/{where}/actions/damage", as_player, forged)
     assert acted.status == 403 and acted.body["error"], acted.body
     seated = api(
         table.base, "POST", f"/api/campaigns/{where}/seat", as_player, {"character": table.npc}

@@ -160,13 +160,13 @@ def test_a_player_acts_for_their_own_character_only(client: TestClient) -> None:
     page = other.get(f"/c/{where}").text
     assert 'data-character="Ana"' in page and 'data-character="Guard"' not in page
     forged = other.post(
-        f"/c/{where}/act",
-        data={"action": "damage", "character": "Guard", "points": "2", "csrf": csrf_of(own)},
+        f"/c/{where}/act/damage",
+        data={"character": "Guard", "points": "2", "kind": "bashing", "csrf": csrf_of(own)},
     )
     assert forged.status_code == 403 and "Guard" in forged.text
     hurt = other.post(
-        f"/c/{where}/act",
-        data={"action": "damage", "points": "2", "choice": "lethal", "csrf": csrf_of(own)},
+        f"/c/{where}/act/damage",
+        data={"points": "2", "kind": "lethal", "csrf": csrf_of(own)},
         headers={"hx-request": "true"},
     )
     assert hurt.status_code == 200 and "Ana takes 2 lethal" in hurt.text
@@ -224,7 +224,7 @@ def test_the_live_page_feed_sends_html_and_refuses_another_sites_page(
         assert re.search(r'id="seal" hx-swap-oob="outerHTML">Seal 1 .* 1 roll so far', stub)
         client.post(rolls, json={"line": "hubris 2"}, headers=bearer(told))
         assert re.search(r"Seal 1 .* 2 rolls so far", socket.receive_text())
-        client.post(f"/c/{where}/seal/close", data={"csrf": csrf_of(told)})
+        client.post(f"/c/{where}/act/seal-close", data={"csrf": csrf_of(told)})
         closed = socket.receive_text()
         assert re.search(r'id="seal" hx-swap-oob="outerHTML">Seal 2 .* 0 rolls so far', closed)
         assert "Close the seal" not in closed  # the player's page: no storyteller's button
@@ -259,11 +259,11 @@ def test_the_table_shows_the_open_seal_and_the_storyteller_alone_closes_it(
     commitment = next(e for e in first if e["kind"] == "seal-open")["data"]["commitment"]
     page = other.get(f"/c/{where}").text
     assert f'title="{commitment}"' in page and "Close the seal" not in page
-    refused = other.post(f"/c/{where}/seal/close", data={"csrf": csrf_of(own)})
+    refused = other.post(f"/c/{where}/act/seal-close", data={"csrf": csrf_of(own)})
     assert refused.status_code == 403
     client.post(f"/c/{where}/roll", data={"line": "hubris 3", "csrf": csrf_of(told), "nonce": "n"})
     closed = client.post(
-        f"/c/{where}/seal/close", data={"csrf": csrf_of(told)}, headers={"hx-request": "true"}
+        f"/c/{where}/act/seal-close", data={"csrf": csrf_of(told)}, headers={"hx-request": "true"}
     )
     assert closed.status_code == 200 and "closed seal 1 after 1 roll" in closed.text
     events = client.get(f"/api/campaigns/{where}/events", headers=bearer(own))
@@ -288,7 +288,7 @@ def test_anyone_with_a_seat_checks_the_closed_seals_and_a_hidden_roll_waits_for_
     check = f"/api/campaigns/{where}/verify"
     before = other.get(check, headers=bearer(own)).json()
     assert [s["status"] for s in before["seals"]] == ["open"] and before["ok"]
-    client.post(f"/c/{where}/seal/close", data={"csrf": csrf_of(told)})
+    client.post(f"/c/{where}/act/seal-close", data={"csrf": csrf_of(told)})
     closed = other.get(check, headers=bearer(own)).json()
     first = closed["seals"][0]
     assert (first["status"], first["checked"], first["hidden"]) == ("verified", 1, 1)

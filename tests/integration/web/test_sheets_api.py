@@ -82,17 +82,18 @@ class Table:
         body = {"character": character}
         return self.client.post(f"{self.url}/seat", json=body, headers=self.by(token))
 
-    def act(self, token: str, action: str, **given: Any) -> Answer:
-        body = {"action": action, **given}
-        return self.client.post(f"{self.url}/actions", json=body, headers=self.by(token))
+    def act(self, token: str, name: object, /, **given: Any) -> Answer:
+        """Take the catalogue's action ``name`` with its parameters ``given``."""
+        path = f"{self.url}/actions/{quote(str(name), safe='')}"
+        return self.client.post(path, json=given, headers=self.by(token))
 
-    def done(self, token: str, action: str, **given: Any) -> int:
-        """Act, checking it was logged: the event's id."""
-        answer = self.act(token, action, **given)
+    def done(self, token: str, name: str, /, **given: Any) -> int:
+        """Act, checking it was logged: the (last) event's id."""
+        answer = self.act(token, name, **given)
         assert answer.status_code == 201, answer.text
-        event: dict[str, Any] = answer.json()["event"]
-        assert event["kind"] and event["id"] > 0
-        return int(event["id"])
+        events: list[dict[str, Any]] = answer.json()["events"]
+        assert events and all(e["kind"] and e["id"] > 0 for e in events), events
+        return int(events[-1]["id"])
 
     def undo(self, token: str, event: int | str) -> Answer:
         return self.client.post(f"{self.url}/events/{event}/undo", headers=self.by(token))
@@ -216,17 +217,18 @@ def test_players_see_the_pcs_and_never_the_storytellers_characters(
 def test_hubris_damage_fills_the_health_track_as_ruling_13_says(client: TestClient) -> None:
     table, bo = seated(client, "hubris", "Stamina=1")
     assert boxes(table, bo) == [None] * 6  # 5 + Stamina boxes
-    table.done(bo, "damage", points=2, choice=L)
-    table.done(bo, "damage", points=3)  # bashing when no kind is said
+    table.done(bo, "damage", points=2, kind=L)
+    refused(table.act(bo, "damage", points=3), 422, "kind")  # the kind is always said
+    table.done(bo, "damage", points=3, kind=B)
     assert boxes(table, bo) == [L, L, B, B, B, None]
-    table.done(bo, "damage", choice=A)  # most severe on the left, the track stays sorted
+    table.done(bo, "damage", points=1, kind=A)  # most severe on the left, the track stays sorted
     assert boxes(table, bo) == [A, L, L, B, B, B]
     health = table.state(bo, "Ana")["health"]
     assert (health["state"], health["bleeding"]) == ("unconscious_risk", False)
     # no empty box: the point upgrades the least severe wound one step
-    table.done(bo, "damage", choice=B)
+    table.done(bo, "damage", points=1, kind=B)
     assert boxes(table, bo) == [A, L, L, L, B, B]
-    table.done(bo, "damage", points=2, choice=L)
+    table.done(bo, "damage", points=2, kind=L)
     assert boxes(table, bo) == [A, L, L, L, L, L]
     health = table.state(bo, "Ana")["health"]
     assert (health["state"], health["bleeding"]) == ("incapacitated", True)
@@ -237,11 +239,14 @@ def test_hubris_damage_fills_the_health_track_as_ruling_13_says(client: TestClie
     assert boxes(table, bo) == [A, L, L, L, None, None]
     assert table.state(bo, "Ana")["health"]["state"] == "ok"
     # lethal upgrades to aggravated where no bashing is left; all aggravated is death
-    table.done(table.storyteller, "damage", character="Ana", points=100, choice=A)
+    table.done(table.storyteller, "damage", character="Ana", points=100, kind=A)
     assert boxes(table, bo) == [A] * 6
     assert table.state(bo, "Ana")["health"]["state"] == "dead"
-    refused(table.act(bo, "heal"), 422, "dead")
-    refused(table.act(bo, "damage", choice="LETHAL"), 409, "bashing, lethal, aggravated")
+    refused(table.act(bo, "heal", points=1), 422, "dead")
+    # a kind not declared is the schema's 422 (it was 409)
+    wrong = refused(table.act(bo, "damage", points=1, kind="LETHAL"), 422, "kind")
+    for kind in (B, L, A):
+        assert kind in wrong
     assert boxes(table, bo) == [A] * 6
 
 
@@ -255,7 +260,7 @@ def test_hubris_willpower_is_spent_once_a_turn_and_regained_by_rest(
         return w["points"], w["dots"], w["spent_this_turn"]
 
     assert willpower() == (2, 2, False)
-    refused(table.act(bo, "rest", points=1), 409, "no points")
+    refused(table.act(bo, "rest", points=1), 422, "points")  # the schema's 422 (it was 409)
     refused(table.act(bo, "vice"), 422, "full")
     table.done(bo, "mitigate")
     assert willpower() == (1, 2, True)
@@ -266,17 +271,17 @@ def test_hubris_willpower_is_spent_once_a_turn_and_regained_by_rest(
     table.done(bo, "rest")  # never above the dots
     assert willpower() == (2, 2, True)
     before = table.view(bo)["story"]["clock"]
-    table.done(table.storyteller, "next")  # the next turn, by default
+    table.done(table.storyteller, "next", unit="turn")
     after = table.view(bo)["story"]["clock"]
     assert after["turn"] == before["turn"] + 1 and after["scene"] == before["scene"]
     assert willpower() == (2, 2, False)
     table.done(bo, "mitigate")
     table.done(bo, "vice")  # a point for the Vice, once a scene
     assert willpower()[0] == 2
-    table.done(table.storyteller, "next", choice="turn")
+    table.done(table.storyteller, "next", unit="turn")
     table.done(bo, "mitigate")
     refused(table.act(bo, "vice"), 422, "this scene")
-    table.done(table.storyteller, "next", choice="scene")
+    table.done(table.storyteller, "next", unit="scene")
     table.done(bo, "vice")
     assert willpower() == (2, 2, False)
 
@@ -292,13 +297,14 @@ def test_sundown_edge_and_power_follow_ruling_15(client: TestClient) -> None:
     refused(table.act(bo, "edge"), 422, "for")  # another use says what it was for
     assert edge()["left"] == 2
     table.done(bo, "edge", **{"for": "a lucky break"})
-    table.done(bo, "edge", choice="escape")
+    table.done(bo, "edge", escape=True)
     assert (edge()["left"], edge()["spent"], edge()["rating"]) == (0, 2, 2)
     assert [s["use"] for s in edge()["spends"]] == ["other", "escape"]
-    refused(table.act(bo, "edge", choice="escape"), 422, "Edge")  # as many as the rating
-    refused(table.act(bo, "edge", choice="dice"), 409, "other, escape")
-    refused(table.act(bo, "edge", choice="escape", points=2), 409, "no points")
-    table.done(table.storyteller, "next", choice="chronicle")  # the spends come back
+    refused(table.act(bo, "edge", escape=True), 422, "Edge")  # as many as the rating
+    # the schema's 422 (they were 409): escape is true or false; edge takes no points
+    refused(table.act(bo, "edge", escape="dice"), 422, "escape")
+    refused(table.act(bo, "edge", escape=True, points=2), 422, "points")
+    table.done(table.storyteller, "next", unit="chronicle")  # the spends come back
     assert (edge()["left"], edge()["rating"]) == (2, 2)
 
     def power() -> tuple[int, int]:
@@ -306,17 +312,18 @@ def test_sundown_edge_and_power_follow_ruling_15(client: TestClient) -> None:
         return found["points"], found["max"]
 
     assert power() == (5, 13)  # at most 10 + 3 x Potency
-    table.done(bo, "power-spend", points=3)
+    table.done(bo, "power", action="spend", points=3)
     assert power() == (2, 13)
-    refused(table.act(bo, "power-spend", points=3), 422, "3")
+    refused(table.act(bo, "power", action="spend", points=3), 422, "3")
     assert power() == (2, 13)
-    table.done(bo, "power-regain", points=4)
+    table.done(bo, "power", action="regain", points=4)
     assert power() == (6, 13)
-    table.done(bo, "power-regain", points=20)  # past the maximum: the rest is lost
+    table.done(bo, "power", action="regain", points=20)  # past the maximum: the rest is lost
     assert power() == (13, 13)
-    refused(table.act(bo, "power-spend", points=101), 422, "points")
-    refused(table.act(bo, "power-spend", points=0), 422, "points")
-    refused(table.act(bo, "power-spend", points="two"), 422, "points")
+    refused(table.act(bo, "power", action="spend", points=41), 422, "points")  # 40 at most
+    refused(table.act(bo, "power", action="spend", points=0), 422, "points")
+    refused(table.act(bo, "power", action="spend", points="two"), 422, "points")
+    refused(table.act(bo, "power", action="burn", points=1), 422, "action")
     assert power() == (13, 13)
 
 
@@ -331,7 +338,7 @@ def test_storypath_momentum_fills_from_failures_once_the_players_are_said(
         return found
 
     assert pool() == {"points": 0, "capacity": None, "players": None}
-    refused(table.act(bo, "momentum"), 422, "holds 0")
+    refused(table.act(bo, "momentum", points=1), 422, "holds 0")
     failed = client.post(rolls, json={"line": "storypath 2", "dice": [2, 3]}, headers=bearer(bo))
     assert failed.status_code == 201 and failed.json()["roll"]["momentum"] == 1
     assert pool()["points"] == 0  # an unsized pool keeps nothing it gains
@@ -345,10 +352,10 @@ def test_storypath_momentum_fills_from_failures_once_the_players_are_said(
     table.done(bo, "momentum", points=2, **{"for": "a Knack"})
     assert pool()["points"] == 2
     refused(table.act(bo, "momentum", points=3), 422, "holds 2")
-    refused(table.act("", "momentum"), 403, "invitation")
-    refused(table.act(bo, "momentum", choice="dice"), 409, "no choice")
+    refused(table.act("", "momentum", points=1), 403, "invitation")
+    refused(table.act(bo, "momentum", points=1, choice="dice"), 422, "choice")  # was 409
     assert pool()["points"] == 2
-    spent = table.done(table.storyteller, "momentum")
+    spent = table.done(table.storyteller, "momentum", points=1)
     assert pool()["points"] == 1
     assert table.undo(table.storyteller, spent).status_code == 201
     assert pool()["points"] == 2
@@ -379,44 +386,55 @@ def test_who_may_do_what(client: TestClient) -> None:
     cy, di = table.join("Cy"), table.join("Di")
     assert table.create(cy, "Cid").status_code == 201
     assert table.create(table.storyteller, "Guard").status_code == 201
+    hit = {"points": 1, "kind": B}
     for other in ("Cid", "Guard", "Nobody"):
-        refused(table.act(bo, "damage", character=other), 403, "Ana")
-    refused(table.act(di, "damage"), 403, "pick your character")
-    refused(table.act(di, "damage", character="Guard"), 403, "pick your character")
-    refused(table.act("", "damage", character="Ana"), 403, "invitation")
-    refused(table.act(table.storyteller, "damage"), 409, "which character")
-    refused(table.act(table.storyteller, "damage", character="Ghost"), 409, "Ghost")
+        refused(table.act(bo, "damage", character=other, **hit), 403, "Ana")
+    refused(table.act(di, "damage", **hit), 403, "pick your character")
+    refused(table.act(di, "damage", character="Guard", **hit), 403, "pick your character")
+    refused(table.act("", "damage", character="Ana", **hit), 403, "invitation")
+    # a missing parameter is a 422 naming it (it was 409)
+    refused(table.act(table.storyteller, "damage", **hit), 422, "character")
+    refused(table.act(table.storyteller, "damage", character="Ghost", **hit), 409, "Ghost")
     clock = table.view(bo)["story"]["clock"]
-    refused(table.act(bo, "next", choice="scene"), 403, "storyteller")
-    refused(table.act("", "next"), 403)
+    refused(table.act(bo, "next", unit="scene"), 403, "storyteller")
+    refused(table.act("", "next", unit="scene"), 403)
     assert table.view(bo)["story"]["clock"] == clock
-    table.done(table.storyteller, "next", choice="scene")
+    table.done(table.storyteller, "next", unit="scene")
     after = table.view(bo)["story"]["clock"]
     assert (after["scene"], after["session"]) == (clock["scene"] + 1, clock["session"])
-    unknown = refused(table.act(bo, "fly"), 409, "fly")
+    unknown = refused(table.act(bo, "fly"), 404, "fly")  # no such action: 404 (it was 409)
     for name in ("damage", "heal", "stabilize", "mitigate", "rest", "vice", "virtue"):
         assert name in unknown
-    for elsewhere in ("edge", "power-spend", "momentum", "legend"):  # other systems' actions
-        refused(table.act(table.storyteller, elsewhere, character="Guard"), 409, "hubris")
-    refused(table.act(table.storyteller, "next", choice="week"), 409, "turn, round, scene")
-    refused(table.act(table.storyteller, "next", choice="act"), 409, "act")  # storypath's
-    refused(table.act(bo, "heal", choice=L), 409, "no choice")
-    refused(table.act(bo, "heal", **{"for": "a potion"}), 409, "for")
-    refused(table.act(bo, "damage", points=101), 422, "points")
-    refused(table.act(bo, "damage", points=0), 422, "points")
-    refused(table.act(bo, "damage", points=1.5), 422, "points")
-    refused(table.act(bo, "", points=1), 422, "action")
+    elsewhere: dict[
+        str, dict[str, Any]
+    ] = {  # other systems' actions, with parameters they take: 404 (it was 409)
+        "edge": {"character": "Guard"},
+        "power": {"character": "Guard", "action": "spend", "points": 1},
+        "momentum": {"points": 1},
+        "legend": {"character": "Guard"},
+    }
+    for name, given in elsewhere.items():
+        refused(table.act(table.storyteller, name, **given), 404, "hubris")
+    refused(table.act(table.storyteller, "next", unit="week"), 422, "turn, round, scene")
+    refused(table.act(table.storyteller, "next", unit="act"), 422, "act")  # storypath's
+    # a parameter an action does not take is the schema's 422 (it was 409)
+    refused(table.act(bo, "heal", points=1, choice=L), 422, "choice")
+    refused(table.act(bo, "heal", points=1, **{"for": "a potion"}), 422, "for")
+    refused(table.act(bo, "damage", points=1001, kind=B), 422, "points")
+    refused(table.act(bo, "damage", points=0, kind=B), 422, "points")
+    refused(table.act(bo, "damage", points=1.5, kind=B), 422, "points")
+    refused(table.act(bo, "", points=1), 405)  # no action named: the list is only read
     assert boxes(table, bo) == [None] * 6  # nothing refused was stored
     assert table.state(table.storyteller, "Guard")["health"]["boxes"][0] is None
-    table.done(table.storyteller, "damage", character="Cid", choice=L)
-    table.done(cy, "damage", choice=L)
+    table.done(table.storyteller, "damage", character="Cid", points=1, kind=L)
+    table.done(cy, "damage", points=1, kind=L)
     assert boxes(table, cy, "Cid")[:3] == [L, L, None]
 
 
 def test_the_storyteller_undoes_what_happened(client: TestClient) -> None:
     table, bo = seated(client, "hubris", "Stamina=1")
-    first = table.done(bo, "damage", points=2, choice=L)
-    second = table.done(bo, "damage", points=2)
+    first = table.done(bo, "damage", points=2, kind=L)
+    second = table.done(bo, "damage", points=2, kind=B)
     assert boxes(table, bo) == [L, L, B, B, None, None]
     refused(table.undo(bo, second), 403, "storyteller")
     refused(table.undo("", second), 403)
@@ -443,7 +461,7 @@ def test_the_storyteller_undoes_what_happened(client: TestClient) -> None:
 
 
 WEIRD: list[Any] = ["", " ", "a" * 41, "x\ny", "\u2028", "\x85", "\x00", "\uff21na", "💥", 7, None]
-"""Values a client may send where a name, an action or a choice goes."""
+"""Values a client may send where a name, an action, a parameter or its value goes."""
 
 
 def test_odd_requests_answer_one_line_of_json_and_never_500(client: TestClient) -> None:
@@ -454,10 +472,11 @@ def test_odd_requests_answer_one_line_of_json_and_never_500(client: TestClient) 
     for token in (table.storyteller, bo, cy, ""):
         for value in WEIRD:
             answers = [
-                table.act(token, "damage", character=value),
-                table.act(token, "damage", character="Ghost", choice=value),
-                table.act(token, "next", choice=value),
+                table.act(token, "damage", character=value, points=1, kind=B),
+                table.act(token, "damage", character="Ghost", points=1, kind=value),
+                table.act(token, "next", unit=value),
                 table.act(token, value),
+                table.act(token, "rest", **{str(value): 1}),  # a parameter no action takes
                 table.sit(token, value),
                 table.create(token, value),
             ]
@@ -469,6 +488,6 @@ def test_odd_requests_answer_one_line_of_json_and_never_500(client: TestClient) 
                 if answer.status_code >= 400:
                     refused(answer, answer.status_code)
     assert {403, 404, 409, 422} <= seen
-    for body in (b"", b"[]", b"{", b'{"action": ["damage"]}'):
-        answer = client.post(f"{table.url}/actions", content=body, headers=bearer(bo))
+    for body in (b"", b"[]", b"{", b'{"points": ["1"]}'):
+        answer = client.post(f"{table.url}/actions/damage", content=body, headers=bearer(bo))
         refused(answer, 422)

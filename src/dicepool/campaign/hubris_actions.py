@@ -1,0 +1,368 @@
+"""The Act of Hubris's actions: harm and healing (ruling 13), Willpower and conscience (ruling 14).
+
+Each is a declaration of the catalogue (:mod:`dicepool.campaign.catalogue`): its parameters,
+who may take it, and the use case of :mod:`dicepool.campaign.play` it runs.
+"""
+
+from __future__ import annotations
+
+from dicepool.campaign.catalogue import (
+    Action,
+    Args,
+    Doing,
+    Done,
+    Param,
+    Run,
+    Type,
+    character,
+    done,
+    fixed,
+)
+from dicepool.campaign.play import character_act, damage, heal, stabilize
+from dicepool.errors import ParameterError
+from dicepool.sheet.conscience import MAX_INTIMACY, MAX_WHAT
+from dicepool.sheet.events import Kind
+from dicepool.sheet.health import MAX_POINTS
+
+HUBRIS = frozenset({"hubris"})
+
+WOUNDS = ("bashing", "lethal", "aggravated")
+
+
+def _event(kind: Kind, **extra: str) -> Run:
+    """An action that is one state rule's event about the character, its other data taken
+    from the parameters named (event field: parameter), its rolls from the action's dice."""
+
+    def run(doing: Doing, args: Args) -> Done:
+        data = {field: args[param] for field, param in extra.items()}
+        return done(
+            character_act(
+                doing.db,
+                doing.campaign,
+                doing.actor,
+                kind,
+                args["character"],
+                data or None,
+                doing.source,
+            )
+        )
+
+    return run
+
+
+def _either(param: str, kinds: dict[str, Kind], **extra: str) -> Run:
+    """An event of the kind the choice ``param`` names (``add``: an Intimacy added)."""
+    runs = {word: _event(kind, **extra) for word, kind in kinds.items()}
+    return lambda doing, args: runs[args[param]](doing, args)
+
+
+def _hurt(doing: Doing, args: Args) -> Done:
+    acted = damage(
+        doing.db,
+        doing.campaign,
+        args["character"],
+        args["points"],
+        args["kind"],
+        doing.actor,
+        args["resistant"],
+    )
+    return done(acted)
+
+
+def _heal(doing: Doing, args: Args) -> Done:
+    acted = heal(
+        doing.db, doing.campaign, args["character"], args["points"], doing.actor, args["kind"]
+    )
+    return done(acted)
+
+
+def _stabilize(doing: Doing, args: Args) -> Done:
+    return done(stabilize(doing.db, doing.campaign, args["character"], doing.actor))
+
+
+def _nature(doing: Doing, args: Args) -> Done:
+    if (args["trait"] is None) != args["mortal"]:
+        raise ParameterError("trait", "give the power trait, or --mortal")
+    return _event(Kind.NATURE_SET, trait="trait")(doing, args)
+
+
+def _points(called: str, high: int = MAX_POINTS) -> Param:
+    return Param(
+        "points",
+        Type.INT,
+        "How many points.",
+        high=high,
+        metavar="N",
+        refusal=called + " is {low}..{high} points, not {value}",
+    )
+
+
+def _plain(name: str, kind: Kind, summary: str, label: str, rolls: bool = False) -> Action:
+    return Action(
+        name,
+        summary,
+        HUBRIS,
+        (character(),),
+        _event(kind),
+        group="hubris",
+        label=label,
+        example=f"dicepool {name} Ana",
+        rolls=rolls,
+    )
+
+
+ACTIONS = (
+    Action(
+        "damage",
+        "Deal damage to a character's Health track.",
+        HUBRIS,
+        (
+            character(),
+            _points("damage"),
+            Param(
+                "kind",
+                Type.CHOICE,
+                "The kind of wound.",
+                choices=fixed(*WOUNDS),
+                metavar="KIND",
+                refusal="`{value}` is not a kind of damage: write {choices}",
+            ),
+            Param(
+                "resistant",
+                Type.FLAG,
+                "Resistant wounds: only time heals them.",
+                required=False,
+                default=False,
+                option="--resistant",
+            ),
+        ),
+        _hurt,
+        group="hubris",
+        label="Take damage",
+        example="dicepool damage Ana 2 lethal",
+    ),
+    Action(
+        "heal",
+        "Heal a character's wounds by care or a power.",
+        HUBRIS,
+        (
+            character(),
+            _points("healing"),
+            Param(
+                "kind",
+                Type.CHOICE,
+                "Heal wounds of this kind only.",
+                required=False,
+                choices=fixed(*WOUNDS),
+                metavar="[KIND]",
+                refusal="`{value}` is not a kind of damage: write {choices}",
+            ),
+        ),
+        _heal,
+        group="hubris",
+        label="Heal",
+        example="dicepool heal Ana 1 lethal",
+    ),
+    Action(
+        "stabilize",
+        "Stop a character's bleeding (a lethal wound in the last box).",
+        HUBRIS,
+        (character(),),
+        _stabilize,
+        group="hubris",
+        label="Stabilize",
+        example="dicepool stabilize Ana",
+    ),
+    _plain(
+        "mitigate",
+        Kind.MITIGATED,
+        "Spend a Willpower point to take one less damage or effective success.",
+        "Mitigate (Willpower)",
+    ),
+    _plain(
+        "rest",
+        Kind.RESTED,
+        "A full night's sleep: a Willpower point, or in a crisis of conscience the crisis roll.",
+        "Rest",
+        rolls=True,
+    ),
+    _plain("vice", Kind.VICE, "Pursue a Vice: a Willpower point, once a scene.", "Vice"),
+    _plain(
+        "virtue",
+        Kind.VIRTUE,
+        "Risk everything for a Virtue: all Willpower and a lost dot, once a session.",
+        "Virtue",
+    ),
+    _plain(
+        "degenerate",
+        Kind.DEGENERATED,
+        "Degenerate after a failed crisis roll: Morality down one, Willpower regained.",
+        "Degenerate",
+    ),
+    Action(
+        "intimacy-roll",
+        "Roll Morality to regain a Willpower point spent defending an Intimacy.",
+        HUBRIS,
+        (
+            character(),
+            Param(
+                "intimacy",
+                Type.TEXT,
+                "The Intimacy defended.",
+                length=MAX_INTIMACY,
+                metavar="INTIMACY",
+            ),
+        ),
+        _event(Kind.INTIMACY_ROLLED, intimacy="intimacy"),
+        group="hubris",
+        label="Intimacy roll",
+        example='dicepool intimacy-roll Ana "my sister"',
+        rolls=True,
+    ),
+    Action(
+        "sin",
+        "A sin that may bring a crisis of conscience.",
+        HUBRIS,
+        (
+            character(),
+            Param(
+                "rating",
+                Type.INT,
+                "The sin's rating, 1 (truly heinous) to 5.",
+                high=5,
+                metavar="RATING",
+                refusal="{called} {value} is not in the range {low}..{high}",
+            ),
+            Param(
+                "what",
+                Type.TEXT,
+                "What the sin was.",
+                required=False,
+                default="a sin",
+                length=MAX_WHAT,
+                option="--what",
+                metavar="TEXT",
+            ),
+        ),
+        _event(Kind.SINNED, rating="rating", what="what"),
+        group="hubris",
+        label="Sin",
+        example='dicepool sin Ana 3 --what "the guard"',
+    ),
+    Action(
+        "atone",
+        "The end-of-scene crisis roll of atonement.",
+        HUBRIS,
+        (
+            character(),
+            Param(
+                "strides",
+                Type.FLAG,
+                "Serious strides: counts toward resolution.",
+                required=False,
+                default=False,
+                option="--strides",
+            ),
+        ),
+        _event(Kind.ATONED, strides="strides"),
+        group="hubris",
+        label="Atone",
+        example="dicepool atone Ana --strides",
+        rolls=True,
+    ),
+    Action(
+        "intimacy",
+        "Add or remove an Intimacy (at most Resolve + 3).",
+        HUBRIS,
+        (
+            character(),
+            Param(
+                "action",
+                Type.CHOICE,
+                "Add or remove it.",
+                choices=fixed("add", "remove"),
+                metavar="add|remove",
+            ),
+            Param("text", Type.TEXT, "The Intimacy.", length=MAX_INTIMACY, metavar="TEXT"),
+        ),
+        _either(
+            "action", {"add": Kind.INTIMACY_ADDED, "remove": Kind.INTIMACY_REMOVED}, intimacy="text"
+        ),
+        group="hubris",
+        label="Intimacy",
+        example='dicepool intimacy Ana add "my sister"',
+    ),
+    Action(
+        "soul",
+        "A soul lost or restored.",
+        HUBRIS,
+        (
+            character(),
+            Param(
+                "change",
+                Type.CHOICE,
+                "Lost or restored.",
+                choices=fixed("lost", "restored"),
+                metavar="lost|restored",
+            ),
+        ),
+        _either("change", {"lost": Kind.SOUL_LOST, "restored": Kind.SOUL_RESTORED}),
+        group="hubris",
+        label="Soul",
+        example="dicepool soul Ana lost",
+    ),
+    Action(
+        "willpower",
+        "Willpower dots lost to stress (regained at one a month).",
+        HUBRIS,
+        (
+            character(),
+            Param(
+                "action",
+                Type.CHOICE,
+                "What happens to the dots: lose.",
+                choices=fixed("lose"),
+                default="lose",
+                metavar="lose",
+                web=False,
+            ),
+            Param(
+                "dots",
+                Type.INT,
+                "How many dots.",
+                high=10,
+                metavar="N",
+                refusal="{called} {value} is not in the range {low}..{high}",
+            ),
+        ),
+        _event(Kind.WILLPOWER_LOST, dots="dots"),
+        group="hubris",
+        label="Lose Willpower dots",
+        example="dicepool willpower Ana lose 1",
+    ),
+    Action(
+        "supernatural",
+        "Name a supernatural creature's power trait: a lost Willpower dot comes back only on "
+        "a roll of it.",
+        HUBRIS,
+        (
+            character(),
+            Param(
+                "trait", Type.TEXT, "The power trait.", required=False, length=40, metavar="[TRAIT]"
+            ),
+            Param(
+                "mortal",
+                Type.FLAG,
+                "The character is a mortal again.",
+                required=False,
+                default=False,
+                option="--mortal",
+            ),
+        ),
+        _nature,
+        group="hubris",
+        label="Supernatural",
+        example='dicepool supernatural Ana "Blood Potency"',
+    ),
+)
+"""The Act of Hubris's actions."""

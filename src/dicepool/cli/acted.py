@@ -1,0 +1,256 @@
+"""What an action did, in the terminal: the lines each action prints, or its JSON.
+
+By default an action prints the sheet or story it changed; ``--json`` prints its event's id
+with the event's data. Each line function takes the action's :class:`Done`, the campaign's
+name and the arguments it was given.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import click
+
+from dicepool.campaign.catalogue import Action, Done
+from dicepool.cli.render_sheet import clock_words, conscience_line, health_line
+from dicepool.cli.render_storypath import legend_text, pool_text, tracker_lines
+from dicepool.cli.render_sundown import edge_glyphs, passes_glyphs, power_bar, spent_line
+from dicepool.cli.safe import visible
+from dicepool.sheet.state import CampaignState
+from dicepool.sheet.view import condition
+
+Lines = Callable[[Done, str, Mapping[str, Any]], list[str]]
+
+
+def _state(made: Done) -> CampaignState:
+    assert made.state is not None, "an action that changes a sheet gives the campaign after it"
+    return made.state
+
+
+def _held(made: Done, name: str) -> dict[str, Any]:
+    state = _state(made)
+    return condition(state.character(name), state.now)
+
+
+def _who(made: Done) -> str:
+    return str(made.event.data["character"])
+
+
+def roll_lines(rolls: list[dict[str, Any]]) -> list[str]:
+    """A line for each roll a rule made: who, what for, the dice and what came of it."""
+    lines = []
+    for roll in rolls:
+        faces = " ".join(str(d["face"]) for d in roll["roll"]["dice"])
+        count = roll["successes"]
+        came = click.style(
+            f"{count} success{'es' if count != 1 else ''}", fg="green" if count else "red"
+        )
+        who = visible(roll["character"])
+        lines.append(
+            f"  {who} rolls {roll['purpose']} ({roll['roll']['notation']}): {faces} = {came}"
+        )
+    return lines
+
+
+def health_of(state: CampaignState, name: str) -> str:
+    """``Ana  [X][/][ ]...``: a character's Health track."""
+    sheet = state.character(name)
+    health = condition(sheet, state.now)["health"]
+    assert isinstance(health, dict)
+    return f"{visible(sheet.name)}  {health_line(health)}"
+
+
+def _health(made: Done, _campaign: str, _args: Mapping[str, Any]) -> list[str]:
+    return [health_of(_state(made), _who(made))]
+
+
+def _conscience(made: Done, _campaign: str, _args: Mapping[str, Any]) -> list[str]:
+    state = _state(made)
+    sheet = state.character(_who(made))
+    held = condition(sheet, state.now)
+    return [*roll_lines(made.event.data.get("rolls", [])), conscience_line(sheet.name, held)]
+
+
+def _clock(made: Done, campaign: str, _args: Mapping[str, Any]) -> list[str]:
+    state = _state(made)
+    lines = [f"{visible(campaign)}: {clock_words(state.now.clock.to_dict())}"]
+    lines += roll_lines(made.event.data["rolls"])
+    if made.event.kind == "clock-advanced":
+        lines += [
+            f"  {health_of(state, c.name)}"
+            for c in state.characters.values()
+            if c.system == "hubris"
+        ]
+    return lines
+
+
+def _edge(made: Done, _campaign: str, args: Mapping[str, Any]) -> list[str]:
+    use = "an escape" if args["escape"] else visible(made.event.data["for"])
+    return [spent_line(_state(made), _who(made), use)]
+
+
+def _pass(made: Done, _campaign: str, args: Mapping[str, Any]) -> list[str]:
+    who = _who(made)
+    held = _held(made, who)
+    lines = [f"{visible(who)} takes an Initiative Pass: {passes_glyphs(held['passes'])}"]
+    if args["edge"]:
+        lines.append(f"  Edge {edge_glyphs(held['edge'])}")
+    return lines
+
+
+def _power(made: Done, _campaign: str, _args: Mapping[str, Any]) -> list[str]:
+    who = _who(made)
+    return [f"{visible(who)}  Power {power_bar(_held(made, who)['power'])}"]
+
+
+def _momentum(made: Done, campaign: str, _args: Mapping[str, Any]) -> list[str]:
+    return [f"{visible(campaign)}: Momentum {pool_text(_state(made))}"]
+
+
+def _legend(made: Done, _campaign: str, _args: Mapping[str, Any]) -> list[str]:
+    from dicepool.sheet.storypath_play import legendary
+
+    sheet, held = legendary(_state(made), _who(made))
+    line = f"{visible(sheet.name)} regains Legend: {legend_text(held.to_dict())}"
+    if held.spent == 0:
+        line += click.style(" (full: points above the rating are lost)", dim=True)
+    return [line]
+
+
+def _players(made: Done, campaign: str, _args: Mapping[str, Any]) -> list[str]:
+    from dicepool.cli.campaign import settings_words
+
+    state = _state(made)
+    line = f"{visible(campaign)}: {settings_words(state.players, '')}"
+    if state.system == "storypath":
+        line += f"; Momentum {pool_text(state)}"
+    return [line]
+
+
+def _tracker(made: Done) -> dict[str, Any]:
+    data = made.event.data
+    return _state(made).now.trackers.find(data.get("tracker") or data["name"]).to_dict()
+
+
+def _tracked(made: Done, _campaign: str, _args: Mapping[str, Any]) -> list[str]:
+    return tracker_lines(_tracker(made))
+
+
+def _bought(made: Done, _campaign: str, _args: Mapping[str, Any]) -> list[str]:
+    return [*tracker_lines(_tracker(made)), f"Momentum {pool_text(_state(made))}"]
+
+
+def _sealed(made: Done, _campaign: str, _args: Mapping[str, Any]) -> list[str]:
+    from dicepool.campaign.summaries import rolls_words
+
+    closed, opened = (e.data for e in made.events)
+    return [
+        f"closed seal {closed['seal']} after {rolls_words(closed['rolls'])}: seed {closed['seed']}",
+        f"opened seal {opened['seal']}: commitment {opened['commitment']}",
+        click.style("  check the closed seal's rolls: dicepool verify", dim=True),
+    ]
+
+
+LINES: dict[str, Lines] = {
+    "damage": _health,
+    "heal": _health,
+    "stabilize": _health,
+    **dict.fromkeys(
+        (
+            "mitigate",
+            "rest",
+            "vice",
+            "virtue",
+            "degenerate",
+            "intimacy-roll",
+            "sin",
+            "atone",
+            "intimacy",
+            "soul",
+            "willpower",
+            "supernatural",
+        ),
+        _conscience,
+    ),
+    "next": _clock,
+    "clock": _clock,
+    "edge": _edge,
+    "pass": _pass,
+    "power": _power,
+    "momentum": _momentum,
+    "legend": _legend,
+    "players": _players,
+    "complex-start": _tracked,
+    "extended-start": _tracked,
+    "complex-buy": _bought,
+    "complex-award": _tracked,
+    "seal-close": _sealed,
+}
+"""Each action's lines (the summary of its event where none is given)."""
+
+FINAL = frozenset({"seal-close"})
+"""The actions no undo takes back (a seal's seed, once published, stays published)."""
+
+JSON: dict[str, Callable[[Done], dict[str, Any]]] = {
+    "complex-start": lambda made: {"event": made.event.id, **_tracker(made)},
+    "extended-start": lambda made: {"event": made.event.id, **_tracker(made)},
+    "seal-close": lambda made: {"events": [e.to_dict() for e in made.events]},
+}
+"""Each action's JSON, where it is not its event's id and data."""
+
+
+def _reroll(made: Done, as_json: bool, seed: int | None, campaign: str) -> None:
+    """A second chance: the whole roll again, as `dicepool roll` shows a roll."""
+    from dicepool.cli.render_roll import to_text
+    from dicepool.notation import render
+
+    data = made.event.data
+    who = data["character"]
+    if as_json:
+        payload = dict(data["result"])
+        payload.update({"event": made.event.id, "rerolls": data["event"], "character": who})
+        click.echo(json.dumps({**payload, "edge": _held(made, who)["edge"]}))
+        return
+    assert made.result is not None, "a second chance gives its roll"
+    named = click.style(visible(who), bold=True)
+    click.echo(f"second chance on event {data['event']}: {named}: {visible(data['line'])}")
+    click.secho(f"  = {data['numbers']}", fg="cyan")
+    click.echo(to_text(made.result, render))
+    click.echo(f"  {spent_line(_state(made), who, 'a second chance')}")
+    if seed is not None:
+        click.secho(f"  (seed {seed})", dim=True)
+    click.secho(f"logged as event {made.event.id} in {visible(campaign)}", dim=True)
+
+
+def show(
+    action: Action,
+    made: Done,
+    campaign: str,
+    as_json: bool,
+    args: Mapping[str, Any],
+    seed: int | None = None,
+) -> None:
+    """Print what ``action`` did: its lines and how to undo it, or its JSON."""
+    if action.name == "reroll":
+        _reroll(made, as_json, seed, campaign)
+        return
+    if as_json:
+        shown = JSON.get(action.name, _event_json)(made)
+        click.echo(json.dumps(shown))
+        return
+    lines = LINES.get(action.name, _summary)(made, campaign, args)
+    click.echo("\n".join(lines))
+    if action.name not in FINAL:
+        click.secho(f"  (event {made.event.id}; `dicepool undo` takes it back)", dim=True)
+
+
+def _event_json(made: Done) -> dict[str, Any]:
+    return {"event": made.event.id, **made.event.data}
+
+
+def _summary(made: Done, _campaign: str, _args: Mapping[str, Any]) -> list[str]:
+    from dicepool.campaign.summaries import summary
+
+    return [visible(summary(e)) for e in made.events]

@@ -1,0 +1,484 @@
+"""The catalogue of actions over the JSON API, in-process, on SQLite and PostgreSQL: what each
+seat is offered (with its parameters' JSON Schema), every action taken with parameters it takes
+and found in the log, the refusals (403, 404, 422 naming the parameter), and the OpenAPI
+document's route and parameter model for each action."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from dicepool.campaign.actions import ACTIONS, perform_as_owner
+from dicepool.campaign.catalogue import ALL, Param, Type, Who
+from dicepool.campaign.rolls import roll
+from dicepool.core.dice import ForcedDice
+from dicepool.sheet.spends import Spends
+from dicepool.store.database import Database
+from dicepool.web.actions_api import MODELS
+from dicepool.web.limits import RATES, Bucket
+
+from .test_sheets_api import Table, opened, refused
+
+TRAITS = {
+    "hubris": "Stamina=1 Willpower=2 Resolve=2 Potency=1",
+    "sundown": "Agility=3 Edge=2 Potency=1 Power=5",
+    "storypath": "Legend=2",
+}
+"""The traits of Ana, the character every action acts on, at a table of each system."""
+
+HUBRIS_STORYTELLER = {
+    "damage",
+    "heal",
+    "stabilize",
+    "rest",
+    "vice",
+    "virtue",
+    "sin",
+    "degenerate",
+    "atone",
+    "intimacy",
+    "soul",
+    "willpower",
+    "next",
+    "clock",
+    "seal-close",
+}
+"""Actions a hubris storyteller is offered, at least."""
+
+
+# Helpers
+
+
+def offers(table: Table, token: str) -> dict[str, dict[str, Any]]:
+    """What ``token``'s seat is offered, by name (each name once)."""
+    answer = table.client.get(f"{table.url}/actions", headers=table.by(token))
+    assert answer.status_code == 200, answer.text
+    listed: list[dict[str, Any]] = answer.json()["actions"]
+    assert all(set(o) == {"name", "summary", "character", "parameters"} for o in listed), listed
+    found = {o["name"]: o for o in listed}
+    assert len(found) == len(listed), [o["name"] for o in listed]
+    return found
+
+
+def logged(table: Table) -> dict[int, dict[str, Any]]:
+    """Every event of the table the storyteller sees, by id."""
+    answer = table.client.get(f"{table.url}/events", headers=table.by(table.storyteller))
+    assert answer.status_code == 200, answer.text
+    return {e["id"]: e for e in answer.json()["events"]}
+
+
+def alternatives(schema: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The schemas a value may fit: the ``anyOf``'s, or the schema itself."""
+    yield from schema.get("anyOf", [schema])
+
+
+def fits(schema: dict[str, Any], value: Any) -> bool:
+    """Whether ``value`` fits ``schema``: the part of JSON Schema the parameter models use."""
+    if "anyOf" in schema:
+        return any(fits(s, value) for s in schema["anyOf"])
+    if "enum" in schema and value not in schema["enum"]:
+        return False
+    kind = schema.get("type")
+    if kind == "object":
+        if not isinstance(value, dict):
+            return False
+        properties: dict[str, Any] = schema.get("properties", {})
+        if schema.get("additionalProperties") is False and set(value) - set(properties):
+            return False
+        return set(schema.get("required", [])) <= set(value) and all(
+            fits(properties[k], v) for k, v in value.items() if k in properties
+        )
+    if kind == "integer":
+        low, high = schema.get("minimum", -math.inf), schema.get("maximum", math.inf)
+        return type(value) is int and low <= value <= high
+    if kind == "boolean":
+        return isinstance(value, bool)
+    if kind == "string":
+        return isinstance(value, str) and len(value) <= schema.get("maxLength", math.inf)
+    if kind == "null":
+        return value is None
+    return kind is None
+
+
+def describes(prop: dict[str, Any], param: Param) -> None:
+    """Check that the JSON Schema ``prop`` says what ``param`` declares."""
+    kinds = [s for s in alternatives(prop) if s.get("type") != "null"]
+    assert len(kinds) == 1, prop
+    (kind,) = kinds
+    if param.type in (Type.INT, Type.EVENT):
+        wanted = {"type": "integer", "minimum": param.low, "maximum": param.high}
+        assert {k: kind.get(k) for k in wanted} == wanted, (param.name, prop)
+    elif param.type is Type.FLAG:
+        assert kind["type"] == "boolean", (param.name, prop)
+    elif param.type is Type.CHOICE:
+        assert set(kind["enum"]) >= set(param.choices("hubris") + param.choices("storypath"))
+    else:
+        assert (kind["type"], kind["maxLength"]) == ("string", param.length), (param.name, prop)
+    assert prop.get("description") == param.summary, (param.name, prop)
+    if not param.required and param.name != "character":
+        assert prop.get("default") == param.default, (param.name, prop)
+    # an optional parameter may be sent as null: it is then not given
+    assert any(s.get("type") == "null" for s in alternatives(prop)) == (
+        not param.required or param.name == "character"
+    ), (param.name, prop)
+
+
+def web_names(name: str) -> set[str]:
+    return {p.name for p in ACTIONS[name].web_params()}
+
+
+def needed(name: str) -> set[str]:
+    """The parameters the schema requires: a player's character is their own when not given."""
+    return {p.name for p in ACTIONS[name].web_params() if p.required and p.name != "character"}
+
+
+# A table, and an example of each action taken there
+
+
+@dataclass
+class Scene:
+    """A table of one system, its storyteller's character Ana, and the database under it."""
+
+    table: Table
+    db: Database
+
+    def take(self, name: str, /, **given: Any) -> int:
+        """Take an action as the storyteller, for what another needs first."""
+        return self.table.done(self.table.storyteller, name, **given)
+
+    def rolled(self, body: dict[str, Any]) -> int:
+        """A roll made through the API, as the storyteller: its event's id."""
+        answer = self.table.client.post(
+            f"{self.table.url}/rolls", json=body, headers=self.table.by(self.table.storyteller)
+        )
+        assert answer.status_code == 201, answer.text
+        return int(answer.json()["event"])
+
+
+Before = Callable[[Scene], dict[str, Any]]
+"""What makes a table ready for an action: the parameters it found (a logged roll's id)."""
+
+
+def ready(_scene: Scene) -> dict[str, Any]:
+    return {}
+
+
+def hurt(points: int) -> Before:
+    def before(scene: Scene) -> dict[str, Any]:
+        scene.take("damage", character="Ana", points=points, kind="lethal")
+        return {}
+
+    return before
+
+
+def spent(scene: Scene) -> dict[str, Any]:
+    """A Willpower point spent this turn."""
+    scene.take("mitigate", character="Ana")
+    return {}
+
+
+def defended(scene: Scene) -> dict[str, Any]:
+    """An Intimacy held, and a point spent this turn (defending it)."""
+    scene.take("intimacy", character="Ana", action="add", text="my sister")
+    return spent(scene)
+
+
+def in_crisis(scene: Scene) -> dict[str, Any]:
+    scene.take("sin", character="Ana", rating=3, what="the guard")
+    return {}
+
+
+def failed_crisis(scene: Scene) -> dict[str, Any]:
+    """A crisis roll of atonement failed (its three dice forced: the API's are random)."""
+    in_crisis(scene)
+    atone = ACTIONS["atone"]
+    failed = ForcedDice([1, 1, 1])
+    perform_as_owner(scene.db, scene.table.name, "storyteller", atone, {"character": "Ana"}, failed)
+    return {}
+
+
+def soulless(scene: Scene) -> dict[str, Any]:
+    scene.take("soul", character="Ana", change="lost")
+    return {}
+
+
+def missed(scene: Scene) -> dict[str, Any]:
+    """A logged sundown roll of Ana's, all misses: the roll a second chance is for."""
+    return {"event": scene.rolled({"line": "Agility", "character": "Ana", "dice": [1, 2, 3]})}
+
+
+def legend_spent(scene: Scene) -> dict[str, Any]:
+    """A Legend point spent on a Feat of Scale (the API's rolls spend nothing)."""
+    feat = Spends(feat="title")
+    roll(scene.db, scene.table.name, "storypath 2", ForcedDice([8, 9]), "st", "Ana", spends=feat)
+    return {}
+
+
+def pooled(scene: Scene) -> dict[str, Any]:
+    """Two players said, and a failed roll: a Momentum point in the pool."""
+    scene.take("players", players=2)
+    scene.rolled({"line": "storypath 2", "dice": [2, 3]})
+    return {}
+
+
+def heist(scene: Scene) -> dict[str, Any]:
+    scene.take("complex-start", name="Heist", milestones=3, intervals=5, side="Ana")
+    return {}
+
+
+def pooled_heist(scene: Scene) -> dict[str, Any]:
+    pooled(scene)
+    return heist(scene)
+
+
+@dataclass(frozen=True)
+class Example:
+    """Parameters an action takes, and what makes the table ready for them."""
+
+    given: dict[str, Any]
+    before: Before = ready
+
+
+ANA = {"character": "Ana"}
+
+EXAMPLES: dict[str, Example] = {
+    # the whole table's
+    "next": Example({"unit": "scene"}),
+    "clock": Example({"duration": "2d"}),
+    "seal-close": Example({}),
+    "players": Example({"players": 3}),
+    # hubris
+    "damage": Example({**ANA, "points": 2, "kind": "lethal", "resistant": False}),
+    "heal": Example({**ANA, "points": 1, "kind": "lethal"}, hurt(2)),
+    "stabilize": Example(ANA, hurt(6)),
+    "mitigate": Example(ANA),
+    "rest": Example(ANA, spent),
+    "vice": Example(ANA, spent),
+    "virtue": Example(ANA, spent),
+    "degenerate": Example(ANA, failed_crisis),
+    "intimacy-roll": Example({**ANA, "intimacy": "my sister"}, defended),
+    "sin": Example({**ANA, "rating": 3, "what": "the guard"}),
+    "atone": Example({**ANA, "strides": True}, in_crisis),
+    "intimacy": Example({**ANA, "action": "add", "text": "my sister"}),
+    "soul": Example({**ANA, "change": "restored"}, soulless),
+    "willpower": Example({**ANA, "dots": 1}),
+    "supernatural": Example({**ANA, "trait": "Potency", "mortal": False}),
+    # sundown
+    "reroll": Example({}, missed),
+    "edge": Example({**ANA, "for": "a lucky break", "escape": False}),
+    "pass": Example({**ANA, "edge": False, "bonus": 1}),
+    "power": Example({**ANA, "action": "spend", "points": 2}),
+    # storypath
+    "momentum": Example({"points": 1, "for": "a Knack"}, pooled),
+    "legend": Example({**ANA, "points": 1}, legend_spent),
+    "complex-start": Example(
+        {"name": "Heist", "milestones": 3, "intervals": 5, "difficulty": 2, "side": "Ana"}
+    ),
+    "complex-buy": Example({"name": "Heist", "intervals": 1}, pooled_heist),
+    "complex-award": Example({"name": "Heist", "milestones": 1, "side": "Ana"}, heist),
+    # chronicles
+    "extended-start": Example({"name": "Research", "goal": 10, "rolls": 5, "side": "Ana"}),
+}
+"""A valid example of every action of the catalogue: a new action needs one here."""
+
+
+def test_every_action_of_the_catalogue_has_an_example() -> None:
+    assert sorted(set(ACTIONS) - set(EXAMPLES)) == [], "add an example of each to EXAMPLES"
+    assert sorted(set(EXAMPLES) - set(ACTIONS)) == [], "an example of no action"
+    for name, example in EXAMPLES.items():
+        assert set(example.given) <= web_names(name), name
+
+
+def storyteller_table(client: TestClient, system: str, name: str = "Night") -> Table:
+    """A table of ``system`` whose storyteller made the character Ana."""
+    table = opened(client, system, name)
+    made = table.create(table.storyteller, "Ana", TRAITS.get(system, ""))
+    assert made.status_code == 201, made.text
+    return table
+
+
+# What each seat is offered
+
+
+def test_the_storyteller_is_offered_each_action_with_its_parameters_schema(
+    client: TestClient,
+) -> None:
+    table = storyteller_table(client, "hubris")
+    offered = offers(table, table.storyteller)
+    assert set(offered) >= HUBRIS_STORYTELLER, sorted(HUBRIS_STORYTELLER - set(offered))
+    assert set(offered) == {a.name for a in ACTIONS.values() if "hubris" in a.systems}
+    for name, offer in offered.items():
+        action = ACTIONS[name]
+        assert (offer["summary"], offer["character"]) == (action.summary, action.for_character)
+        schema = offer["parameters"]
+        assert schema["type"] == "object" and schema.get("additionalProperties") is False, name
+        properties: dict[str, Any] = schema.get("properties", {})
+        assert set(properties) == web_names(name), name
+        assert set(schema.get("required", [])) == needed(name), name
+        for param in action.web_params():
+            describes(properties[param.name], param)
+    # the words of the command line alone are no parameter of the API (`willpower Ana lose 1`)
+    assert set(offered["willpower"]["parameters"]["properties"]) == {"character", "dots"}
+    legend = storyteller_table(client, "storypath", "Day")
+    points = offers(legend, legend.storyteller)["legend"]["parameters"]["properties"]["points"]
+    assert points["default"] == 1
+
+
+@pytest.mark.parametrize("system", ["hubris", "sundown", "storypath"])
+def test_a_player_is_offered_what_concerns_their_character_and_the_table(
+    client: TestClient, system: str
+) -> None:
+    table = opened(client, system)
+    bo, di = table.join("Bo"), table.join("Di")
+    assert table.create(bo, "Ana", TRAITS[system]).status_code == 201
+    told = offers(table, table.storyteller)
+    mine = offers(table, bo)
+    assert mine and set(mine) < set(told)
+    for name, offer in mine.items():
+        action = ACTIONS[name]
+        assert action.who is not Who.STORYTELLER, name
+        # about their character, the table's shared pool, or a roll (its character theirs)
+        assert offer["character"] or action.who is Who.SEAT or action.on_roll, name
+        assert offer == told[name]  # the same action, the same schema
+    theirs = {
+        a.name for a in ACTIONS.values() if system in a.systems and a.who is not Who.STORYTELLER
+    }
+    assert set(mine) == theirs
+    assert not {"next", "clock", "seal-close", "players"} & set(mine)
+    # a player who sits with no one yet: only what any seat may do; the invitation: nothing
+    shared = {a.name for a in ACTIONS.values() if system in a.systems and a.who is Who.SEAT}
+    assert set(offers(table, di)) == shared
+    assert offers(table, "") == {}
+
+
+# Every action, taken
+
+
+@pytest.mark.parametrize("system", sorted(ALL))
+def test_every_action_offered_is_taken_and_logged(
+    client: TestClient, db: Database, system: str
+) -> None:
+    # a table for each action: generous buckets (the rate limits are tested apart)
+    client.app.state.buckets = {what: Bucket(1e6, 1e6) for what in RATES}  # type: ignore[attr-defined]
+    listed = offers(storyteller_table(client, system, "Listed"), "")  # the invitation: none
+    assert listed == {}
+    first = storyteller_table(client, system, "First")
+    names = sorted(offers(first, first.storyteller))
+    assert names and sorted(set(names) - set(EXAMPLES)) == [], "add an example to EXAMPLES"
+    for number, name in enumerate(names):
+        table = first if number == 0 else storyteller_table(client, system, f"T{number}")
+        schema = offers(table, table.storyteller)[name]["parameters"]
+        example = EXAMPLES[name]
+        given = {**example.given, **example.before(Scene(table, db))}
+        assert fits(schema, given), (name, given)
+        before = logged(table)
+        answer = table.act(table.storyteller, name, **given)
+        assert answer.status_code == 201, (system, name, answer.text)
+        body = answer.json()
+        assert set(body) == ({"events", "roll"} if name == "reroll" else {"events"}), body
+        events = body["events"]
+        assert events, (name, body)
+        after = logged(table)
+        assert set(after) - set(before) == {e["id"] for e in events}, name
+        for event in events:
+            assert after[event["id"]] == event  # shaped as the events route gives it
+            assert event["actor"] == "storyteller" and event["kind"], event
+
+
+# Refusals
+
+
+def hubris_table(client: TestClient) -> tuple[Table, str, str]:
+    """A hubris table: Bo plays Ana, Cy plays Cid; Bo's and Cy's tokens."""
+    table = opened(client, "hubris")
+    bo, cy = table.join("Bo"), table.join("Cy")
+    assert table.create(bo, "Ana", "Stamina=1").status_code == 201
+    assert table.create(cy, "Cid").status_code == 201
+    return table, bo, cy
+
+
+def test_refusals_say_who_may_what_and_store_nothing(client: TestClient) -> None:
+    table, bo, _ = hubris_table(client)
+    hit = {"points": 1, "kind": "lethal"}
+    kept = logged(table)
+    refused(table.act(bo, "next", unit="scene"), 403, "storyteller")
+    refused(table.act(bo, "clock", duration="2d"), 403, "storyteller")
+    refused(table.act(bo, "damage", character="Cid", **hit), 403, "Ana", "Cid")
+    refused(table.act(bo, "fly"), 404, "fly")
+    refused(table.act(table.storyteller, "fly"), 404, "fly")
+    refused(table.act(table.storyteller, "edge", character="Ana"), 404, "edge", "hubris")
+    refused(table.act(bo, "momentum", points=1), 404, "momentum", "hubris")
+    refused(table.act(table.storyteller, "extended-start", name="Research", goal=5), 404)
+    assert logged(table) == kept
+
+
+@pytest.mark.parametrize(
+    ("seat", "name", "given", "param"),
+    [
+        ("Bo", "damage", {"points": 1}, "kind"),  # missing
+        ("Bo", "damage", {"kind": "lethal"}, "points"),
+        ("Bo", "sin", {}, "rating"),
+        ("storyteller", "damage", {"points": 1, "kind": "lethal"}, "character"),
+        ("storyteller", "next", {}, "unit"),
+        ("Bo", "damage", {"points": 1001, "kind": "lethal"}, "points"),  # out of range
+        ("Bo", "damage", {"points": 0, "kind": "lethal"}, "points"),
+        ("Bo", "sin", {"rating": 6}, "rating"),
+        ("Bo", "willpower", {"dots": 11}, "dots"),
+        ("storyteller", "players", {"players": 101}, "players"),
+        ("Bo", "damage", {"points": 1, "kind": "fire"}, "kind"),  # not a choice
+        ("Bo", "damage", {"points": "1", "kind": "lethal"}, "points"),  # not a number
+        ("Bo", "atone", {"strides": "yes"}, "strides"),  # not true or false
+        ("Bo", "rest", {"points": 1}, "points"),  # not its parameter
+        ("Bo", "sin", {"rating": 3, "what": "x" * 201}, "what"),  # too long
+    ],
+)
+def test_a_bad_parameter_is_refused_by_name(
+    client: TestClient, seat: str, name: str, given: dict[str, Any], param: str
+) -> None:
+    table, bo, _ = hubris_table(client)
+    token = bo if seat == "Bo" else table.storyteller
+    kept = logged(table)
+    error = refused(table.act(token, name, **given), 422, param)
+    assert error.startswith(f"{param}: ") or f"needs {param}" in error, error
+    assert logged(table) == kept
+
+
+# The OpenAPI document
+
+
+def refs(schema: Any) -> Iterator[str]:
+    """Every ``$ref`` in a schema."""
+    if isinstance(schema, dict):
+        for key, value in schema.items():
+            if key == "$ref":
+                yield value
+            else:
+                yield from refs(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            yield from refs(value)
+
+
+def test_the_openapi_document_has_a_route_and_a_model_per_action(client: TestClient) -> None:
+    answer = client.get("/openapi.json")
+    assert answer.status_code == 200, answer.text
+    document = answer.json()
+    paths, models = document["paths"], document["components"]["schemas"]
+    assert "get" in paths["/api/campaigns/{campaign_id}/actions"]
+    assert "/api/campaigns/{campaign_id}/actions/{name}" not in paths  # unknown names: 404
+    for name in ACTIONS:
+        route = paths[f"/api/campaigns/{{campaign_id}}/actions/{name}"]
+        assert set(route) == {"post"}, name
+        post = route["post"]
+        assert {"201", "403", "404", "422"} <= set(post["responses"]), name
+        body = post["requestBody"]
+        model = MODELS[name].__name__
+        assert f"#/components/schemas/{model}" in set(refs(body["content"]["application/json"]))
+        assert body.get("required", False) == bool(needed(name)), name
+        assert set(models[model].get("properties", {})) == web_names(name), name
+        assert set(models[model].get("required", [])) == needed(name), name
