@@ -13,7 +13,9 @@ The tree::
     |   +-- NotEnoughDice         too few faces; says how many more the roll needs
     +-- OddsError                 a question the odds engine cannot answer as asked
     +-- SheetError                a character or a change the rules forbid (a trait over its
-    |                             limit, a name that cannot be a trait, a bad file to import)
+    |   |                         limit, a name that cannot be a trait, a bad file to import)
+    |   +-- FieldError            the same, laid at one field of what was asked (``changes``,
+    |                             ``add``, ``notes``), so a form shows it beside that field
     +-- CampaignError             a campaign, character or event that is not there (or is
     |                             already), or an undo the log cannot take
     +-- StoreError                a database that cannot be opened, or is newer than dicepool
@@ -94,6 +96,20 @@ class OddsError(DicepoolError):
 
 class SheetError(DicepoolError):
     """A character sheet or a change to one that the rules forbid (names the rule)."""
+
+
+class FieldError(SheetError):
+    """A sheet edit refused because of one of its fields.
+
+    Attributes:
+        field: the parameter of the use case at fault, as a form names its field:
+            ``changes`` (changes to the sheet's traits), ``add`` (traits added on purpose) or
+            ``notes`` (the character's notes).
+    """
+
+    def __init__(self, message: str, field: str) -> None:
+        self.field = field
+        super().__init__(message)
 
 
 class CampaignError(DicepoolError):
