@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dicepool.errors import FieldError, SheetError
-from dicepool.sheet.character import Change, Character, SpecialtyChange
+from dicepool.sheet.character import Change, Character, SpecialtyChange, change
 from dicepool.sheet.edit import (
     MAX_NOTE_LINES,
     MAX_NOTES,
@@ -225,3 +225,14 @@ def test_notes_travel_in_the_sheet_json_and_the_export_file() -> None:
         read_export({**export(ana), "notes": 3}, "chronicles")
     with pytest.raises(SheetError, match="control character"):
         read_export({**export(ana), "notes": "a\x1bb"}, "chronicles")
+
+
+def test_the_edit_makes_the_sheet_its_event_replays() -> None:
+    # changes alone would break a limit (Firearms 7 needs Edge 2); with the addition they do not
+    start = "Edge=2 Firearms=7"
+    after = edit("sundown", "Edge=0", add="Firearms=6", start=start)
+    assert after.traits["Edge"] == 0 and after.traits["Firearms"] == 6
+    made = read_edit("Edge=0", "Firearms=6")
+    assert after == change(sheet("sundown", changes=start), (*made.changes, *made.added))
+    assert refused("sundown", "Edge=0", add="Stealth=1", start=start).field == "changes"
+    assert refused("sundown", "Edge=3", add="Stealth=8", start=start).field == "add"

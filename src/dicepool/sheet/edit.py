@@ -129,25 +129,30 @@ def check_notes(text: str) -> str:
 
 def edited(character: Character, edit: Edit) -> Character:
     """The sheet after ``edit``: its names checked for slips, ``changes`` then ``added`` made
-    (each checked against every limit), then its notes set.
+    (as the log's event replays them: every limit checked on the result), then its notes set.
 
     Raises:
         FieldError: a likely slip in a name (``changes``, with a suggestion), or a change the
-            rules refuse (``changes`` or ``add``, whichever holds it); nothing is changed.
+            rules refuse (``changes``, or ``add`` when the changes alone are allowed); nothing
+            is changed.
     """
     check_names(character, edit)
-    after = _made(character, edit.changes, "changes")
-    after = _made(after, edit.added, "add")
+    try:
+        after = change(character, (*edit.changes, *edit.added))
+    except SheetError as exc:
+        raise FieldError(str(exc), _at_fault(character, edit)) from exc
     return after if edit.notes is None else replace(after, notes=edit.notes)
 
 
-def _made(character: Character, changes: tuple[AnyChange, ...], field: str) -> Character:
-    if not changes:
-        return character
+def _at_fault(character: Character, edit: Edit) -> str:
+    """The field to blame for a refused edit: ``add`` when the changes alone are allowed."""
+    if not edit.added:
+        return "changes"
     try:
-        return change(character, changes)
-    except SheetError as exc:
-        raise FieldError(str(exc), field) from exc
+        change(character, edit.changes)
+    except SheetError:
+        return "changes"
+    return "add"
 
 
 def check_names(character: Character, edit: Edit) -> None:
