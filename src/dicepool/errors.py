@@ -15,7 +15,9 @@ The tree::
     +-- ParameterError            an action's parameter missing, of the wrong type or out of
     |                             its limits (names the parameter)
     +-- SheetError                a character or a change the rules forbid (a trait over its
-    |                             limit, a name that cannot be a trait, a bad file to import)
+    |   |                         limit, a name that cannot be a trait, a bad file to import)
+    |   +-- FieldError            the same, laid at one field of what was asked (``changes``,
+    |                             ``add``, ``notes``), so a form shows it beside that field
     +-- CampaignError             a campaign, character or event that is not there (or is
     |                             already), or an undo the log cannot take
     +-- StoreError                a database that cannot be opened, or is newer than dicepool
@@ -108,6 +110,20 @@ class ParameterError(DicepoolError):
 
 class SheetError(DicepoolError):
     """A character sheet or a change to one that the rules forbid (names the rule)."""
+
+
+class FieldError(SheetError):
+    """A sheet edit refused because of one of its fields.
+
+    Attributes:
+        field: the parameter of the use case at fault, as a form names its field:
+            ``changes`` (changes to the sheet's traits), ``add`` (traits added on purpose) or
+            ``notes`` (the character's notes).
+    """
+
+    def __init__(self, message: str, field: str) -> None:
+        self.field = field
+        super().__init__(message)
 
 
 class CampaignError(DicepoolError):

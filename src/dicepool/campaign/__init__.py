@@ -12,8 +12,10 @@ from dicepool.campaign.campaigns import (
     load_campaign,
 )
 from dicepool.campaign.characters import (
+    SheetEdited,
     change_character,
     create_character,
+    edit_sheet,
     find_character,
     import_character,
 )
@@ -23,6 +25,7 @@ from dicepool.campaign.rolls import LoggedRoll, roll
 __all__ = [
     "LogEntry",
     "LoggedRoll",
+    "SheetEdited",
     "campaign_info",
     "campaign_names",
     "change_character",
@@ -30,6 +33,7 @@ __all__ = [
     "counts",
     "create_campaign",
     "create_character",
+    "edit_sheet",
     "find_character",
     "import_character",
     "load_campaign",

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.errors import CampaignError
-from dicepool.sheet.character import Character, change, new_character, parse_changes
-from dicepool.sheet.events import changed_event, created_event
+from dicepool.sheet.character import Character, new_character
+from dicepool.sheet.edit import Edit, edited, read_changes, read_edit
+from dicepool.sheet.events import Event, changed_event, created_event
 from dicepool.sheet.transfer import read_export
 from dicepool.store.database import Database
 from dicepool.store.log import CampaignRow, append, campaign_sheets, find_sheet, save_sheet
@@ -19,17 +22,21 @@ def create_character(
     actor: str,
     player: str | None = None,
     changes: str = "",
+    add: str = "",
 ) -> Character:
-    """Create a character, its sheet set by ``changes`` (``"Dexterity=3 Stealth=2"``).
+    """Create a character, its sheet set by ``changes`` (``"Dexterity=3 Stealth=2"``) and the
+    traits ``add`` adds on purpose, checked as :func:`edit_sheet` checks them.
 
     Raises:
         CampaignError: the campaign is not here, or already has a character of that name.
-        SheetError: a bad name, or a change the rules refuse; nothing is stored.
+        FieldError: a change that does not read, a likely slip in a trait's name (``Dex=3``:
+            did you mean Dexterity?), or a change the rules refuse; nothing is stored.
+        SheetError: a bad name; nothing is stored.
     """
-    items = parse_changes(changes) if changes.strip() else ()
+    edit = Edit(read_changes(changes, "changes"), read_changes(add, "add"))
     with db.write() as conn:
         row = need_campaign(conn, campaign, lock=True)
-        sheet = change(new_character(name, row.system, player), items)
+        sheet = edited(new_character(name, row.system, player), edit)
         return _add(conn, row, sheet, actor)
 
 
@@ -48,23 +55,62 @@ def _add(conn: Sql, row: CampaignRow, sheet: Character, actor: str) -> Character
     return sheet
 
 
-def change_character(db: Database, campaign: str, name: str, changes: str, actor: str) -> Character:
-    """Change a sheet (``"Stealth+=1 Firearms (Sniping)"``); the sheet after the change.
+@dataclass(frozen=True)
+class SheetEdited:
+    """A sheet edit as stored: its event (with its id and sequence number), and the sheet."""
+
+    event: Event
+    sheet: Character
+
+
+def edit_sheet(
+    db: Database,
+    campaign: str,
+    name: str,
+    changes: str = "",
+    add: str = "",
+    notes: str | None = None,
+    *,
+    actor: str,
+) -> SheetEdited:
+    """Edit a character's sheet: ``changes`` to its traits (``"Stealth+=1 Firearms (Sniping)"``),
+    traits ``add`` adds on purpose (``"Dex=2"``), and its ``notes`` (None: unchanged; ``""``
+    clears them); one transaction, one ``character-changed`` event.
+
+    A change naming a new trait that abbreviates or nearly spells one the sheet or the system
+    has (``Dex``, ``Dexteriy``) is refused as a slip; in ``add`` it is added (see
+    :mod:`dicepool.sheet.edit`).
 
     Raises:
-        CampaignError: no such character.
-        SheetError: a change the rules refuse; nothing is changed.
+        CampaignError: no such character (or campaign).
+        FieldError: the field at fault (``changes``, ``add`` or ``notes``): it does not read,
+            it holds a likely slip, or the rules refuse it; or nothing was asked. Nothing is
+            stored.
     """
-    items = parse_changes(changes)
+    edit = read_edit(changes, add, notes)
     with db.write() as conn:
         row = need_campaign(conn, campaign, lock=True)
         before = find_sheet(conn, row, name, lock=True)
         if before is None:
             raise _no_character(conn, row, name)
-        after = change(before, items)
-        event = append(conn, row.id, changed_event(before.name, items), actor, [before.name])
+        after = edited(before, edit)
+        made = changed_event(before.name, edit.changes, edit.added, edit.notes)
+        event = append(conn, row.id, made, actor, [before.name])
         save_sheet(conn, row.id, after, event.seq)
-        return after
+        return SheetEdited(event, after)
+
+
+def change_character(db: Database, campaign: str, name: str, changes: str, actor: str) -> Character:
+    """Change a sheet (``"Stealth+=1 Firearms (Sniping)"``); the sheet after the change.
+
+    :func:`edit_sheet` with ``changes`` alone.
+
+    Raises:
+        CampaignError: no such character.
+        SheetError: a change the rules refuse, or a likely slip in a name (a
+            :class:`~dicepool.errors.FieldError`); nothing is changed.
+    """
+    return edit_sheet(db, campaign, name, changes, actor=actor).sheet
 
 
 def _no_character(conn: Sql, row: CampaignRow, name: str) -> CampaignError:

@@ -176,8 +176,7 @@ def summary(event: Event, target: Event | None = None) -> str:
     if event.kind is Kind.ROLLED:
         return roll_summary(data)
     if event.kind is Kind.CHARACTER_CHANGED:
-        changes = ", ".join(str(change_of(c)) for c in data["changes"])
-        return f"changed {data['character']}: {changes}"
+        return changed_summary(data)
     if event.kind is Kind.CHARACTER_CREATED:
         sheet = data["character"]
         player = f" (player {sheet['player']})" if sheet.get("player") else ""
@@ -188,6 +187,17 @@ def summary(event: Event, target: Event | None = None) -> str:
     if event.kind is Kind.UNDONE:
         return undo_summary(event, target)
     return f"{event.kind.value}: " + ", ".join(f"{k} {v}" for k, v in data.items())
+
+
+def changed_summary(data: Mapping[str, Any]) -> str:
+    """``changed Ana: Stealth+=1; added Dex=2; notes "Owes Bo a favour"``."""
+    parts = [", ".join(str(change_of(c)) for c in data["changes"])]
+    if data.get("add"):
+        parts.append("added " + ", ".join(str(change_of(c)) for c in data["add"]))
+    if "notes" in data:
+        notes = " ".join(str(data["notes"]).split())
+        parts.append(f'notes "{clip(notes, 60)}"' if notes else "notes cleared")
+    return f"changed {data['character']}: " + "; ".join(p for p in parts if p)
 
 
 def undo_summary(event: Event, target: Event | None) -> str:

@@ -26,7 +26,21 @@ def show_sheet(sheet: Character, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(sheet.to_dict()))
     else:
-        click.echo(sheet_text(sheet))
+        click.echo("\n".join(filter(None, [sheet_text(sheet), notes_text(sheet)])))
+
+
+def notes_text(sheet: Character) -> str:
+    """The sheet's notes under their heading, each line indented ("" when it has none)."""
+    if not sheet.notes:
+        return ""
+    lines = [f"  {visible(line)}" for line in sheet.notes.split("\n")]
+    return "\n".join([click.style("Notes", bold=True, underline=True), *lines])
+
+
+ADD_HELP = (
+    'Traits to add on purpose, e.g. "Dex=2 Sleight-of-Hand=1": a new trait whose name begins '
+    "or nearly spells one the sheet or the system has is refused as a slip unless added here."
+)
 
 
 @char.command("create")
@@ -39,12 +53,14 @@ def show_sheet(sheet: Character, as_json: bool) -> None:
     metavar="CHANGES",
     help='The sheet, e.g. "Dexterity=3 Stealth=2".',
 )
+@click.option("--add", "add", default="", metavar="CHANGES", help=ADD_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print the sheet as JSON.")
 @storage_options
 def create(
     character: str,
     player: str | None,
     changes: str,
+    add: str,
     as_json: bool,
     campaign: str | None,
     db_url: str | None,
@@ -57,7 +73,7 @@ def create(
 
     db = open_database(db_url)
     name = campaign_of(db, campaign)
-    sheet = create_character(db, name, character, actor(), player, changes)
+    sheet = create_character(db, name, character, actor(), player, changes, add)
     if not as_json:
         click.echo(f"created {visible(sheet.name)} in {visible(name)}")
     show_sheet(sheet, as_json)
@@ -65,27 +81,42 @@ def create(
 
 @char.command("set")
 @click.argument("character", metavar="NAME")
-@click.argument("changes", nargs=-1, required=True, metavar="CHANGE...")
+@click.argument("changes", nargs=-1, metavar="CHANGE...")
+@click.option("--add", "add", default="", metavar="CHANGES", help=ADD_HELP)
+@click.option(
+    "--notes",
+    metavar="TEXT",
+    help='The character\'s notes, a few lines at most ("": none); they replace the old ones.',
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the sheet as JSON.")
 @storage_options
 def set_(
     character: str,
     changes: tuple[str, ...],
+    add: str,
+    notes: str | None,
     as_json: bool,
     campaign: str | None,
     db_url: str | None,
 ) -> None:
     """Change NAME's sheet: Trait=N, Trait+=N, Trait-=N, Trait (Specialty), Trait (-Specialty).
 
-    e.g. dicepool char set Ana Stealth+=1 "Firearms (Sniping)"
+    A new trait whose name begins or nearly spells one the sheet or the system has (Dex for
+    Dexterity) is refused as a slip; give it with --add to add it on purpose.
+
+    e.g. dicepool char set Ana Stealth+=1 "Firearms (Sniping)" --add "Dex=2" --notes "Owes Bo"
     """
-    from dicepool.campaign import change_character
+    from dicepool.campaign import edit_sheet
 
     db = open_database(db_url)
     text = " ".join(changes)
-    sheet = change_character(db, campaign_of(db, campaign), character, text, actor())
+    done = edit_sheet(db, campaign_of(db, campaign), character, text, add, notes, actor=actor())
+    sheet = done.sheet
     if not as_json:
-        click.echo(f"changed {visible(sheet.name)}: {visible(clip(text, 200))}")
+        said = [text] if text.strip() else []
+        said += [f"added {add}"] if add.strip() else []
+        said += [] if notes is None else ["notes set" if sheet.notes else "notes cleared"]
+        click.echo(f"changed {visible(sheet.name)}: {visible(clip('; '.join(said), 200))}")
     show_sheet(sheet, as_json)
 
 
@@ -111,7 +142,8 @@ def show(character: str, as_json: bool, campaign: str | None, db_url: str | None
     if as_json:
         click.echo(json.dumps({**sheet.to_dict(), **held}))
     else:
-        click.echo("\n".join(filter(None, [sheet_text(sheet), condition_text(held)])))
+        shown = [sheet_text(sheet), notes_text(sheet), condition_text(held)]
+        click.echo("\n".join(filter(None, shown)))
 
 
 @char.command("list")

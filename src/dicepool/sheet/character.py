@@ -43,6 +43,7 @@ class Character:
         traits: each trait's rating, by its name as first written (attributes first).
         specialties: each trait's specialties, by trait name.
         status: what the character carries between rolls (wounds...), beside the ratings.
+        notes: the table's free text about the character (see :mod:`dicepool.sheet.edit`).
     """
 
     name: str
@@ -51,9 +52,11 @@ class Character:
     traits: Mapping[str, int] = field(default_factory=dict)
     specialties: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     status: Status = field(default_factory=Status)
+    notes: str = ""
 
     def __hash__(self) -> int:  # frozen in use: its mappings are never changed in place
-        return hash((self.name, self.system, self.player, tuple(self.traits.items()), self.status))
+        traits = tuple(self.traits.items())
+        return hash((self.name, self.system, self.player, traits, self.status, self.notes))
 
     def stored(self) -> dict[str, object]:
         """The sheet and its status, as a projection keeps them."""
@@ -61,13 +64,14 @@ class Character:
         return {**self.to_dict(), "status": status} if status else self.to_dict()
 
     def to_dict(self) -> dict[str, object]:
-        """The sheet as plain JSON data: name, system, player, traits, specialties."""
+        """The sheet as plain JSON data: name, system, player, traits, specialties, notes."""
         return {
             "name": self.name,
             "system": self.system,
             "player": self.player,
             "traits": dict(self.traits),
             "specialties": {t: list(s) for t, s in self.specialties.items()},
+            "notes": self.notes,
         }
 
 

@@ -8,7 +8,7 @@ stays in the log; undoing the undo brings it back. :func:`struck` says which eve
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -22,6 +22,7 @@ from dicepool.sheet.character import (
     change,
     check_sheet,
 )
+from dicepool.sheet.edit import check_notes
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState as CampaignState
 from dicepool.sheet.status import stored_status
@@ -170,10 +171,26 @@ def created_event(character: Character) -> Event:
     return Event(Kind.CHARACTER_CREATED, {"character": character.to_dict()})
 
 
-def changed_event(name: str, changes: Iterable[AnyChange]) -> Event:
-    """Changes made to a character's sheet, in order."""
-    items = [_change_data(c) for c in changes]
-    return Event(Kind.CHARACTER_CHANGED, {"character": name, "changes": items})
+def changed_event(
+    name: str,
+    changes: Iterable[AnyChange],
+    added: Iterable[AnyChange] = (),
+    notes: str | None = None,
+) -> Event:
+    """Changes made to a character's sheet, in order: ``changes``, then the traits ``added``
+    on purpose (``add``, only when some were), then the new ``notes`` (only when set)."""
+    data: dict[str, Any] = {"character": name, "changes": [_change_data(c) for c in changes]}
+    add = [_change_data(c) for c in added]
+    if add:
+        data["add"] = add
+    if notes is not None:
+        data["notes"] = notes
+    return Event(Kind.CHARACTER_CHANGED, data)
+
+
+def changes_of(data: Mapping[str, Any]) -> list[AnyChange]:
+    """Every change a ``character-changed`` event made, in order (the additions last)."""
+    return [change_of(c) for c in (*data["changes"], *data.get("add", ()))]
 
 
 def undo_event(target: int) -> Event:
@@ -209,7 +226,10 @@ def character_from(data: Mapping[str, Any], system: str, checked: bool = True) -
     if checked:
         check_sheet(system, traits, specialties)
     status = stored_status(data.get("status") or {}, traits)
-    return Character(data["name"], system, data.get("player"), traits, specialties, status)
+    notes = str(data.get("notes") or "")
+    if checked:
+        notes = check_notes(notes)
+    return Character(data["name"], system, data.get("player"), traits, specialties, status, notes)
 
 
 def apply(state: CampaignState | None, event: Event) -> CampaignState:
@@ -232,7 +252,9 @@ def apply(state: CampaignState | None, event: Event) -> CampaignState:
         return state.with_character(sheet)
     if event.kind is Kind.CHARACTER_CHANGED:
         before = state.character(event.data["character"])
-        after = change(before, [change_of(c) for c in event.data["changes"]])
+        after = change(before, changes_of(event.data))
+        if "notes" in event.data:
+            after = replace(after, notes=check_notes(str(event.data["notes"])))
         return state.with_character(after)
     if event.kind is Kind.ROLLED:
         return spends.rolled(state, event.data, event.id)

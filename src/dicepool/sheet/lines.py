@@ -24,6 +24,7 @@ from functools import lru_cache
 from dicepool.core.pool import MAX_POOL
 from dicepool.errors import LimitError, NotationError, SheetError
 from dicepool.notation.names import system_called
+from dicepool.notation.suggest import did_you_mean
 from dicepool.notation.tokens import MAX_LINE, VERSUS, split_comment
 from dicepool.sheet.character import Character
 from dicepool.sheet.events import CampaignState
@@ -244,12 +245,9 @@ def _prefixed(text: str, names: dict[str, str], owner: str, quiet: bool = True) 
 
 
 def _no_trait(sheet: Character, text: str) -> str:
-    import difflib  # only on the way to an error: rolls must start fast
-
-    names = {t.casefold(): t for t in sheet.traits}
-    close = difflib.get_close_matches(text.casefold(), list(names), n=1)
-    if close:
-        return f"{sheet.name} has no trait `{text}`; did you mean `{names[close[0]]}`?"
+    hint = did_you_mean(text, sheet.traits)
+    if hint:
+        return f"{sheet.name} has no trait `{text}`; {hint}"
     return (
         f"{sheet.name} has no trait `{text}`; add it with "
         f'`dicepool char set "{sheet.name}" "{text.title()}=N"`'

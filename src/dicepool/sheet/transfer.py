@@ -1,13 +1,15 @@
 """A character sheet as a file: what ``char export`` writes and ``char import`` reads.
 
 The file is JSON: ``{"format": "dicepool-character", "version": 1, "name", "system", "player",
-"traits": {...}, "specialties": {...}}``. A file is checked whole before anything is stored,
-and a bad one is refused with the field at fault.
+"traits": {...}, "specialties": {...}, "notes": "..."}`` (``notes`` may be left out: files
+written before sheets had notes). A file is checked whole before anything is stored, and a bad
+one is refused with the field at fault.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from dicepool.errors import SheetError
@@ -18,6 +20,7 @@ from dicepool.sheet.character import (
     change,
     new_character,
 )
+from dicepool.sheet.edit import check_notes
 from dicepool.sheet.traits import name_key
 
 FORMAT = "dicepool-character"
@@ -87,7 +90,11 @@ def read_export(data: object, system: str) -> Character:
                 f"the file's `specialties.{trait}` is on a trait that `traits` does not rate"
             )
         changes.extend(SpecialtyChange(str(trait), s) for s in held)
+    notes = data.get("notes", "")
+    if not isinstance(notes, str):
+        raise SheetError("the file's `notes` is not text")
     try:
-        return change(new_character(name, system, player), changes)
+        sheet = change(new_character(name, system, player), changes)
+        return replace(sheet, notes=check_notes(notes))
     except SheetError as exc:
         raise SheetError(f"the file's sheet: {exc}") from exc
