@@ -188,9 +188,9 @@ def _with(state: CampaignState, sheet: Character, tracks: Tracks) -> CampaignSta
 
 
 def _check_kept(sheet: Character, name: str) -> None:
-    kept = KEPT.get(sheet.system, ())
-    if name_key(name) in {name_key(k) for k in kept}:
-        raise SheetError(f"{sheet.system} keeps {name} by its own rules; name the track otherwise")
+    kept = next((k for k in KEPT.get(sheet.system, ()) if name_key(k) == name_key(name)), None)
+    if kept is not None:
+        raise SheetError(f"{sheet.system} keeps {kept} by its own rules; name the track otherwise")
 
 
 def track_defined(state: CampaignState, data: Data) -> CampaignState:
