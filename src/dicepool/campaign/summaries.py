@@ -104,6 +104,32 @@ def _rerolled(data: Mapping[str, Any]) -> str:
     return f"second chance on event {data['event']}: {who}, {roll_counts(data['result'])}"
 
 
+def _track_changed(data: Mapping[str, Any]) -> str:
+    who, track, points = data["character"], data["track"], data["points"]
+    wound = f" {data['wound']}" if data.get("wound") else ""
+    return {
+        "spend": f"{who} spends {points} {track}",
+        "gain": f"{who} gains {points} {track}",
+        "damage": f"{who}'s {track} takes {points}{wound}",
+        "heal": f"{who}'s {track} heals {points}{wound}",
+        "set-max": f"{who}'s {track} now holds {points} at most",
+    }.get(str(data["operation"]), f"{who}'s {track}: {data['operation']} {points}")
+
+
+TRACK_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
+    Kind.TRACK_DEFINED: lambda d: (
+        f"{d['character']} keeps a new track {d['track']} "
+        + (f"({d['max']} points)" if d["kind"] == "points" else f"({d['max']} boxes of damage)")
+    ),
+    Kind.TRACK_REMOVED: lambda d: f"{d['character']}'s track {d['track']} is removed",
+    Kind.TRACK_CHANGED: _track_changed,
+    Kind.DEFAULT_TRACKS_SET: lambda d: (
+        f"default tracks (Health, Willpower) {'on' if d['on'] else 'off'}"
+    ),
+}
+"""A line for each event of the named tracks, from its data."""
+
+
 SUNDOWN_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
     Kind.EDGE_SPENT: _edge_spent,
     Kind.REROLLED: _rerolled,
@@ -149,6 +175,7 @@ STATE_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
         + (f"supernatural (power trait {d['trait']})" if d.get("trait") else "mortal")
     ),
     **SUNDOWN_SUMMARIES,
+    **TRACK_SUMMARIES,
     Kind.PLAYERS_SET: lambda d: f"{d['players']} players at the table",
     Kind.MOMENTUM_SPENT: lambda d: (
         f"{d['points']} Momentum spent" + (f" on {d['for']}" if d.get("for") else "")

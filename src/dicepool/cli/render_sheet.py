@@ -105,10 +105,12 @@ STATE_WORDS = {
 
 
 def health_boxes(health: dict[str, object]) -> str:
-    """``[X][X][/][ ][ ]``: a Health track, a glyph per wound, resistant ones underlined."""
+    """``[X][X][/][ ][ ]``: a Health track, a glyph per wound, resistant ones underlined (a
+    named damage track, which says nothing of resistance, is drawn the same way)."""
     boxes = health["boxes"]
-    resistant = health["resistant"]
-    assert isinstance(boxes, list) and isinstance(resistant, list)
+    assert isinstance(boxes, list)
+    resistant = health.get("resistant", [False] * len(boxes))
+    assert isinstance(resistant, list)
     drawn = []
     for kind, tough in zip(boxes, resistant, strict=True):
         if kind is None:
@@ -145,6 +147,7 @@ def condition_text(held: dict[str, object]) -> str:
         if intimacies:
             lines.append(f"  {'Intimacies':<10} " + "; ".join(visible(i) for i in intimacies))
     lines += special_lines(held)
+    lines += track_lines(held.get("tracks", []))
     if "legend" in held:
         from dicepool.cli.render_storypath import legend_text
 
@@ -162,6 +165,23 @@ def condition_text(held: dict[str, object]) -> str:
     if not lines:
         return ""
     return "\n".join([click.style("Condition", bold=True, underline=True), *lines])
+
+
+def track_lines(tracks: object) -> list[str]:
+    """A line per named track: dots for points (``●●●○○ 3/5``), boxes for damage, as the
+    Health track draws them (:func:`health_boxes`)."""
+    assert isinstance(tracks, list)
+    lines = []
+    for track in tracks:
+        assert isinstance(track, dict)
+        most = int(track["max"])
+        if track["kind"] == "points":
+            drawn = f"{dots(int(track['points']), most)} {track['points']}/{most}"
+        else:
+            drawn = health_boxes(track)
+        width = max(10, len(str(track["name"])))
+        lines.append(f"  {visible(str(track['name'])):<{width}} {drawn}")
+    return lines
 
 
 def morality_words(held: dict[str, object]) -> str:

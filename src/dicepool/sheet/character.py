@@ -14,7 +14,7 @@ from typing import Literal
 
 from dicepool.errors import SheetError
 from dicepool.sheet.conscience import check_morality_gain
-from dicepool.sheet.status import Status, rerated
+from dicepool.sheet.status import Status, rerated, retracked
 from dicepool.sheet.traits import check_name, name_key, sheet_rules
 
 MAX_CHANGES = 100
@@ -183,6 +183,7 @@ def change(character: Character, changes: Iterable[AnyChange]) -> Character:
     check_sheet(character.system, traits, specialties)
     kept = {t: tuple(s) for t, s in specialties.items() if s}
     status = rerated(character.status, character.traits, traits)
+    status = retracked(status, character.system, traits)
     if status.conscience is not None:  # a soulless character gains no Morality
         check_morality_gain(
             status.conscience, character.traits.get("Morality", 0), traits.get("Morality", 0)

@@ -13,7 +13,15 @@ from enum import StrEnum
 from typing import Any
 
 from dicepool.errors import CampaignError, SheetError
-from dicepool.sheet import hubris_play, play, spends, storypath_play, sundown_play, tracker_play
+from dicepool.sheet import (
+    hubris_play,
+    play,
+    spends,
+    storypath_play,
+    sundown_play,
+    tracker_play,
+    tracks_play,
+)
 from dicepool.sheet.character import (
     AnyChange,
     Change,
@@ -70,6 +78,10 @@ class Kind(StrEnum):
     MILESTONES_AWARDED = "milestone-awarded"
     SEAL_OPENED = "seal-open"
     SEAL_CLOSED = "seal-close"
+    TRACK_DEFINED = "track-defined"
+    TRACK_REMOVED = "track-removed"
+    TRACK_CHANGED = "track-changed"
+    DEFAULT_TRACKS_SET = "default-tracks-set"
 
 
 Data = Mapping[str, Any]
@@ -100,6 +112,10 @@ _TRANSITIONS: dict[Kind, Callable[[CampaignState, Data], CampaignState]] = {
     Kind.TRACKER_STARTED: tracker_play.tracker_started,
     Kind.INTERVALS_BOUGHT: tracker_play.intervals_bought,
     Kind.MILESTONES_AWARDED: tracker_play.milestones_awarded,
+    Kind.TRACK_DEFINED: tracks_play.track_defined,
+    Kind.TRACK_REMOVED: tracks_play.track_removed,
+    Kind.TRACK_CHANGED: tracks_play.track_changed,
+    Kind.DEFAULT_TRACKS_SET: tracks_play.default_tracks_set,
 }
 """The state rules' events that roll nothing, each with its transition."""
 

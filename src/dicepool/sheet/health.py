@@ -174,18 +174,21 @@ def take_damage(
     return _settled(track, boxes)
 
 
-def heal(track: HealthTrack, points: int, wound: Wound | None = None) -> HealthTrack:
+def heal(
+    track: HealthTrack, points: int, wound: Wound | None = None, *, the_dead: bool = False
+) -> HealthTrack:
     """The track after medical care or a power heals ``points``, least severe first.
 
     ``wound`` limits the healing to that kind. Resistant wounds are left: only time heals them
     (ruling 13). A track full of aggravated wounds is death, and the dead are not healed (as
-    time does not heal them either).
+    time does not heal them either), unless ``the_dead``: a table's own damage track
+    (:mod:`dicepool.sheet.tracks`) is mended at the storyteller's word, whatever it holds.
 
     Raises:
         SheetError: the character is dead, or nothing of that kind to heal that care can reach.
     """
     _points(points, "healing")
-    if track.state is State.DEAD:
+    if track.state is State.DEAD and not the_dead:
         raise SheetError("the character is dead: no care or power heals the dead")
     if not track.boxes:
         raise SheetError("the character has no wound to heal")
@@ -248,7 +251,14 @@ def resize(track: HealthTrack, stamina: int) -> HealthTrack:
     Wounds that no longer fit are dealt again to the smaller track, so they upgrade others as
     damage would (a character who loses Stamina while hurt is closer to death, not healed).
     """
-    size = new_track(stamina).size
+    return resize_to(track, new_track(stamina).size)
+
+
+def resize_to(track: HealthTrack, size: int) -> HealthTrack:
+    """The track with ``size`` boxes, the wounds kept; those that no longer fit are dealt
+    again, upgrading others as damage would (:func:`resize`'s rule for any size)."""
+    if size < 1:
+        raise SheetError(f"a track holds at least 1 box, not {size}")
     kept, over = track.boxes[:size], track.boxes[size:]
     after = _settled(replace(track, size=size), list(kept))
     for box in over:

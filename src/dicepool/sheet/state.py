@@ -28,12 +28,16 @@ class Story:
         momentum: storypath's shared Momentum pool, in points (its capacity is the players').
         advantages: storypath's Unlooked-for Advantages waiting for a later roll.
         trackers: extended, contested, complex and opposed actions under way, by name.
+        default_tracks: the house rule that chronicles and classic characters carry the default
+            tracks, Health and Willpower (:data:`~dicepool.sheet.tracks.DEFAULTS`): on unless
+            the storyteller turned it off.
     """
 
     clock: Clock
     momentum: int = 0
     advantages: Advantages = field(default_factory=Advantages)
     trackers: Trackers = field(default_factory=Trackers)
+    default_tracks: bool = True
 
     def stored(self) -> dict[str, object]:
         """The story as the campaign's projection keeps it (read by :func:`stored_story`)."""
@@ -44,6 +48,8 @@ class Story:
             found["advantages"] = self.advantages.stored()
         if self.trackers != Trackers():
             found["trackers"] = self.trackers.stored()
+        if not self.default_tracks:
+            found["default_tracks"] = False
         return found
 
 
@@ -55,6 +61,7 @@ def stored_story(system: str, data: Mapping[str, Any] | None) -> Story:
         int(data.get("momentum", 0)),
         stored_advantages(data.get("advantages") or {}),
         stored_trackers(data.get("trackers") or {}),
+        bool(data.get("default_tracks", True)),
     )
 
 

@@ -23,6 +23,7 @@ from dicepool.sheet.edge import (
 )
 from dicepool.sheet.health import HealthTrack, new_track, resize, stored_track
 from dicepool.sheet.momentum import Legend, stored_legend
+from dicepool.sheet.tracks import Tracks, default_tracks, follow_traits, stored_tracks
 from dicepool.sheet.willpower import Willpower, new_willpower, rerate, stored_willpower
 
 Traits = Mapping[str, int]
@@ -40,6 +41,8 @@ class Status:
             spent, the reserve as the sheet's Power says).
         legend: storypath Legend points (at rest: none spent).
         power_trait: hubris: the power trait of a supernatural creature (None: a mortal).
+        tracks: the table's named tracks, in any system (at rest: none of its own, every
+            default track full and unhurt).
     """
 
     health: HealthTrack | None = None
@@ -48,6 +51,7 @@ class Status:
     special: SpecialAttributes | None = None
     legend: Legend | None = None
     power_trait: str | None = None
+    tracks: Tracks | None = None
 
     def stored(self) -> dict[str, object]:
         """The pieces not at rest, as JSON (read back by :func:`stored_status`)."""
@@ -57,6 +61,7 @@ class Status:
             "conscience": self.conscience,
             "special": self.special,
             "legend": self.legend,
+            "tracks": self.tracks,
         }
         found: dict[str, object] = {k: p.stored() for k, p in pieces.items() if p is not None}
         if self.power_trait is not None:
@@ -82,7 +87,27 @@ def stored_status(data: Mapping[str, Any], traits: Traits) -> Status:
         found = replace(found, power_trait=str(data["power_trait"]))
     if "legend" in data:
         found = replace(found, legend=stored_legend(traits.get("Legend", 0), data["legend"]))
+    if "tracks" in data:
+        found = replace(found, tracks=stored_tracks(data["tracks"]))
     return found
+
+
+def tracks_of(status: Status) -> Tracks:
+    """The named tracks a status holds (none of its own, every default at rest, when None)."""
+    return status.tracks if status.tracks is not None else Tracks()
+
+
+def with_tracks(status: Status, tracks: Tracks) -> Status:
+    """The status holding ``tracks`` (None when nothing is stored of them)."""
+    return replace(status, tracks=None if tracks == Tracks() else tracks)
+
+
+def retracked(status: Status, system: str, after: Traits) -> Status:
+    """The status after the sheet's ratings changed: each default track whose maximum follows
+    the traits takes its new maximum (:func:`~dicepool.sheet.tracks.follow_traits`)."""
+    if status.tracks is None:
+        return status
+    return with_tracks(status, follow_traits(status.tracks, default_tracks(system, after)))
 
 
 def health_of(status: Status, stamina: int) -> HealthTrack:

@@ -9,11 +9,13 @@ from dicepool.sheet.character import Character
 from dicepool.sheet.state import Story
 from dicepool.sheet.status import conscience_of, health_of, legend_of, willpower_of
 from dicepool.sheet.sundown_play import edge_rating, reserve_max, special
+from dicepool.sheet.tracks_play import tracks_view
 
 
 def condition(sheet: Character, story: Story) -> dict[str, object]:
     """The character's state between rolls, as JSON: ``health`` for hubris, ``legend``
-    (``rating``, ``points``) for a storypath character rated in Legend, and so on."""
+    (``rating``, ``points``) for a storypath character rated in Legend, and so on; ``tracks``
+    (:func:`~dicepool.sheet.tracks_play.tracks_view`) when the character carries any."""
     found: dict[str, object] = {}
     if sheet.system == "hubris":
         found["health"] = health_of(sheet.status, sheet.traits.get("Stamina", 1)).to_dict()
@@ -31,4 +33,7 @@ def condition(sheet: Character, story: Story) -> dict[str, object]:
         found.update(special(sheet).to_dict(edge_rating(sheet), *marks, reserve_max(sheet)))
     if sheet.system == "storypath" and sheet.traits.get("Legend", 0) > 0:
         found["legend"] = legend_of(sheet.status, sheet.traits["Legend"]).to_dict()
+    tracks = tracks_view(sheet, story.default_tracks)
+    if tracks:
+        found["tracks"] = tracks
     return found

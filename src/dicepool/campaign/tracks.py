@@ -1,0 +1,129 @@
+"""The named tracks' use cases, each one transaction (:func:`~dicepool.campaign.play.act`).
+
+A track is defined on a character, changed (points spent or gained, damage dealt or healed, a
+new maximum), or removed; the storyteller turns the default tracks of chronicles and classic
+on or off for the whole campaign. The event names the character and the track as their sheet
+writes them, whatever case the caller typed. The rules are :mod:`dicepool.sheet.tracks`'.
+"""
+
+from __future__ import annotations
+
+from dicepool.campaign.play import Acted, act
+from dicepool.errors import SheetError
+from dicepool.sheet.events import Event, Kind
+from dicepool.sheet.state import CampaignState
+from dicepool.sheet.tracks import MAX_CHANGE, MAX_NAME, Operation, new_track
+from dicepool.sheet.tracks_play import (
+    DefaultTracksSet,
+    TrackChanged,
+    TrackDefined,
+    TrackRemoved,
+    operation_of,
+    track_named,
+    wound_of,
+)
+from dicepool.store.database import Database
+
+WHAT = {
+    Operation.SPEND: "a spend",
+    Operation.GAIN: "a gain",
+    Operation.DAMAGE: "damage",
+    Operation.HEAL: "healing",
+    Operation.SET_MAX: "a maximum",
+}
+"""Each change in words, for its messages."""
+
+
+def define_track(
+    db: Database,
+    campaign: str,
+    character: str,
+    track: str,
+    kind: str,
+    size: int,
+    actor: str,
+) -> Acted:
+    """Give ``character`` a new track: ``kind`` ``points`` (all there) or ``damage`` (empty
+    boxes), ``size`` its maximum (1..100 points, 1..30 boxes).
+
+    Raises:
+        SheetError: a bad name, kind or size, a track of that name already carried, a name the
+            system's own rules keep, or too many tracks.
+        CampaignError: no such campaign or character.
+    """
+    made = new_track(track, kind, size)  # refused before the campaign is locked
+
+    def decide(state: CampaignState) -> Event:
+        sheet = state.character(character)
+        data = TrackDefined(sheet.name, made.name, made.kind, made.max).data()
+        return Event(Kind.TRACK_DEFINED, data)
+
+    return act(db, campaign, actor, decide)
+
+
+def remove_track(db: Database, campaign: str, character: str, track: str, actor: str) -> Acted:
+    """Take track ``track`` off ``character``, with what it holds (a default track only off
+    this character; undo brings it back).
+
+    Raises:
+        SheetError: no such track carried.
+        CampaignError: no such campaign or character.
+    """
+    _name(track)
+
+    def decide(state: CampaignState) -> Event:
+        sheet, found = track_named(state, character, track)
+        return Event(Kind.TRACK_REMOVED, TrackRemoved(sheet.name, found.name).data())
+
+    return act(db, campaign, actor, decide)
+
+
+def change_track(
+    db: Database,
+    campaign: str,
+    character: str,
+    track: str,
+    operation: str,
+    points: int,
+    wound: str | None,
+    actor: str,
+) -> Acted:
+    """Change one of ``character``'s tracks: ``spend`` or ``gain`` points, ``damage`` (with a
+    ``wound``: bashing, lethal or aggravated) or ``heal`` (of ``wound``, when given) boxes, or
+    ``set-max``: ``points`` becomes the maximum (a default then stops following the traits).
+
+    Raises:
+        SheetError: a change the track refuses (more spent than there is, a full track gaining,
+            a kind of track the operation is not for...), or values out of range.
+        CampaignError: no such campaign or character.
+    """
+    _name(track)
+    done = operation_of(operation)
+    kind = wound_of(wound)
+    if not 1 <= points <= MAX_CHANGE:
+        raise SheetError(f"{WHAT[done]} is 1..{MAX_CHANGE} points, not {points}")
+
+    def decide(state: CampaignState) -> Event:
+        sheet, found = track_named(state, character, track)
+        data = TrackChanged(sheet.name, found.name, done, points, kind).data()
+        return Event(Kind.TRACK_CHANGED, data)
+
+    return act(db, campaign, actor, decide)
+
+
+def set_default_tracks(db: Database, campaign: str, on: bool, actor: str) -> Acted:
+    """Turn the default tracks (chronicles and classic: Health and Willpower) on or off for
+    the whole campaign; what they hold is kept while they are off.
+
+    Raises:
+        SheetError: a system without default tracks, or the house rule already so.
+        CampaignError: no such campaign.
+    """
+    event = Event(Kind.DEFAULT_TRACKS_SET, DefaultTracksSet(on).data())
+    return act(db, campaign, actor, lambda _state: event)
+
+
+def _name(track: str) -> None:
+    """Refuse a name no track could have before reading anything (it is only looked up)."""
+    if len(track) > 4 * MAX_NAME:
+        raise SheetError(f"a track name is at most {MAX_NAME} characters; shorten it")
