@@ -10,8 +10,15 @@ table is offered (:func:`offered`), and takes one (:func:`perform` for a seat,
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
-from dicepool.campaign import hubris_actions, story_actions, storypath_actions, sundown_actions
+from dicepool.campaign import (
+    hubris_actions,
+    sheet_actions,
+    story_actions,
+    storypath_actions,
+    sundown_actions,
+)
 from dicepool.campaign.campaigns import load_campaign
 from dicepool.campaign.catalogue import Action, Doing, Done, Who, arguments, printable
 from dicepool.campaign.seats import Role, Seat, may_act_for
@@ -21,7 +28,7 @@ from dicepool.store.database import Database
 
 ACTIONS: dict[str, Action] = {
     action.name: action
-    for module in (story_actions, hubris_actions, sundown_actions, storypath_actions)
+    for module in (story_actions, sheet_actions, hubris_actions, sundown_actions, storypath_actions)
     for action in module.ACTIONS
 }
 """Every action, by name."""
@@ -89,7 +96,7 @@ def perform(
     if action.for_character and not seat.storyteller:
         may_act_for(seat, args["character"])
     doing = Doing(db, seat.campaign, seat.name, source or SystemDice(), seat)
-    return action.run(doing, args)
+    return replace(action.run(doing, args), args=args)
 
 
 def perform_as_owner(
@@ -107,7 +114,7 @@ def perform_as_owner(
     """
     system = load_campaign(db, campaign).system if _needs_system(action) else ""
     args = arguments(action, given, system, cli=True)
-    return action.run(Doing(db, campaign, actor, source or SystemDice()), args)
+    return replace(action.run(Doing(db, campaign, actor, source or SystemDice()), args), args=args)
 
 
 def _needs_system(action: Action) -> bool:

@@ -92,3 +92,13 @@ def campaign_names(db: Database) -> list[CampaignState]:
     """Every campaign (without its sheets), by name."""
     with db.read() as conn:
         return [row.state() for row in all_campaigns(conn)]
+
+
+def campaign_id_of(db: Database, name: str) -> int:
+    """The number of the campaign called ``name``.
+
+    Raises:
+        CampaignError: no such campaign.
+    """
+    with db.read() as conn:
+        return need_campaign(conn, name).id

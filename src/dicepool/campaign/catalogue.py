@@ -20,6 +20,7 @@ from dicepool.campaign.seats import Seat, may_act_for
 from dicepool.core.dice import DiceSource
 from dicepool.core.result import RollResult
 from dicepool.errors import ParameterError
+from dicepool.sheet.character import Character
 from dicepool.sheet.events import Event
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.traits import MAX_NAME
@@ -85,6 +86,8 @@ class Param:
             in the order of the action's parameters.
         metavar: on the command line, the word that stands for its value (``N``).
         lines: whether a text may hold line breaks (notes).
+        many: on the command line, an argument that takes the rest of the words, joined by
+            spaces (``char set Ana Stealth+=1 "Firearms (Sniping)"``).
         web: whether the API and the page take it (False: a word today's command line asks
             for, such as ``dicepool spend Ana edge``, that says nothing more).
         refusal: the error for a value out of its limits or choices, where the rule words it
@@ -106,6 +109,7 @@ class Param:
     option: str | None = None
     metavar: str | None = None
     lines: bool = False
+    many: bool = False
     web: bool = True
     refusal: str = ""
     missing: str = ""
@@ -147,13 +151,17 @@ class Done:
         events: the events logged, in order.
         state: the campaign after them (None where the action changes no sheet or story).
         result: the roll it made, where it made one (a second chance).
+        sheet: the character's sheet after it, where it changed one's traits or notes.
         token: a token made this once (a new link): shown to the one who asked, never kept.
+        args: the parameters it was taken with, checked (their defaults filled in).
     """
 
     events: tuple[Event, ...]
     state: CampaignState | None = None
     result: RollResult | None = None
+    sheet: Character | None = None
     token: str | None = None
+    args: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def event(self) -> Event:

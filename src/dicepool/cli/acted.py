@@ -201,6 +201,22 @@ JSON: dict[str, Callable[[Done], dict[str, Any]]] = {
 """Each action's JSON, where it is not its event's id and data."""
 
 
+def _sheet(made: Done, as_json: bool, args: Mapping[str, Any]) -> None:
+    """A sheet edited: what changed in a line, then the sheet (or its JSON alone)."""
+    from dicepool.campaign.summaries import clip
+    from dicepool.cli.char import show_sheet
+
+    sheet = made.sheet
+    assert sheet is not None, "a sheet edit gives the sheet"
+    if not as_json:
+        text, add, notes = args["changes"], args["add"], args["notes"]
+        said = [text] if text.strip() else []
+        said += [f"added {add}"] if add.strip() else []
+        said += [] if notes is None else ["notes set" if sheet.notes else "notes cleared"]
+        click.echo(f"changed {visible(sheet.name)}: {visible(clip('; '.join(said), 200))}")
+    show_sheet(sheet, as_json)
+
+
 def _reroll(made: Done, as_json: bool, seed: int | None, campaign: str) -> None:
     """A second chance: the whole roll again, as `dicepool roll` shows a roll."""
     from dicepool.cli.render_roll import to_text
@@ -235,6 +251,9 @@ def show(
     """Print what ``action`` did: its lines and how to undo it, or its JSON."""
     if action.name == "reroll":
         _reroll(made, as_json, seed, campaign)
+        return
+    if action.name == "sheet":
+        _sheet(made, as_json, args)
         return
     if as_json:
         shown = JSON.get(action.name, _event_json)(made)

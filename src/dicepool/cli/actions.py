@@ -26,7 +26,8 @@ def _click_param(param: Param) -> click.Parameter:
         return click.Argument(
             [param.name],
             type=_type(param),
-            required=param.required,
+            required=param.required and not param.many,
+            nargs=-1 if param.many else 1,
             metavar=param.metavar or param.name.upper(),
         )
     if param.type is Type.FLAG:
@@ -61,11 +62,14 @@ def command_of(action: Action) -> click.Command:
         from dicepool.cli.acted import show
         from dicepool.cli.roll import pick_source
 
+        for param in action.params:  # the words of an argument that takes the rest, as one
+            if param.many:
+                given[param.name] = " ".join(given[param.name])
         db = open_database(db_url)
         name = campaign_of(db, campaign)
         source = pick_source(seed, dice) if action.rolls else None
         made = perform_as_owner(db, name, actor(), action, given, source)
-        show(action, made, name, as_json, given, seed)
+        show(action, made, name, as_json, made.args, seed)
 
     command = click.Command(
         action.words[-1],

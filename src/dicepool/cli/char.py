@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from dicepool.campaign.summaries import clip
+from dicepool.cli.actions import add_actions
 from dicepool.cli.files import read_text
 from dicepool.cli.render_sheet import condition_text, sheet_row, sheet_text
 from dicepool.cli.safe import visible
@@ -76,47 +76,6 @@ def create(
     sheet = create_character(db, name, character, actor(), player, changes, add)
     if not as_json:
         click.echo(f"created {visible(sheet.name)} in {visible(name)}")
-    show_sheet(sheet, as_json)
-
-
-@char.command("set")
-@click.argument("character", metavar="NAME")
-@click.argument("changes", nargs=-1, metavar="CHANGE...")
-@click.option("--add", "add", default="", metavar="CHANGES", help=ADD_HELP)
-@click.option(
-    "--notes",
-    metavar="TEXT",
-    help='The character\'s notes, a few lines at most ("": none); they replace the old ones.',
-)
-@click.option("--json", "as_json", is_flag=True, help="Print the sheet as JSON.")
-@storage_options
-def set_(
-    character: str,
-    changes: tuple[str, ...],
-    add: str,
-    notes: str | None,
-    as_json: bool,
-    campaign: str | None,
-    db_url: str | None,
-) -> None:
-    """Change NAME's sheet: Trait=N, Trait+=N, Trait-=N, Trait (Specialty), Trait (-Specialty).
-
-    A new trait whose name begins or nearly spells one the sheet or the system has (Dex for
-    Dexterity) is refused as a slip; give it with --add to add it on purpose.
-
-    e.g. dicepool char set Ana Stealth+=1 "Firearms (Sniping)" --add "Dex=2" --notes "Owes Bo"
-    """
-    from dicepool.campaign import edit_sheet
-
-    db = open_database(db_url)
-    text = " ".join(changes)
-    done = edit_sheet(db, campaign_of(db, campaign), character, text, add, notes, actor=actor())
-    sheet = done.sheet
-    if not as_json:
-        said = [text] if text.strip() else []
-        said += [f"added {add}"] if add.strip() else []
-        said += [] if notes is None else ["notes set" if sheet.notes else "notes cleared"]
-        click.echo(f"changed {visible(sheet.name)}: {visible(clip('; '.join(said), 200))}")
     show_sheet(sheet, as_json)
 
 
@@ -225,3 +184,6 @@ def import_(file: str, as_json: bool, campaign: str | None, db_url: str | None) 
     if not as_json:
         click.echo(f"imported {visible(sheet.name)} into {visible(name)}")
     show_sheet(sheet, as_json)
+
+
+add_actions(char, "char")

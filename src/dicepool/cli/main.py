@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -177,6 +177,7 @@ SECTIONS = {
     "Odds and charts": ("odds", "compare", "chart", "plot"),
     "Campaigns and characters": ("campaign", "char", "log", "undo"),
     "The story": ("clock", "story"),
+    "Sheets": ("sheets",),
     "The Act of Hubris": ("hubris",),
     "After Sundown": ("sundown",),
     "Storypath": ("momentum", "storypath", "complex"),
@@ -189,11 +190,24 @@ SECTIONS = {
 actions of the groups named (an action's ``group``)."""
 
 
-def _catalogue() -> dict[str, object]:
-    """The catalogue's one-word commands, by name (imported only when one is asked for)."""
+def _catalogue() -> dict[str, Any]:
+    """The catalogue's commands that no hand-written one holds, by their first word: an action
+    (``damage``), or the actions of a group (``track define``, ``track change``...)."""
     from dicepool.campaign.actions import ACTIONS
 
-    return {a.words[0]: a for a in ACTIONS.values() if len(a.words) == 1}
+    found: dict[str, Any] = {}
+    for action in ACTIONS.values():
+        first = action.words[0]
+        if first in COMMANDS:
+            continue
+        found[first] = action if len(action.words) == 1 else (*found.get(first, ()), action)
+    return found
+
+
+def _group_help(actions: tuple[Any, ...]) -> str:
+    """A group of the catalogue's actions, in words: ``define, change...``."""
+    words: str = actions[0].summary.split(":")[0]
+    return ", ".join(a.words[1] for a in actions) + ": " + words
 
 
 class LazyGroup(click.Group):
@@ -208,14 +222,16 @@ class LazyGroup(click.Group):
             module, name, _, _ = COMMANDS[cmd_name]
             command: click.Command = getattr(importlib.import_module(module), name)
             return command
-        from dicepool.campaign.catalogue import Action
-
-        action = _catalogue().get(cmd_name)
-        if not isinstance(action, Action):
+        found = _catalogue().get(cmd_name)
+        if found is None:
             return None
-        from dicepool.cli.actions import command_of
+        from dicepool.cli.actions import add_actions, command_of
 
-        return command_of(action)
+        if not isinstance(found, tuple):
+            return command_of(found)
+        group = click.Group(cmd_name, help=_group_help(found))
+        add_actions(group, cmd_name)
+        return group
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from dicepool.campaign.catalogue import Action
@@ -225,9 +241,9 @@ class LazyGroup(click.Group):
             for title, names in SECTIONS.items():
                 rows = [(n, COMMANDS[n][2]) for n in names if n in COMMANDS]
                 rows += sorted(
-                    (n, a.summary.rstrip("."))
+                    (n, a.summary.rstrip(".") if isinstance(a, Action) else _group_help(a))
                     for n, a in actions.items()
-                    if isinstance(a, Action) and a.group in names
+                    if (a if isinstance(a, Action) else a[0]).group in names
                 )
                 with formatter.section(title):
                     formatter.write_dl(rows)
