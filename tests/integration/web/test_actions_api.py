@@ -176,6 +176,12 @@ def hurt(points: int) -> Before:
     return before
 
 
+def vitae(scene: Scene) -> dict[str, Any]:
+    """A track of ten points, Vitae, on Ana."""
+    scene.take("track-define", character="Ana", track="Vitae", kind="points", size=10)
+    return {}
+
+
 def spent(scene: Scene) -> dict[str, Any]:
     """A Willpower point spent this turn."""
     scene.take("mitigate", character="Ana")
@@ -252,6 +258,12 @@ EXAMPLES: dict[str, Example] = {
     "clock": Example({"duration": "2d"}),
     "seal-close": Example({}),
     "players": Example({"players": 3}),
+    # every sheet's
+    "sheet": Example({**ANA, "changes": "", "add": "Zeal=2", "notes": "owes Bo\na horse"}),
+    "track-define": Example({**ANA, "track": "Vitae", "kind": "points", "size": 10}),
+    "track": Example({**ANA, "track": "Vitae", "change": "spend", "points": 2}, vitae),
+    "track-remove": Example({**ANA, "track": "Vitae"}, vitae),
+    "default-tracks": Example({"switch": "off"}),
     # hubris
     "damage": Example({**ANA, "points": 2, "kind": "lethal", "resistant": False}),
     "heal": Example({**ANA, "points": 1, "kind": "lethal"}, hurt(2)),
