@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from dicepool.campaign import (
     hubris_actions,
+    seat_actions,
     sheet_actions,
     story_actions,
     storypath_actions,
@@ -28,7 +29,14 @@ from dicepool.store.database import Database
 
 ACTIONS: dict[str, Action] = {
     action.name: action
-    for module in (story_actions, sheet_actions, hubris_actions, sundown_actions, storypath_actions)
+    for module in (
+        story_actions,
+        seat_actions,
+        sheet_actions,
+        hubris_actions,
+        sundown_actions,
+        storypath_actions,
+    )
     for action in module.ACTIONS
 }
 """Every action, by name."""

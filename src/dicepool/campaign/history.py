@@ -5,8 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dicepool.campaign.campaigns import need_campaign
+from dicepool.campaign.seat_admin import undo_seats
 from dicepool.errors import CampaignError, DicepoolError
-from dicepool.sheet.events import CampaignState, Event, Kind, LogError, concerns, replay, undo_event
+from dicepool.sheet.events import (
+    SEAT_KINDS,
+    CampaignState,
+    Event,
+    Kind,
+    LogError,
+    concerns,
+    replay,
+    undo_event,
+)
 from dicepool.store.database import Database
 from dicepool.store.log import (
     CampaignRow,
@@ -102,13 +112,15 @@ def _check_links(conn: Sql, row: CampaignRow, target: Event, root: Event) -> Non
         )
 
 
-def _root(conn: Sql, row: CampaignRow, event: Event) -> Event:
-    """The event an undo (of an undo...) comes down to."""
+def _root(conn: Sql, row: CampaignRow, event: Event) -> tuple[Event, int]:
+    """The event an undo (of an undo...) comes down to, and how many undos down it is (odd:
+    ``event`` is an undo of it, so undoing ``event`` brings it back)."""
+    depth = 0
     while event.kind is Kind.UNDONE:
         found = find_event(conn, row.id, int(event.data["event"]))
         assert found is not None, "an undo names an event of its campaign"
-        event = found
-    return event
+        event, depth = found, depth + 1
+    return event, depth
 
 
 def undo(
@@ -122,7 +134,9 @@ def undo(
     Raises:
         CampaignError: no such event, nothing to undo, an event already struck, the
             campaign's creation, or an undo that later events depend on (a change to a
-            character created in the event undone).
+            character created in the event undone); a revoke, a link or an invitation (see
+            :mod:`dicepool.campaign.seat_admin`), or a character's move between seats that
+            later changes of the seats stand on.
     """
     with db.write() as conn:
         row = need_campaign(conn, campaign, lock=True)
@@ -142,7 +156,7 @@ def undo(
                 f"event {target.id} is already undone; undo the undo that struck it to bring "
                 "it back (`dicepool log` shows it)"
             )
-        root = _root(conn, row, target)
+        root, depth = _root(conn, row, target)
         if root.kind is Kind.CAMPAIGN_CREATED:
             raise CampaignError("a campaign's creation cannot be undone")
         if root.kind is Kind.REVEALED:
@@ -153,8 +167,12 @@ def undo(
                 "are checked against it"
             )
         _check_links(conn, row, target, root)
+        undo_seats(conn, row.id, root, restore=depth % 2 == 1)  # refused, or the seats moved
         state = None
-        if root.kind is not Kind.ROLLED or root.data.get("effects"):  # a plain roll: no replay
+        # a plain roll, or an event of the seats, changes no state: no replay
+        if root.kind not in SEAT_KINDS and (
+            root.kind is not Kind.ROLLED or root.data.get("effects")
+        ):
             probe = Event(Kind.UNDONE, {"event": target.id}, id=2**62)
             try:
                 state = replay([*campaign_events(conn, row.id), probe])

@@ -4,31 +4,48 @@ Opening a table creates a campaign with two tokens: the storyteller's, and an in
 players use to take a seat of their own. A token is 256 random bits (``secrets``), shown once
 and stored only as a hash. The storyteller may do everything; a player acts only for the
 character of their seat, and never sees a hidden roll until it is revealed.
+
+Who sits with which character is logged: a ``character-taken`` event when a player takes one
+(the storyteller's management of the seats is :mod:`dicepool.campaign.seat_admin`). Each such
+event holds its ``moves`` (the seat, its character before and after), which is how an undo puts
+the characters back (:func:`shift`). No event holds a token or its hash.
 """
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
+from typing import Any
 
 from dicepool.campaign.campaigns import add_campaign
-from dicepool.errors import AccessError, CampaignError
+from dicepool.errors import AccessError, CampaignError, WouldWait
+from dicepool.sheet.events import Event, Kind
 from dicepool.sheet.traits import check_name, name_key
 from dicepool.store.database import Database
-from dicepool.store.log import campaign_by_id, find_sheet
+from dicepool.store.log import append, campaign_by_id, find_sheet
 from dicepool.store.seats import (
+    SeatRow,
     campaign_seats,
+    character_names,
     find_seat_at,
     insert_seat,
+    mark_seen,
     set_seat_character,
 )
+from dicepool.store.sql import Sql
 
 TOKEN_BYTES = 32
 """A token's randomness, in bytes: 256 bits (the issue asks for at least 128)."""
 
 MAX_TOKEN = 200
 """The longest text read as a token (longer is no token of ours, refused before hashing)."""
+
+SEEN_EVERY = timedelta(minutes=1)
+"""How often a seat's last use is written down, at most: a request finding its seat writes
+only when the last record is older (a roll at a busy table costs no write)."""
 
 
 class Role(StrEnum):
@@ -77,6 +94,19 @@ class Table:
     invite: str
 
 
+@dataclass(frozen=True)
+class SeatChange:
+    """A change to a table's seats, logged.
+
+    Attributes:
+        event: the event as stored (with its id and sequence number).
+        token: a seat's new token, to show this once (it is kept only as a hash), or None.
+    """
+
+    event: Event
+    token: str | None = None
+
+
 def new_token() -> str:
     """A fresh capability token: 256 random bits, URL-safe."""
     return secrets.token_urlsafe(TOKEN_BYTES)
@@ -106,6 +136,7 @@ def find_seat_by_token(db: Database, token: str) -> Seat | None:
     if found is None:
         return None
     row = found.row
+    _seen(db, row)
     return Seat(
         row.id,
         row.campaign_id,
@@ -117,11 +148,24 @@ def find_seat_by_token(db: Database, token: str) -> Seat | None:
     )
 
 
+def _seen(db: Database, row: SeatRow) -> None:
+    """Write down that a seat's token was used now, unless that was done less than
+    :data:`SEEN_EVERY` ago (a conditional update: one write a while, whoever asks)."""
+    now = datetime.now(UTC)
+    if row.last_seen is not None and now - row.last_seen < SEEN_EVERY:
+        return
+    try:
+        with db.write() as conn:
+            mark_seen(conn, row.id, now, now - SEEN_EVERY)
+    except WouldWait:
+        pass  # the server's event loop never waits for a writer: a later request writes it
+
+
 def join_table(db: Database, invite: Seat, name: str) -> tuple[Seat, str]:
     """A player takes a seat with the invitation; the seat and its token (shown this once).
 
     Raises:
-        AccessError: ``invite`` is not an invitation.
+        AccessError: ``invite`` is not an invitation, or one that stopped working meanwhile.
         SheetError: a bad seat name.
         CampaignError: a name a seat of the table has already (any case): the log names
             who did what by it, so a player could pass for the storyteller or another player.
@@ -133,6 +177,8 @@ def join_table(db: Database, invite: Seat, name: str) -> tuple[Seat, str]:
     with db.write() as conn:
         campaign_by_id(conn, invite.campaign_id, lock=True)  # one seat taken at a time
         seated = campaign_seats(conn, invite.campaign_id)
+        if not any(s.id == invite.id and not s.revoked for s in seated):  # replaced, or off
+            raise AccessError("that invitation no longer works; ask the storyteller for a new one")
         if any(s.role != Role.INVITE and name_key(s.name) == name_key(seat_name) for s in seated):
             raise CampaignError(f"a seat called {seat_name} is at this table already; pick another")
         row = insert_seat(conn, invite.campaign_id, Role.PLAYER, seat_name, token, None)
@@ -140,23 +186,73 @@ def join_table(db: Database, invite: Seat, name: str) -> tuple[Seat, str]:
 
 
 def take_character(db: Database, seat: Seat, character: str) -> Seat:
-    """Give a player's seat its character (one of the campaign's, not another seat's).
+    """Give a player's seat its character (one of the campaign's, not another seat's), logged
+    as a ``character-taken`` event (nothing is logged when it sits with it already).
 
     Raises:
+        AccessError: a seat whose token was revoked or replaced meanwhile.
         CampaignError: no such character, or one another player sits with.
     """
     with db.write() as conn:
-        campaign = campaign_by_id(conn, seat.campaign_id)
+        campaign = campaign_by_id(conn, seat.campaign_id, lock=True)
         assert campaign is not None
         sheet = find_sheet(conn, campaign, character)
         if sheet is None:
             raise CampaignError(f"no character `{character}` at this table; create it first")
         key = name_key(sheet.name)
-        taken = [s for s in campaign_seats(conn, seat.campaign_id) if s.character_key == key]
-        if any(s.id != seat.id and s.role == Role.PLAYER for s in taken):
+        seated = campaign_seats(conn, seat.campaign_id)
+        mine = next((s for s in seated if s.id == seat.id and not s.revoked), None)
+        if mine is None:
+            raise AccessError("this seat's link no longer works; ask the storyteller for a new one")
+        if any(
+            s.id != seat.id and s.role == Role.PLAYER and s.character_key == key for s in seated
+        ):
             raise CampaignError(f"another player sits with {sheet.name}; pick another character")
-        set_seat_character(conn, seat.id, name_key(sheet.name))
+        if mine.character_key != key:
+            before = character_names(conn, seat.campaign_id).get(mine.character_key or "")
+            moves = [move(mine, before, sheet.name)]
+            shift(conn, seat.campaign_id, moves)
+            data = {"seat": seat.name, "character": sheet.name, "moves": moves}
+            append(conn, campaign.id, Event(Kind.CHARACTER_TAKEN, data), seat.name, [sheet.name])
     return replace(seat, character=sheet.name)
+
+
+def move(seat: SeatRow, before: str | None, after: str | None) -> dict[str, Any]:
+    """A seat's move from character ``before`` to ``after`` (names, or None), as an event of
+    the seats holds it in its ``moves``."""
+    return {"seat_id": seat.id, "seat": seat.name, "before": before, "after": after}
+
+
+def shift(
+    conn: Sql, campaign_id: int, moves: Sequence[Mapping[str, Any]], back: bool = False
+) -> None:
+    """Make the seats' characters what ``moves`` say (``back``: what they were before them),
+    refusing when a seat no longer holds what the moves start from, when a revoked seat would
+    get a character, or when two players would sit with one.
+
+    Raises:
+        CampaignError: the seats changed since the moves (nothing is changed).
+    """
+    seats = {s.id: s for s in campaign_seats(conn, campaign_id)}
+    held = {i: s.character_key for i, s in seats.items()}
+    for item in moves:
+        was, now = (item["after"], item["before"]) if back else (item["before"], item["after"])
+        seat = seats.get(int(item["seat_id"]))
+        if seat is None or held[seat.id] != (name_key(was) if was else None):
+            raise CampaignError(
+                f"{item['seat']} no longer sits with {was or 'no character'}: the seats "
+                "changed since"
+            )
+        if now is not None and seat.revoked:
+            raise CampaignError(f"{item['seat']}'s seat is revoked: issue it a new link first")
+        held[seat.id] = name_key(now) if now else None
+    players = [k for i, k in held.items() if k and seats[i].role == Role.PLAYER]
+    if len(players) != len(set(players)):
+        raise CampaignError("two players would sit with one character: the seats changed since")
+    for item in moves:
+        seat_id = int(item["seat_id"])
+        if held[seat_id] != seats[seat_id].character_key:
+            set_seat_character(conn, seat_id, held[seat_id])
 
 
 def may_act_for(seat: Seat, character: str | None) -> None:

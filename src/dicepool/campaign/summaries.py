@@ -193,11 +193,43 @@ STATE_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
 """A line for each state rule's event, from its data."""
 
 
+def _handed(data: Mapping[str, Any]) -> str:
+    if data["seat"] is None:
+        return f"{data['character']} taken back from {data['from']}"
+    moved = f" (from {data['from']})" if data.get("from") else ""
+    return f"{data['character']} handed to {data['seat']}{moved}"
+
+
+def _link(data: Mapping[str, Any]) -> str:
+    if data.get("reseated"):
+        return f"{data['seat']} seated again with a new link"
+    if not data["ends"]:
+        return f"a new {data['role']}'s seat: {data['seat']}"
+    return f"a new link for {data['seat']} (the old one no longer works)"
+
+
+SEAT_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
+    Kind.CHARACTER_TAKEN: lambda d: f"{d['seat']} takes {d['character']}",
+    Kind.CHARACTER_HANDED: _handed,
+    Kind.INVITATION_ISSUED: lambda d: (
+        "a new invitation" + (" (the old one no longer works)" if d["ends"] else "")
+    ),
+    Kind.INVITATIONS_OFF: lambda _d: "invitations off: nobody new joins",
+    Kind.SEAT_REVOKED: lambda d: (
+        f"{d['seat']}'s seat revoked" + (f"; {d['character']} is free" if d["character"] else "")
+    ),
+    Kind.LINK_ISSUED: _link,
+}
+"""A line for each event of the table's seats, from its data."""
+
+
 def summary(event: Event, target: Event | None = None) -> str:
     """What an event did, in one line (an undo names what it undid, or restored)."""
     data = event.data
     if event.kind in STATE_SUMMARIES:
         return STATE_SUMMARIES[event.kind](data)
+    if event.kind in SEAT_SUMMARIES:
+        return SEAT_SUMMARIES[event.kind](data)
     if event.kind is Kind.ROLLED and "result" not in data:  # behind the screen
         return f"rolled in secret (roll {data['seal']['roll_no']} of seal {data['seal']['seal']})"
     if event.kind is Kind.ROLLED:

@@ -85,7 +85,11 @@ def table_view(db: Database, seat: Seat) -> TableView:
         row = campaign_by_id(conn, seat.campaign_id)
         assert row is not None, "a seat belongs to a campaign"
         state = row.state(campaign_sheets(conn, row))
-        seats = [s for s in campaign_seats(conn, seat.campaign_id) if s.role != Role.INVITE]
+        seats = [
+            s
+            for s in campaign_seats(conn, seat.campaign_id)
+            if s.role != Role.INVITE and not s.revoked  # a revoked player left the table
+        ]
     sitting = {s.character_key: s.name for s in seats if s.character_key and s.role == Role.PLAYER}
     sheets = [
         Sheet(c, condition(c, state.now), sitting.get(name_key(c.name)))

@@ -190,8 +190,9 @@ LINES: dict[str, Lines] = {
 }
 """Each action's lines (the summary of its event where none is given)."""
 
-FINAL = frozenset({"seal-close"})
-"""The actions no undo takes back (a seal's seed, once published, stays published)."""
+FINAL = frozenset({"seal-close", "invite", "invitations-off", "revoke", "new-link"})
+"""The actions no undo takes back: a seal's seed, once published, stays published; a link or
+an invitation replaced never works again."""
 
 JSON: dict[str, Callable[[Done], dict[str, Any]]] = {
     "complex-start": lambda made: {"event": made.event.id, **_tracker(made)},
@@ -260,13 +261,25 @@ def show(
         click.echo(json.dumps(shown))
         return
     lines = LINES.get(action.name, _summary)(made, campaign, args)
+    if made.token is not None:  # shown this once: only its hash is kept
+        lines.append(f"  the link, shown once: {link(made.token)}")
     click.echo("\n".join(lines))
     if action.name not in FINAL:
         click.secho(f"  (event {made.event.id}; `dicepool undo` takes it back)", dim=True)
 
 
 def _event_json(made: Done) -> dict[str, Any]:
-    return {"event": made.event.id, **made.event.data}
+    shown = {"event": made.event.id, **made.event.data}
+    return shown if made.token is None else {**shown, "link": link(made.token)}
+
+
+SERVER = "http://localhost:8000"
+"""Where `dicepool serve` answers by default: the links the command line prints."""
+
+
+def link(token: str, server: str = SERVER) -> str:
+    """The page a seat's token opens on the table's server."""
+    return f"{server.rstrip('/')}/t/{token}"
 
 
 def _summary(made: Done, _campaign: str, _args: Mapping[str, Any]) -> list[str]:

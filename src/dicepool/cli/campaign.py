@@ -174,6 +174,32 @@ def _who(name: str, player: str | None) -> str:
     return visible(name if player is None else f"{name} ({player})")
 
 
+@campaign.command("link")
+@click.argument("campaign_name", metavar="NAME")
+@click.option(
+    "--server",
+    default="http://localhost:8000",
+    show_default=True,
+    metavar="URL",
+    help="The address players open: the table's server (`dicepool serve` prints it).",
+)
+@db_option
+def link_(campaign_name: str, server: str, db_url: str | None) -> None:
+    """Print a new storyteller's link to campaign NAME's table in the browser (a campaign made
+    on the command line, or another link; the old links keep working).
+
+    e.g. dicepool campaign link Night --server http://192.168.1.5:8000
+    """
+    from dicepool.campaign.seat_admin import storyteller_link
+    from dicepool.cli.acted import link
+
+    token = storyteller_link(open_database(db_url), campaign_name, actor())
+    click.echo(
+        f"the storyteller's link to {visible(campaign_name)}, shown once: {link(token, server)}"
+    )
+    click.secho("  run `dicepool serve` with this database, then open it", dim=True)
+
+
 @campaign.command("export")
 @click.argument("campaign_name", metavar="NAME")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE (default: standard output).")

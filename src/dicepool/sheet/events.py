@@ -82,6 +82,30 @@ class Kind(StrEnum):
     TRACK_REMOVED = "track-removed"
     TRACK_CHANGED = "track-changed"
     DEFAULT_TRACKS_SET = "default-tracks-set"
+    CHARACTER_TAKEN = "character-taken"
+    CHARACTER_HANDED = "character-handed"
+    INVITATION_ISSUED = "invitation-issued"
+    INVITATIONS_OFF = "invitations-off"
+    SEAT_REVOKED = "seat-revoked"
+    LINK_ISSUED = "link-issued"
+
+
+SEAT_KINDS = frozenset(
+    {
+        Kind.CHARACTER_TAKEN,
+        Kind.CHARACTER_HANDED,
+        Kind.INVITATION_ISSUED,
+        Kind.INVITATIONS_OFF,
+        Kind.SEAT_REVOKED,
+        Kind.LINK_ISSUED,
+    }
+)
+"""The events of a web table's seats. They change no campaign state (``apply`` passes them
+by): the seats table follows them, but a token cannot be rebuilt from the log (it holds none,
+nor its hash), so ``db check`` leaves the seats out."""
+
+MOVING_KINDS = frozenset({Kind.CHARACTER_TAKEN, Kind.CHARACTER_HANDED})
+"""The seat events that move a character between seats (``data["moves"]``): undoable."""
 
 
 Data = Mapping[str, Any]
@@ -248,6 +272,14 @@ def character_from(data: Mapping[str, Any], system: str, checked: bool = True) -
     return Character(data["name"], system, data.get("player"), traits, specialties, status, notes)
 
 
+def ended_seats(event: Event) -> frozenset[int]:
+    """The seats (by id) whose token ``event`` made stop working: a revoke, a new link, or a
+    new invitation or none (for the invitation's seats)."""
+    if event.kind not in SEAT_KINDS:
+        return frozenset()
+    return frozenset(int(i) for i in event.data.get("ends", ()))
+
+
 def apply(state: CampaignState | None, event: Event) -> CampaignState:
     """The state after one event (the first must create the campaign).
 
@@ -280,7 +312,7 @@ def apply(state: CampaignState | None, event: Event) -> CampaignState:
     transition = _TRANSITIONS.get(event.kind)
     if transition is not None:
         return transition(state, event.data)
-    return state  # an undo acts through struck()
+    return state  # an undo acts through struck(); a seat's event changes no state
 
 
 def struck(events: Sequence[Event]) -> set[int]:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from dicepool.errors import CampaignError
 from dicepool.sheet.character import Character
@@ -25,6 +25,8 @@ from dicepool.store.sql import Conflict, Row, Sql, loads, moment
 CHANNEL = "dicepool_events"
 """PostgreSQL's channel for new events: ``CAMPAIGN_ID:EVENT_ID``, sent when the event commits
 (the ids only: a payload is at most 8000 bytes, and a listener reads the log itself)."""
+
+T = TypeVar("T")
 
 _CAMPAIGN = "SELECT id, name, system, players, house_rules, last_seq, story FROM campaigns"
 _EVENT = "SELECT id, seq, at, actor, kind, data FROM events"
@@ -38,7 +40,7 @@ def _locked(conn: Sql, sql: str) -> str:
     return f"{sql} FOR UPDATE" if conn.dialect == "postgresql" else sql
 
 
-def _among(name: str, values: Sequence[int]) -> tuple[str, dict[str, int]]:
+def _among(name: str, values: Sequence[T]) -> tuple[str, dict[str, T]]:
     """``IN (:name0, :name1, ...)`` and its parameters (either driver reads it)."""
     params = {f"{name}{i}": v for i, v in enumerate(values)}
     return "(" + ", ".join(f":{p}" for p in params) + ")", params
@@ -273,22 +275,31 @@ def struck_among(conn: Sql, ids: Sequence[int]) -> set[int]:
     return struck(sorted(undos.values(), key=lambda e: e.id)) & set(ids)
 
 
-_NOT_UNDONE_BARE = {"undone": Kind.UNDONE, "opened": Kind.SEAL_OPENED, "closed": Kind.SEAL_CLOSED}
-"""The kinds a bare `undo` passes over: undos (undone by naming them) and seals (never)."""
+_NOT_UNDONE_BARE = (
+    Kind.UNDONE,
+    Kind.SEAL_OPENED,
+    Kind.SEAL_CLOSED,
+    Kind.SEAT_REVOKED,
+    Kind.LINK_ISSUED,
+    Kind.INVITATION_ISSUED,
+    Kind.INVITATIONS_OFF,
+)
+"""The kinds a bare `undo` passes over: undos (undone by naming them), seals and the seats'
+tokens (never undone)."""
 
 
 def latest_standing(conn: Sql, campaign_id: int) -> Event | None:
-    """The latest event that is not an undo, a seal's opening or closing, nor struck: what a
-    bare `undo` undoes."""
+    """The latest event that is not an undo, a seal's opening or closing, a change of a seat's
+    token, nor struck: what a bare `undo` undoes."""
     before = 2**62
-    kinds = {k: v.value for k, v in _NOT_UNDONE_BARE.items()}
+    kinds, params = _among("kind", [k.value for k in _NOT_UNDONE_BARE])
     while True:
         found = [
             _event(r)
             for r in conn.rows(
-                f"{_EVENT} WHERE campaign_id = :campaign AND kind NOT IN "
-                "(:undone, :opened, :closed) AND seq < :before ORDER BY seq DESC LIMIT 50",
-                {"campaign": campaign_id, "before": before, **kinds},
+                f"{_EVENT} WHERE campaign_id = :campaign AND kind NOT IN {kinds} "
+                "AND seq < :before ORDER BY seq DESC LIMIT 50",
+                {"campaign": campaign_id, "before": before, **params},
             )
         ]
         gone = struck_among(conn, [e.id for e in found])

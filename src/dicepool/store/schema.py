@@ -21,6 +21,7 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    false,
     text,
 )
 
@@ -113,6 +114,9 @@ seats = Table(
     Column("name", String(NAME), nullable=False),
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("character_key", String(NAME), nullable=True),
+    # a revoked seat's token is refused; the row stays (its name, and a new link re-seats it)
+    Column("revoked", Boolean, nullable=False, server_default=false()),
+    Column("last_seen", DateTime(timezone=True), nullable=True),  # kept to the minute
     Index(None, "campaign_id"),  # a player's every roll reads which characters players hold
 )
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from datetime import datetime
 
-from dicepool.store.sql import Row, Sql
+from dicepool.store.sql import Row, Sql, moment
 
-_SEAT = "SELECT id, campaign_id, role, name, character_key FROM seats"
+_SEAT = "SELECT id, campaign_id, role, name, character_key, revoked, last_seen FROM seats"
 
 
 def token_hash(token: str) -> str:
@@ -21,17 +22,29 @@ def token_hash(token: str) -> str:
 
 @dataclass(frozen=True)
 class SeatRow:
-    """A seat as stored: its campaign, role, name and character (by key, or None)."""
+    """A seat as stored: its campaign, role, name and character (by key, or None); whether its
+    token is revoked, and when it was last used (at most a minute off), or None."""
 
     id: int
     campaign_id: int
     role: str
     name: str
     character_key: str | None
+    revoked: bool = False
+    last_seen: datetime | None = None
 
 
 def _seat(row: Row) -> SeatRow:
-    return SeatRow(row["id"], row["campaign_id"], row["role"], row["name"], row["character_key"])
+    seen = row["last_seen"]
+    return SeatRow(
+        row["id"],
+        row["campaign_id"],
+        row["role"],
+        row["name"],
+        row["character_key"],
+        bool(row["revoked"]),
+        moment(seen) if seen is not None else None,
+    )
 
 
 def insert_seat(
@@ -46,16 +59,18 @@ def insert_seat(
         "key": character_key,
     }
     seat_id = conn.insert(
-        "INSERT INTO seats (campaign_id, role, name, token_hash, character_key) "
-        "VALUES (:campaign, :role, :name, :hash, :key)",
-        values,
+        "INSERT INTO seats (campaign_id, role, name, token_hash, character_key, revoked) "
+        "VALUES (:campaign, :role, :name, :hash, :key, :no)",
+        {**values, "no": False},
     )
     return SeatRow(seat_id, campaign_id, role, name, character_key)
 
 
 def find_seat(conn: Sql, token: str) -> SeatRow | None:
-    """The seat ``token`` opens, or None."""
-    found = conn.rows(f"{_SEAT} WHERE token_hash = :hash", {"hash": token_hash(token)})
+    """The seat ``token`` opens, or None (a revoked seat opens to nobody)."""
+    found = conn.rows(
+        f"{_SEAT} WHERE token_hash = :hash AND NOT revoked", {"hash": token_hash(token)}
+    )
     return _seat(found[0]) if found else None
 
 
@@ -72,13 +87,14 @@ class SeatAt:
 
 def find_seat_at(conn: Sql, token: str) -> SeatAt | None:
     """The seat ``token`` opens with its campaign's name and system and its character's name,
-    in one query (every request asks it), or None."""
+    in one query (every request asks it), or None (a revoked seat opens to nobody)."""
     found = conn.rows(
-        "SELECT s.id, s.campaign_id, s.role, s.name, s.character_key, c.name AS campaign, "
-        "c.system, ch.name AS character FROM seats s JOIN campaigns c ON c.id = s.campaign_id "
+        "SELECT s.id, s.campaign_id, s.role, s.name, s.character_key, s.revoked, s.last_seen, "
+        "c.name AS campaign, c.system, ch.name AS character "
+        "FROM seats s JOIN campaigns c ON c.id = s.campaign_id "
         "LEFT JOIN characters ch "
         "ON ch.campaign_id = s.campaign_id AND ch.name_key = s.character_key "
-        "WHERE s.token_hash = :hash",
+        "WHERE s.token_hash = :hash AND NOT s.revoked",
         {"hash": token_hash(token)},
     )
     if not found:
@@ -88,7 +104,7 @@ def find_seat_at(conn: Sql, token: str) -> SeatAt | None:
 
 
 def campaign_seats(conn: Sql, campaign_id: int) -> list[SeatRow]:
-    """Every seat of a campaign, in the order taken."""
+    """Every seat of a campaign, in the order taken (revoked ones too)."""
     found = conn.rows(
         f"{_SEAT} WHERE campaign_id = :campaign ORDER BY id", {"campaign": campaign_id}
     )
@@ -99,7 +115,7 @@ def seated_characters(conn: Sql, campaign_id: int, role: str) -> frozenset[str]:
     """The characters (by key) that the seats of ``role`` at a campaign sit with."""
     found = conn.rows(
         "SELECT character_key FROM seats WHERE campaign_id = :campaign AND role = :role "
-        "AND character_key IS NOT NULL",
+        "AND character_key IS NOT NULL",  # a revoked seat holds none (revoke_seat frees it)
         {"campaign": campaign_id, "role": role},
     )
     return frozenset(r["character_key"] for r in found)
@@ -111,3 +127,47 @@ def set_seat_character(conn: Sql, seat_id: int, character_key: str | None) -> No
         "UPDATE seats SET character_key = :key WHERE id = :seat",
         {"key": character_key, "seat": seat_id},
     )
+
+
+def seat_by_id(conn: Sql, seat_id: int) -> SeatRow | None:
+    """Seat ``seat_id`` (revoked or not), or None."""
+    found = conn.rows(f"{_SEAT} WHERE id = :seat", {"seat": seat_id})
+    return _seat(found[0]) if found else None
+
+
+def set_seat_token(conn: Sql, seat_id: int, token: str) -> None:
+    """Give a seat a new token (its hash): the old one opens nothing from now; a revoked seat
+    is open again."""
+    conn.run(
+        "UPDATE seats SET token_hash = :hash, revoked = :no WHERE id = :seat",
+        {"hash": token_hash(token), "no": False, "seat": seat_id},
+    )
+
+
+def revoke_seats(conn: Sql, seat_ids: list[int]) -> None:
+    """Refuse the tokens of these seats from now, and free their characters."""
+    if not seat_ids:
+        return
+    conn.run(
+        "UPDATE seats SET revoked = :yes, character_key = NULL WHERE id = :seat",
+        [{"yes": True, "seat": s} for s in seat_ids],
+    )
+
+
+def mark_seen(conn: Sql, seat_id: int, now: datetime, unless_since: datetime) -> None:
+    """Record that seat ``seat_id`` was used at ``now``, unless it was at ``unless_since`` or
+    later (another request got there first: one write a while, however many requests)."""
+    conn.run(
+        "UPDATE seats SET last_seen = :now WHERE id = :seat "
+        "AND (last_seen IS NULL OR last_seen < :since)",
+        {"now": now, "seat": seat_id, "since": unless_since},
+    )
+
+
+def character_names(conn: Sql, campaign_id: int) -> dict[str, str]:
+    """A campaign's characters' names, by key."""
+    found = conn.rows(
+        "SELECT name_key, name FROM characters WHERE campaign_id = :campaign",
+        {"campaign": campaign_id},
+    )
+    return {r["name_key"]: r["name"] for r in found}

@@ -17,6 +17,11 @@ poll (events logged by another process on SQLite). Each connection shows that on
 seat (:func:`dicepool.campaign.table.visible`), without a query of its own; one further behind
 than the reader keeps (a client that reconnects, or a slow one) catches up by reading the log
 itself (:func:`dicepool.campaign.table.events_for`).
+
+A seat whose token stops working (revoked, given a new link, or an invitation replaced or
+turned off) is ended by an event of the log naming it (:func:`dicepool.sheet.events.ended_seats`):
+each of its connections, in every server process, closes when it reads that event (after
+pushing it), with code :data:`ENDED_CODE`.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ from dicepool.campaign.table import (
     view_of,
     visible,
 )
+from dicepool.sheet.events import ended_seats
 from dicepool.store.database import Database
 from dicepool.web.api import event_json, json_bytes
 from dicepool.web.loop import on_loop
@@ -82,6 +88,12 @@ DELIVERY_SECONDS = 1.0
 
 KEPT_TEXTS = 4096
 """How many events' JSON texts a server keeps, made once for all the connections sending one."""
+
+ENDED_CODE = 4001
+"""The close code of a live connection whose seat's token stopped working (a policy close
+would read as a bad request: this one says "ask the storyteller for a new link")."""
+
+ENDED_REASON = "this seat's link no longer works; ask the storyteller for a new one"
 
 
 class Tail:
@@ -211,22 +223,31 @@ class Hub:
         self._tails: dict[int, Tail] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._texts: dict[int, tuple[SeenEvent, str]] = {}
-        self._seats: dict[int, int] = {}  # live connections by seat
+        self._seats: dict[int, dict[int, int]] = {}  # live connections by campaign and seat
 
-    def enter(self, seat_id: int) -> bool:
-        """Count a new connection of seat ``seat_id``; False if it holds
-        :data:`MAX_SEAT_LIVE` already."""
-        held = self._seats.get(seat_id, 0)
+    def enter(self, seat: Seat) -> bool:
+        """Count a new connection of ``seat``; False if it holds :data:`MAX_SEAT_LIVE`
+        already."""
+        seats = self._seats.setdefault(seat.campaign_id, {})
+        held = seats.get(seat.id, 0)
         if held >= MAX_SEAT_LIVE:
             return False
-        self._seats[seat_id] = held + 1
+        seats[seat.id] = held + 1
         return True
 
-    def exit(self, seat_id: int) -> None:
-        """Forget a closed connection of seat ``seat_id``."""
-        held = self._seats.pop(seat_id, 1) - 1
+    def exit(self, seat: Seat) -> None:
+        """Forget a closed connection of ``seat``."""
+        seats = self._seats.get(seat.campaign_id, {})
+        held = seats.pop(seat.id, 1) - 1
         if held:
-            self._seats[seat_id] = held
+            seats[seat.id] = held
+        elif not seats:
+            self._seats.pop(seat.campaign_id, None)
+
+    def online(self, campaign_id: int) -> set[int]:
+        """The seats (by id) of a campaign with a live connection to this process now (another
+        server process knows its own)."""
+        return set(self._seats.get(campaign_id, ()))
 
     def join(self, campaign_id: int) -> tuple[Tail, asyncio.Event]:
         """The campaign's tail (started for its first connection) and a wake-up signal for a
@@ -291,8 +312,9 @@ class Hub:
         return found[1]
 
 
-async def _hello(socket: WebSocket) -> tuple[Seat, int] | None:
-    """The seat and starting point the client's first message gives, or None (then closed)."""
+async def _hello(socket: WebSocket, campaign_id: int) -> tuple[Seat, int, int] | None:
+    """The seat and starting point the client's first message gives, and where the log ended
+    before the seat was found; or None (then closed)."""
     try:
         text = await asyncio.wait_for(socket.receive_text(), HELLO_SECONDS)
         hello = json.loads(text) if len(text) <= MAX_HELLO else None
@@ -308,13 +330,14 @@ async def _hello(socket: WebSocket) -> tuple[Seat, int] | None:
         await socket.send_json({"error": "after is the last sequence number you have, 0 or more"})
         return None
     db = socket.app.state.db
+    # where the log ends, read before the seat: a token ended in between is refused here, or
+    # the event that ended it comes after that end, and the feed closes when it reads it
+    end = await run_in_threadpool(log_end, db, campaign_id)
     seat = await run_in_threadpool(find_seat_by_token, db, hello["token"])
     if seat is None:
         await socket.send_json({"error": "that token opens no seat here"})
         return None
-    if after is None:  # only what is logged from now on
-        return seat, await run_in_threadpool(log_end, db, seat.campaign_id)
-    return seat, after
+    return seat, end if after is None else after, end
 
 
 @router.websocket("/campaigns/{campaign_id}/live")
@@ -322,7 +345,7 @@ async def live(socket: WebSocket, campaign_id: int) -> None:
     """Push every event this seat may see, from ``after`` on, as it is logged."""
     await socket.accept()
     try:
-        greeted = await _hello(socket)
+        greeted = await _hello(socket, campaign_id)
         if greeted is None or greeted[0].campaign_id != campaign_id:
             if greeted is not None:
                 await socket.send_json({"error": f"no table {campaign_id} for this token"})
@@ -330,14 +353,14 @@ async def live(socket: WebSocket, campaign_id: int) -> None:
             return
     except WebSocketDisconnect:
         return  # gone before its hello was answered (else a traceback in the server's log)
-    seat, after = greeted
+    seat, after, end = greeted
     hub: Hub = socket.app.state.hub
 
     async def push(seen: list[SeenEvent], last: int) -> None:
         events = ",".join(hub.text(item) for item in seen)  # each made once for all
         await socket.send_text(f'{{"events":[{events}],"last":{last}}}')
 
-    await follow(socket, seat, after, push)
+    await follow(socket, seat, after, push, end)
 
 
 Push = Callable[[list[SeenEvent], int], Awaitable[None]]
@@ -345,28 +368,59 @@ Push = Callable[[list[SeenEvent], int], Awaitable[None]]
 HTML for the pages."""
 
 
-async def follow(socket: WebSocket, seat: Seat, after: int, push: Push) -> None:
+async def follow(socket: WebSocket, seat: Seat, after: int, push: Push, valid_at: int) -> None:
     """Push every event ``seat`` may see after ``after`` with ``push``, as it is logged, until
-    the client goes (closed at once when the seat holds :data:`MAX_SEAT_LIVE` already)."""
+    the client goes (closed at once when the seat holds :data:`MAX_SEAT_LIVE` already), or
+    the seat's token stops working: an event after ``valid_at`` (the log's end when the token
+    was last found good) ends it, and the connection closes with :data:`ENDED_CODE` once that
+    event is pushed (events before it may have ended the seat's earlier tokens)."""
     hub: Hub = socket.app.state.hub
-    if not hub.enter(seat.id):
+    if not hub.enter(seat):
         with contextlib.suppress(WebSocketDisconnect):
             reason = f"too many live connections for this seat (at most {MAX_SEAT_LIVE})"
             await socket.close(code=1008, reason=reason)
         return
     tail, wake = hub.join(seat.campaign_id)
     try:
-        await _feed(socket, seat, after, tail, wake, push)
+        await _feed(socket, seat, (after, valid_at), tail, wake, push)
     except WebSocketDisconnect:
         pass
+    except SeatEnded:
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):  # gone meanwhile
+            await socket.close(code=ENDED_CODE, reason=ENDED_REASON)
     finally:
         hub.leave(seat.campaign_id, wake)
-        hub.exit(seat.id)
+        hub.exit(seat)
+
+
+class SeatEnded(Exception):
+    """The seat of a live connection no longer opens with its token."""
+
+
+def _ending(seat: Seat, seen: list[SeenEvent], valid_at: int) -> int | None:
+    """Where among ``seen`` the event that ends ``seat``'s token is (one after ``valid_at``),
+    or None."""
+    return next(
+        (
+            at
+            for at, s in enumerate(seen)
+            if s.event.seq > valid_at and seat.id in ended_seats(s.event)
+        ),
+        None,
+    )
 
 
 async def _feed(
-    socket: WebSocket, seat: Seat, after: int, tail: Tail, wake: asyncio.Event, push: Push
+    socket: WebSocket,
+    seat: Seat,
+    start: tuple[int, int],
+    tail: Tail,
+    wake: asyncio.Event,
+    push: Push,
 ) -> None:
+    """Follow the log from ``start``: where to push from, and the log's end when the seat's
+    token was last found good."""
+    after, valid_at = start
     db = socket.app.state.db
     closed = asyncio.ensure_future(_closed(socket, wake))
     try:
@@ -380,6 +434,10 @@ async def _feed(
                 full = page.last - after == MAX_EVENTS
                 seen, after = page.events, page.last
                 behind = full or (tail.start is not None and not tail.covers(after))
+            ending = _ending(seat, seen, valid_at)
+            if ending is not None:  # pushed, and nothing after it: not the seat's to see
+                await push(seen[: ending + 1], seen[ending].event.seq)
+                raise SeatEnded(seat.id)
             if seen:
                 await push(seen, after)
             if not behind:

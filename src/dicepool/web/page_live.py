@@ -6,7 +6,8 @@ not this server's), so no other site can listen at a player's seat. On connectin
 sends the log as the seat sees it (what a reconnecting page missed is in it), then each new
 event as an entry at the top of the log (HTMX swaps it out of band). An event that changes
 state re-sends the sheets and the story; an undo or a reveal re-sends the log, since they
-change entries already shown. It shares :func:`dicepool.web.live.follow` with the JSON feed.
+change entries already shown. It shares :func:`dicepool.web.live.follow` with the JSON feed,
+and so closes when the seat's token stops working.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from dicepool.campaign.table import SeenEvent
 from dicepool.campaign.view import table_view
 from dicepool.sheet.events import Kind
 from dicepool.store.database import Database
-from dicepool.web.live import follow
+from dicepool.web.live import ENDED_CODE, ENDED_REASON, follow
 from dicepool.web.pages import SEAT_COOKIE, csrf_of, entries_of, log_entries, templates
 
 router = APIRouter()
@@ -85,6 +86,11 @@ async def page_live(socket: WebSocket, campaign_id: int) -> None:
         return
     await socket.accept()
     first, after = await run_in_threadpool(_log, db, seat)
+    # found again after reading the log: a token ended before this is refused, and the event
+    # that ends it later comes after `after`, where the feed closes on reading it
+    if await run_in_threadpool(find_seat_by_token, db, token) is None:
+        await socket.close(code=ENDED_CODE, reason=ENDED_REASON)
+        return
     csrf = csrf_of(token)
     try:
         await socket.send_text(first + await run_in_threadpool(_sheets, db, seat, csrf))
@@ -94,4 +100,4 @@ async def page_live(socket: WebSocket, campaign_id: int) -> None:
     async def push(seen: list[SeenEvent], _last: int) -> None:
         await socket.send_text(await run_in_threadpool(_news, db, seat, csrf, seen))
 
-    await follow(socket, seat, after, push)
+    await follow(socket, seat, after, push, after)

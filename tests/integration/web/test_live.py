@@ -243,3 +243,61 @@ def test_a_roll_is_answered_once_the_tables_reader_here_has_read_it(
 
     seq, read, woken, released = asyncio.run(answered())
     assert read == seq and woken and released
+
+
+def test_a_revoked_seats_live_connections_close_at_once(client: TestClient, db: Database) -> None:
+    """Both feeds of a seat, the API's and the page's, get the event that revoked it and then
+    close with the code that says its link no longer works; the storyteller's stays open, and
+    sees which seats are online."""
+    from dicepool.campaign.seat_admin import new_link, revoke_seat
+
+    where, told, player = table(client)
+    hub: live.Hub = client.app.state.hub  # type: ignore[attr-defined]
+    page = TestClient(client.app)
+    page.cookies.set(f"dicepool_seat_{where}", player)
+    url = f"/api/campaigns/{where}/live"
+    with (
+        client.websocket_connect(url) as st,
+        client.websocket_connect(url) as pl,
+        page.websocket_connect(f"/c/{where}/live", headers={"origin": "http://testserver"}) as pg,
+    ):
+        st.send_json({"token": told, "after": 2})
+        pl.send_json({"token": player, "after": 2})
+        assert 'id="log"' in pg.receive_text()  # the page's first frame
+        news = rolled(client, where, told, line="chronicles 1", dice=[8])
+        player_feed, told_feed = Feed(pl.receive_text), Feed(st.receive_text)
+        assert player_feed.next()["id"] == news and told_feed.next()["id"] == news
+        assert "chronicles 1" in pg.receive_text()
+        bo = find_seat_by_token(db, player)
+        assert bo is not None and hub.online(where) == {bo.id, told_seat(db, told)}
+        revoked = revoke_seat(db, where, "Bo", "Mo").event
+        hub.announce(where)  # what the lead's routes do after every change
+        assert player_feed.next()["id"] == revoked.id
+        with pytest.raises(WebSocketDisconnect) as ended:
+            pl.receive_text()
+        assert ended.value.code == live.ENDED_CODE
+        assert "revoked" in pg.receive_text()  # the page gets the news, then is closed
+        with pytest.raises(WebSocketDisconnect) as page_ended:
+            pg.receive_text()
+        assert page_ended.value.code == live.ENDED_CODE
+        assert told_feed.next()["id"] == revoked.id  # the storyteller's feed goes on
+        after = rolled(client, where, told, line="chronicles 1", dice=[3])
+        assert told_feed.next()["id"] == after
+        assert hub.online(where) == {told_seat(db, told)}
+    relinked = new_link(db, where, "Bo", "Mo").token
+    assert relinked is not None
+    with client.websocket_connect(url) as pl:  # the new link follows from the start: the
+        pl.send_json({"token": relinked, "after": 0})  # old link's end does not close it
+        feed = Feed(pl.receive_text)
+        assert [e["kind"] for e in feed.take(6)][-3:] == ["seat-revoked", "rolled", "link-issued"]
+        again = rolled(client, where, told, line="chronicles 1", dice=[9])
+        assert feed.next()["id"] == again
+        with client.websocket_connect(url) as old:
+            old.send_json({"token": player, "after": 0})
+            assert "opens no seat" in old.receive_json()["error"]
+
+
+def told_seat(db: Database, token: str) -> int:
+    found = find_seat_by_token(db, token)
+    assert found is not None
+    return found.id
