@@ -182,7 +182,7 @@ SECTIONS = {
     "After Sundown": ("sundown",),
     "Storypath": ("momentum", "storypath", "complex"),
     "Chronicles": ("extended",),
-    "The table and its seats": ("serve", "table"),
+    "The table and its seats": ("serve", "table", "seats"),
     "Checking the dice": ("seal", "verify", "stats", "dice"),
     "The database": ("db",),
 }

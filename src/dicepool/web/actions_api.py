@@ -18,7 +18,16 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from dicepool.campaign.actions import ACTIONS, offered, perform
 from dicepool.campaign.catalogue import ALL, Action, Done, Param, Type, printable
 from dicepool.campaign.table import SeenEvent
-from dicepool.web.api import LoggedEvent, SeatOf, _announce, _at, _db, _limited, event_json
+from dicepool.web.api import (
+    LoggedEvent,
+    SeatOf,
+    _announce,
+    _at,
+    _db,
+    _limited,
+    _url,
+    event_json,
+)
 from dicepool.web.problems import NotFound, answers
 
 router = APIRouter(prefix="/api", responses=answers(413, 422, 503))
@@ -48,7 +57,8 @@ class Taken(BaseModel):
 
     events: list[LoggedEvent]
     roll: dict[str, Any] | None = None
-    token: str | None = None
+    token: str | None = Field(default=None, description="A new seat's token, shown once.")
+    link: str | None = Field(default=None, description="The page that token opens.")
 
 
 def _choices(param: Param) -> tuple[str, ...]:
@@ -136,7 +146,10 @@ def _route(action: Action) -> Any:
         given = body.model_dump(by_alias=True, exclude_unset=True) if body is not None else {}
         made = perform(_db(request), seat, action.name, given)
         _announce(request, seat)
-        return taken(made)
+        answer = taken(made)
+        if made.token is not None:
+            answer["link"] = _url(request, made.token)
+        return answer
 
     needed = any(p.required and p.name != "character" for p in action.web_params())
     body = inspect.Parameter(

@@ -109,15 +109,15 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": response.body})
 
 
-def _answer(request: Request, message: str, status: int) -> Response:
-    """An error as the asker reads it: JSON for the API, a line in the page for HTMX, a page
-    for a browser."""
+def _answer(request: Request, message: str, status: int, field: str | None = None) -> Response:
+    """An error as the asker reads it: JSON for the API, a line in the page for HTMX (and
+    beside the form's ``field`` at fault, where one is), a page for a browser."""
     if request.url.path.startswith("/api"):
         return JSONResponse({"error": message}, status_code=status)
     if request.headers.get("hx-request"):  # HTMX asks with Accept: */*, and swaps this in
-        return pages.templates.TemplateResponse(
-            request, "_error.html", {"message": message}, status_code=status
-        )
+        form = request.headers.get("hx-trigger")  # the form's id, where it has one
+        context = {"message": message, "form": form, "field": field}
+        return pages.templates.TemplateResponse(request, "_error.html", context, status_code=status)
     if "html" not in request.headers.get("accept", "html"):
         return JSONResponse({"error": message}, status_code=status)
     title = "That link opens nothing" if status in (401, 404) else "That did not work"
@@ -183,7 +183,8 @@ def create_app(
 
     @app.exception_handler(DicepoolError)
     async def dicepool_error(request: Request, exc: DicepoolError) -> Response:
-        return _answer(request, str(exc), status_of(exc))
+        field = getattr(exc, "parameter", None) or getattr(exc, "field", None)
+        return _answer(request, str(exc), status_of(exc), field)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:

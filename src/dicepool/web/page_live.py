@@ -21,10 +21,17 @@ from dicepool.campaign.seals import open_seal_of
 from dicepool.campaign.seats import Role, Seat, find_seat_by_token
 from dicepool.campaign.table import SeenEvent
 from dicepool.campaign.view import table_view
-from dicepool.sheet.events import Kind
+from dicepool.sheet.events import SEAT_KINDS, Kind
 from dicepool.store.database import Database
 from dicepool.web.live import ENDED_CODE, ENDED_REASON, follow
-from dicepool.web.pages import SEAT_COOKIE, csrf_of, entries_of, log_entries, templates
+from dicepool.web.pages import (
+    SEAT_COOKIE,
+    csrf_of,
+    entries_of,
+    log_entries,
+    seats_context,
+    templates,
+)
 
 router = APIRouter()
 
@@ -54,6 +61,10 @@ def _sheets(db: Database, seat: Seat, csrf: str) -> str:
 
 def _seal(db: Database, seat: Seat) -> str:
     return _render("_seal.html", seal=open_seal_of(db, seat.campaign), seat=seat, oob=True)
+
+
+def _seats(app: Any, seat: Seat) -> str:
+    return _render("_seats.html", seat=seat, oob=True, **seats_context(app, seat))
 
 
 def _news(db: Database, seat: Seat, csrf: str, seen: list[SeenEvent]) -> str:
@@ -98,6 +109,9 @@ async def page_live(socket: WebSocket, campaign_id: int) -> None:
         return  # the page went before its first frame (else a traceback in the server's log)
 
     async def push(seen: list[SeenEvent], _last: int) -> None:
-        await socket.send_text(await run_in_threadpool(_news, db, seat, csrf, seen))
+        html = await run_in_threadpool(_news, db, seat, csrf, seen)
+        if any(s.event.kind in SEAT_KINDS for s in seen):  # who sits where, and who may join
+            html += await run_in_threadpool(_seats, socket.app, seat)
+        await socket.send_text(html)
 
     await follow(socket, seat, after, push, after)

@@ -27,6 +27,7 @@ from dicepool.campaign.actions import offered, perform
 from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.questions import table_odds_json
 from dicepool.campaign.seals import Sealed, open_seal_of
+from dicepool.campaign.seat_admin import invitations_on, seats_at
 from dicepool.campaign.seats import (
     Role,
     Seat,
@@ -229,6 +230,7 @@ def _table_context(request: Request, seat: Seat, token: str) -> dict[str, Any]:
     view = table_view(_db(request), seat)
     entries, _ = log_entries(_db(request), seat)
     return {
+        **seats_context(request.app, seat),
         "seat": seat,
         "view": view,
         "csrf": csrf_of(token),
@@ -237,6 +239,17 @@ def _table_context(request: Request, seat: Seat, token: str) -> dict[str, Any]:
         "free": _free_characters(view),
         "line_max": LINE,
         "name_max": NAME,
+    }
+
+
+def seats_context(app: Any, seat: Seat) -> dict[str, Any]:
+    """What the table's seats card shows: every seat, those online now, and whether players
+    may join."""
+    db: Database = app.state.db
+    return {
+        "seats": seats_at(db, seat.campaign_id),
+        "online": app.state.hub.online(seat.campaign_id),
+        "invitations": invitations_on(db, seat.campaign_id),
     }
 
 
@@ -329,7 +342,10 @@ def act_page(
     made = perform(_db(request), seat, name, fields)
     request.app.state.hub.announce(campaign_id)
     text = "; ".join(summary(e) for e in made.events)
-    return _back(request, campaign_id, "_done.html", text=text)
+    link = f"{str(request.base_url).rstrip('/')}/t/{made.token}" if made.token else None
+    form = request.headers.get("hx-trigger")  # its errors beside its fields are cleared
+    clear = [f"{form}-{name}-error" for name in made.args] if form else []
+    return _back(request, campaign_id, "_done.html", text=text, link=link, clear=clear)
 
 
 @router.post("/c/{campaign_id}/character", response_class=HTMLResponse)
