@@ -8,6 +8,7 @@ parentheses. Columns are as many as fit in 80 characters.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -128,40 +129,43 @@ def health_line(health: dict[str, object]) -> str:
     return f"{health_boxes(health)}  {click.style(word, fg=colour)}{bleeding}"
 
 
+def _row(name: str, text: str) -> str:
+    return f"  {name:<10} {text}"
+
+
+def _part(held: dict[str, object], key: str) -> dict[str, Any]:
+    shown = held[key]
+    assert isinstance(shown, dict)
+    return shown
+
+
 def condition_text(held: dict[str, object]) -> str:
     """The state rules' pieces under the sheet: health, and so on."""
     lines = []
     if "health" in held:
-        health = held["health"]
-        assert isinstance(health, dict)
-        lines.append(f"  {'Health':<10} {health_line(health)}")
+        lines.append(_row("Health", health_line(_part(held, "health"))))
     if "willpower" in held:
-        shown = held["willpower"]
-        assert isinstance(shown, dict)
-        points, dots_ = int(shown["points"]), int(shown["dots"])
-        lines.append(f"  {'Willpower':<10} {willpower_dots(points, dots_)}")
+        shown = _part(held, "willpower")
+        lines.append(_row("Willpower", willpower_dots(int(shown["points"]), int(shown["dots"]))))
     if "morality" in held:
-        lines.append(f"  {'Morality':<10} {morality_words(held)}")
+        lines.append(_row("Morality", morality_words(held)))
         intimacies = held["intimacies"]
         assert isinstance(intimacies, list)
         if intimacies:
-            lines.append(f"  {'Intimacies':<10} " + "; ".join(visible(i) for i in intimacies))
+            lines.append(_row("Intimacies", "; ".join(visible(i) for i in intimacies)))
     lines += special_lines(held)
     lines += track_lines(held.get("tracks", []))
     if "legend" in held:
         from dicepool.cli.render_storypath import legend_text
 
-        shown = held["legend"]
-        assert isinstance(shown, dict)
-        lines.append(f"  {'Legend':<10} {legend_text(shown)}")
+        lines.append(_row("Legend", legend_text(_part(held, "legend"))))
     if "momentum" in held:
         from dicepool.cli.render_storypath import points_glyphs
 
-        pool = held["momentum"]
-        assert isinstance(pool, dict)
+        pool = _part(held, "momentum")
         most = pool["capacity"]
         drawn = points_glyphs(pool["points"], most, "◆", "◇", "yellow") if most else "0"
-        lines.append(f"  {'Momentum':<10} {drawn}  " + click.style("(the table's pool)", dim=True))
+        lines.append(_row("Momentum", f"{drawn}  " + click.style("(the table's pool)", dim=True)))
     if not lines:
         return ""
     return "\n".join([click.style("Condition", bold=True, underline=True), *lines])

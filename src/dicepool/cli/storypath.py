@@ -84,49 +84,39 @@ def _show(
         click.echo("\n".join(tracker_lines(held)))
 
 
-@click.group()
-def complex_() -> None:
-    """storypath Complex Actions: Milestones gained over Intervals (opposed with --versus)."""
+def _trackers(name: str, story: bool, what: str, show: str) -> click.Group:
+    """The group of one kind of tracker: ``show NAME`` and ``list`` (the catalogue adds its
+    actions: start, buy, award)."""
+    group = click.Group(name, help=what)
+
+    @group.command("show", help=show)
+    @click.argument("tracker", metavar="NAME")
+    @json_option
+    @storage_options
+    def show_(tracker: str, as_json: bool, campaign: str | None, db_url: str | None) -> None:
+        _show(db_url, campaign, tracker, story, as_json)
+
+    @group.command("list", help="List the campaign's actions of this kind, finished ones too.")
+    @json_option
+    @storage_options
+    def list_(as_json: bool, campaign: str | None, db_url: str | None) -> None:
+        _show(db_url, campaign, None, story, as_json)
+
+    return group
 
 
-@complex_.command("show")
-@click.argument("tracker", metavar="NAME")
-@json_option
-@storage_options
-def complex_show(tracker: str, as_json: bool, campaign: str | None, db_url: str | None) -> None:
-    """Show Complex Action NAME: each side's Milestones and Intervals."""
-    _show(db_url, campaign, tracker, True, as_json)
-
-
-@complex_.command("list")
-@json_option
-@storage_options
-def complex_list(as_json: bool, campaign: str | None, db_url: str | None) -> None:
-    """List the campaign's Complex Actions, finished ones too."""
-    _show(db_url, campaign, None, True, as_json)
-
-
-@click.group()
-def extended() -> None:
-    """chronicles extended actions: successes add up to a goal (contested with --versus)."""
-
-
-@extended.command("show")
-@click.argument("tracker", metavar="NAME")
-@json_option
-@storage_options
-def extended_show(tracker: str, as_json: bool, campaign: str | None, db_url: str | None) -> None:
-    """Show extended action NAME: each side's successes and rolls."""
-    _show(db_url, campaign, tracker, False, as_json)
-
-
-@extended.command("list")
-@json_option
-@storage_options
-def extended_list(as_json: bool, campaign: str | None, db_url: str | None) -> None:
-    """List the campaign's extended actions, finished ones too."""
-    _show(db_url, campaign, None, False, as_json)
-
+complex_ = _trackers(
+    "complex",
+    True,
+    "storypath Complex Actions: Milestones gained over Intervals (opposed with --versus).",
+    "Show Complex Action NAME: each side's Milestones and Intervals.",
+)
+extended = _trackers(
+    "extended",
+    False,
+    "chronicles extended actions: successes add up to a goal (contested with --versus).",
+    "Show extended action NAME: each side's successes and rolls.",
+)
 
 add_actions(momentum, "momentum")
 add_actions(complex_, "complex")
