@@ -81,7 +81,7 @@ def create(
 
 @char.command("set")
 @click.argument("character", metavar="NAME")
-@click.argument("changes", nargs=-1, metavar="CHANGE...")
+@click.argument("changes", nargs=-1, metavar="[CHANGE]...")
 @click.option("--add", "add", default="", metavar="CHANGES", help=ADD_HELP)
 @click.option(
     "--notes",
@@ -104,7 +104,7 @@ def set_(
     A new trait whose name begins or nearly spells one the sheet or the system has (Dex for
     Dexterity) is refused as a slip; give it with --add to add it on purpose.
 
-    e.g. dicepool char set Ana Stealth+=1 "Firearms (Sniping)" --add "Dex=2" --notes "Owes Bo"
+    e.g. dicepool char set Ana Stealth+=1 --add "Dex=2" --notes "Owes Bo a favour"
     """
     from dicepool.campaign import edit_sheet
 
