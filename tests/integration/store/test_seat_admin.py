@@ -323,3 +323,43 @@ def test_no_event_holds_a_token_or_its_hash(db: Database) -> None:
         Kind.SEAT_REVOKED,
         Kind.LINK_ISSUED,
     }
+
+
+def test_a_table_made_before_seats_were_managed_keeps_its_seats_after_the_upgrade(
+    database_url: str,
+) -> None:
+    """Migration 0007 on both databases: the seats of schema 0006 stay open, unseen so far."""
+    import sqlalchemy as sa
+
+    from dicepool.store.migrate import upgrade
+
+    old = Database(database_url)
+    with old.engine.connect() as conn, conn.begin():
+        upgrade(conn, "0006")
+    old.close()
+    token = "t" * 43
+    db = Database(database_url)
+    try:
+        with db.engine.connect() as conn, conn.begin():
+            campaign = conn.execute(
+                sa.text(
+                    "INSERT INTO campaigns (name, name_key, system, house_rules, last_seq) "
+                    "VALUES ('Night', 'night', 'chronicles', '', 0) RETURNING id"
+                )
+            ).scalar_one()
+            conn.execute(
+                sa.text(
+                    "INSERT INTO seats (campaign_id, role, name, token_hash) "
+                    "VALUES (:c, 'player', 'Bo', :h)"
+                ),
+                {"c": campaign, "h": token_hash(token)},
+            )
+        assert db.version() == "0006"
+        db.ensure_schema()
+        assert db.version() == "0007"
+        [info] = seats_at(db, campaign)
+        assert (info.name, info.revoked, info.last_seen) == ("Bo", False, None)
+        assert seat(db, token).name == "Bo"
+        assert seats_at(db, campaign)[0].last_seen is not None
+    finally:
+        db.close()
