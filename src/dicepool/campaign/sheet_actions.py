@@ -76,7 +76,7 @@ ACTIONS = (
                 required=False,
                 default="",
                 length=TRAITS,
-                metavar="CHANGE...",
+                metavar="[CHANGE]...",
                 many=True,
             ),
             Param(

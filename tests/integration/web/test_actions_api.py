@@ -176,6 +176,12 @@ def hurt(points: int) -> Before:
     return before
 
 
+def joined(scene: Scene) -> dict[str, Any]:
+    """A player, Bo, at the table (with no character yet)."""
+    scene.table.join("Bo")
+    return {}
+
+
 def vitae(scene: Scene) -> dict[str, Any]:
     """A track of ten points, Vitae, on Ana."""
     scene.take("track-define", character="Ana", track="Vitae", kind="points", size=10)
@@ -264,6 +270,12 @@ EXAMPLES: dict[str, Example] = {
     "track": Example({**ANA, "track": "Vitae", "change": "spend", "points": 2}, vitae),
     "track-remove": Example({**ANA, "track": "Vitae"}, vitae),
     "default-tracks": Example({"switch": "off"}),
+    # the table's seats
+    "invite": Example({}),
+    "invitations-off": Example({}),
+    "revoke": Example({"seat": "Bo"}, joined),
+    "new-link": Example({"seat": "Bo"}, joined),
+    "hand": Example({**ANA, "seat": "Bo"}, joined),
     # hubris
     "damage": Example({**ANA, "points": 2, "kind": "lethal", "resistant": False}),
     "heal": Example({**ANA, "points": 1, "kind": "lethal"}, hurt(2)),
