@@ -117,6 +117,7 @@ def choose_character(
     _at(seat, campaign_id)
     _limited(request, seat, "changes")
     seated = sit_with(_db(request), seat, body.character)
+    _announce(request, seat)  # taking a character is an event the table hears of
     return _sheet_of(request, seated, body.character)
 
 
