@@ -16,7 +16,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from dicepool.campaign.campaigns import need_campaign
+from dicepool.campaign.seats import Seat
+from dicepool.campaign.table import whole_log_for
 from dicepool.errors import CampaignError
+from dicepool.sheet.events import Event
 from dicepool.store.database import Database
 from dicepool.store.log import campaign_events
 
@@ -39,10 +42,20 @@ def export_campaign(db: Database, name: str) -> dict[str, Any]:
     with db.read() as conn:
         row = need_campaign(conn, name)
         events = campaign_events(conn, row.id)
+    return _export(row.name, row.system, events)
+
+
+def export_for(db: Database, seat: Seat) -> dict[str, Any]:
+    """The export of a web table's log as ``seat`` sees it: a player's holds a hidden roll by
+    its number alone until it is revealed (what ``dicepool verify`` checks of it)."""
+    return _export(seat.campaign, seat.system, whole_log_for(db, seat))
+
+
+def _export(name: str, system: str, events: list[Event]) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "campaign": {"name": row.name, "system": row.system},
+        "campaign": {"name": name, "system": system},
         "exported_at": datetime.now(UTC).isoformat(),
         "events": [event.to_dict() for event in events],
     }

@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from dicepool.campaign.export import export_for, export_text
 from dicepool.campaign.seats import Seat
 from dicepool.campaign.table import whole_log_for
 from dicepool.campaign.verify import Verification, verify
@@ -45,3 +46,38 @@ def verify_api(campaign_id: int, request: Request, seat: SeatOf) -> dict[str, An
     """Every seal of the table checked, as `dicepool verify --json` prints it."""
     _at(seat, campaign_id)
     return seat_check(request, seat).to_dict()
+
+
+def _export_file(request: Request, seat: Seat) -> Response:
+    """The log as ``seat`` sees it, as `dicepool campaign export` writes it: a file to keep,
+    or to check with `dicepool verify` (metered as an odds question: it reads the whole log)."""
+    limited(request.app, "odds", seat.id, "too many exports from this seat")
+    db: Database = request.app.state.db
+    name = "".join(c if c.isalnum() else "-" for c in seat.campaign)[:40] or "campaign"
+    return Response(
+        export_text(export_for(db, seat)),
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{name}.json"'},
+    )
+
+
+@router.get("/c/{campaign_id}/export", include_in_schema=False)
+def export_page(request: Request, campaign_id: int) -> Response:
+    """The table's log to download, as this seat sees it."""
+    seat, _ = page_seat(request, campaign_id)
+    return _export_file(request, seat)
+
+
+@router.get(
+    "/api/campaigns/{campaign_id}/export",
+    responses={
+        200: {"content": {"application/json": {}}, "description": "The export file."},
+        **answers(401, 404, 429),
+    },
+    response_class=Response,
+)
+def export_api(campaign_id: int, request: Request, seat: SeatOf) -> Response:
+    """The table's log as this seat sees it, as `dicepool campaign export` writes it (check it
+    with `dicepool verify FILE`)."""
+    _at(seat, campaign_id)
+    return _export_file(request, seat)

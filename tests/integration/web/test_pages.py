@@ -299,3 +299,31 @@ def test_anyone_with_a_seat_checks_the_closed_seals_and_a_hidden_roll_waits_for_
     page = other.get(f"/c/{where}/verify").text
     assert "✓ seal 1: verified" in page and "seal 2: open" in page
     assert other.get(check).status_code == 401
+
+
+def test_the_table_offers_its_log_as_an_export_that_verify_checks_as_the_seat_sees_it(
+    client: TestClient,
+) -> None:
+    from dicepool.campaign.export import read_export
+    from dicepool.campaign.verify import verify
+
+    where, told, invite = opened(client)
+    other, _own = player_client(client, invite)
+    rolls = f"/api/campaigns/{where}/rolls"
+    client.post(rolls, json={"line": "hubris 3"}, headers=bearer(told))
+    secret = client.post(
+        rolls, json={"line": "hubris 2 # the ambush", "hidden": True}, headers=bearer(told)
+    ).json()["event"]
+    client.post(f"/c/{where}/act/seal-close", data={"csrf": csrf_of(told)})
+    assert f'href="/c/{where}/export"' in other.get(f"/c/{where}/verify").text
+    page = other.get(f"/c/{where}/export")  # the player's page: their cookie
+    assert page.status_code == 200 and "attachment" in page.headers["content-disposition"]
+    assert "the ambush" not in page.text  # a hidden roll stays behind the screen
+    head, events = read_export(page.text)
+    assert head == {"name": "Night", "system": "hubris"}
+    assert secret in [e["id"] for e in events]
+    checked = verify(events)
+    assert checked.ok and (checked.seals[0].checked, checked.seals[0].hidden) == (1, 1)
+    whole = client.get(f"/api/campaigns/{where}/export", headers=bearer(told))
+    assert "the ambush" in whole.text and verify(read_export(whole.text)[1]).seals[0].checked == 2
+    assert client.get(f"/api/campaigns/{where}/export").status_code == 401
