@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicepool.campaign.rolls import behind_screen, request_of
+from dicepool.campaign.seats import Seat
 from dicepool.core.request import Request, sides_of
 from dicepool.errors import BudgetError, CampaignError
 from dicepool.notation import parse, render, split_comment
@@ -127,3 +128,12 @@ def table_odds_json(
     _, request = request_of(row, state, text, roller)
     result, _ = exact_or_refused(request, budget, as_json=True, simulating=False)
     return json_payload(text, request, result, {})
+
+
+def seat_odds_json(
+    db: Database, seat: Seat, text: str, character: str | None, budget: Budget
+) -> dict[str, Any]:
+    """The odds of a line as a web table's seat asks them: for ``character``, else the seat's
+    own; a player's line reads no sheet behind the screen (:func:`table_odds_json`)."""
+    roller = character or seat.character
+    return table_odds_json(db, seat.campaign_id, text, roller, budget, not seat.storyteller)

@@ -211,3 +211,14 @@ def seals_of(db: Database, campaign: str) -> list[SealView]:
     with db.read() as conn:
         row = _campaign(conn, campaign)
         return [_view(s) for s in campaign_seals(conn, row.id)]
+
+
+def dice_source(faces: list[int] | None, nonce: str | None) -> DiceSource:
+    """The dice of a roll at the table: faces typed by hand, else the open seal's stream
+    mixed with the roller's ``nonce``, else the secure generator (which the seal also claims
+    when the roll is logged)."""
+    if faces is not None:
+        return ForcedDice(faces)
+    if nonce is not None:
+        return Sealed(nonce)
+    return SystemDice()

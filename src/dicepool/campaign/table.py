@@ -325,3 +325,9 @@ def undo_at_table(db: Database, seat: Seat, event_id: int) -> tuple[Event, Event
     if not seat.storyteller:
         raise AccessError("only the storyteller undoes what happened")
     return undo(db, seat.campaign, seat.name, event_id)
+
+
+def changes_sheets(events: list[Event]) -> bool:
+    """Whether ``events`` change a sheet or the story: anything but plain rolls (a roll that
+    spends Willpower, Edge or Momentum has effects)."""
+    return any(e.kind is not Kind.ROLLED or e.data.get("effects") for e in events)

@@ -73,6 +73,11 @@ class TableView:
             "characters": [s.to_dict() for s in self.sheets],
         }
 
+    def free(self) -> list[str]:
+        """The characters made for a player that no player sits with: a new player may take
+        one."""
+        return [s.character.name for s in self.sheets if s.seat is None and s.character.player]
+
     def sheet(self, name: str) -> Sheet | None:
         """The sheet of character ``name`` this seat may see, or None."""
         key = name_key(name)

@@ -18,10 +18,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from dicepool.campaign.questions import odds_json
 from dicepool.campaign.rolls import LoggedRoll, roll_json
-from dicepool.campaign.seals import Sealed
+from dicepool.campaign.seals import dice_source
 from dicepool.campaign.seats import Seat, find_seat_by_token, join_table, open_table
 from dicepool.campaign.table import MAX_EVENTS, SeenEvent, events_for, reveal, roll_at_table
-from dicepool.core.dice import DiceSource, ForcedDice, SystemDice
 from dicepool.core.stream import MAX_NONCE
 from dicepool.odds import Budget
 from dicepool.sheet.events import Kind
@@ -241,11 +240,7 @@ async def make_roll(campaign_id: int, body: NewRoll, request: Request, token: To
     _limited(request, seat, "rolls")
 
     def rolled() -> LoggedRoll:
-        source: DiceSource = SystemDice()
-        if body.dice is not None:
-            source = ForcedDice(body.dice)
-        elif body.nonce is not None:
-            source = Sealed(body.nonce)
+        source = dice_source(body.dice, body.nonce)
         return roll_at_table(db, seat, body.line, source, body.character, body.hidden)
 
     logged = await on_loop(db, rolled)

@@ -19,7 +19,7 @@ from starlette.concurrency import run_in_threadpool
 
 from dicepool.campaign.seals import open_seal_of
 from dicepool.campaign.seats import Role, Seat, find_seat_by_token
-from dicepool.campaign.table import SeenEvent
+from dicepool.campaign.table import SeenEvent, changes_sheets
 from dicepool.campaign.view import table_view
 from dicepool.sheet.events import SEAT_KINDS, Kind
 from dicepool.store.database import Database
@@ -76,7 +76,7 @@ def _news(db: Database, seat: Seat, csrf: str, seen: list[SeenEvent]) -> str:
         html = _render("_entries.html", entries=entries_of(seen, set()), seat=seat)
     if any("seal" in s.event.data for s in seen):  # dice drawn from the seal, or a new seal
         html += _seal(db, seat)
-    if kinds != {Kind.ROLLED} or any(s.event.data.get("effects") for s in seen):
+    if changes_sheets([s.event for s in seen]):
         html += _sheets(db, seat, csrf)
     return html
 

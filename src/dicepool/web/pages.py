@@ -25,8 +25,8 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from dicepool.campaign.actions import offered, perform
 from dicepool.campaign.history import MAX_EVENT_ID
-from dicepool.campaign.questions import table_odds_json
-from dicepool.campaign.seals import Sealed, open_seal_of
+from dicepool.campaign.questions import seat_odds_json
+from dicepool.campaign.seals import dice_source, open_seal_of
 from dicepool.campaign.seat_admin import invitations_on, seats_at
 from dicepool.campaign.seats import (
     Role,
@@ -45,12 +45,10 @@ from dicepool.campaign.table import (
     undo_at_table,
 )
 from dicepool.campaign.view import (
-    TableView,
     sit_with,
     sit_with_new_character,
     table_view,
 )
-from dicepool.core.dice import SystemDice
 from dicepool.core.stream import MAX_NONCE
 from dicepool.errors import AccessError, DicepoolError
 from dicepool.notation.grammar import SYSTEMS
@@ -236,7 +234,7 @@ def _table_context(request: Request, seat: Seat, token: str) -> dict[str, Any]:
         "csrf": csrf_of(token),
         "entries": entries,
         "seal": open_seal_of(_db(request), seat.campaign),
-        "free": _free_characters(view),
+        "free": view.free(),
         "line_max": LINE,
         "name_max": NAME,
     }
@@ -266,11 +264,6 @@ def entries_of(seen: list[SeenEvent], struck: set[int]) -> list[dict[str, Any]]:
     return [{"seen": s, "event": s.event, "struck": s.event.id in struck} for s in reversed(seen)]
 
 
-def _free_characters(view: TableView) -> list[str]:
-    """The characters made for a player that no player sits with: a new player may take one."""
-    return [s.character.name for s in view.sheets if s.seat is None and s.character.player]
-
-
 @router.get("/c/{campaign_id}", response_class=HTMLResponse)
 def table_page(request: Request, campaign_id: int) -> Response:
     """The table: the roll box, the live log, the sheets and the story."""
@@ -290,11 +283,9 @@ def odds_fragment(
     if not line.strip():
         return templates.TemplateResponse(request, "_odds.html", {"odds": None, "error": None})
     limited(request.app, "odds", seat.id, "too many odds questions from this seat")
-    roller = character or seat.character or None
     try:
         budget = Budget(ODDS_SECONDS, ODDS_MEMORY)
-        screened = not seat.storyteller  # a player's odds read no sheet behind the screen
-        odds = table_odds_json(_db(request), campaign_id, line, roller, budget, screened)
+        odds = seat_odds_json(_db(request), seat, line, character or None, budget)
     except DicepoolError as exc:
         return templates.TemplateResponse(request, "_odds.html", {"odds": None, "error": exc})
     return templates.TemplateResponse(request, "_odds.html", {"odds": odds, "error": None})
@@ -313,7 +304,7 @@ def roll_page(
     """Roll the roll box's line; the log shows it to the table (the storyteller may hide it).
     The page sends a nonce of the browser's (16 random bytes, hex) for the seal's stream."""
     seat = _seat_posting(request, campaign_id, csrf, "rolls")
-    source = Sealed(nonce) if nonce is not None else SystemDice()
+    source = dice_source(None, nonce)
     logged = roll_at_table(_db(request), seat, line, source, character or None, hidden)
     request.app.state.hub.announce(campaign_id)
     return _back(request, campaign_id, "_rolled.html", event=logged.event)

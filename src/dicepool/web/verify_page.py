@@ -72,7 +72,7 @@ def export_page(request: Request, campaign_id: int) -> Response:
     "/api/campaigns/{campaign_id}/export",
     responses={
         200: {"content": {"application/json": {}}, "description": "The export file."},
-        **answers(401, 404, 429),
+        **answers(401, 404, 413, 422, 429, 503),
     },
     response_class=Response,
 )
