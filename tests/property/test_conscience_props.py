@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicepool.errors import SheetError
-from dicepool.sheet import conscience as cs
-from dicepool.sheet import willpower as wp
-from dicepool.sheet.conscience import Conscience
-from dicepool.sheet.willpower import Willpower
+from dicepool.sheet.hubris import conscience as cs
+from dicepool.sheet.hubris import willpower as wp
+from dicepool.sheet.hubris.conscience import Conscience
+from dicepool.sheet.hubris.willpower import Willpower
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from dicepool.errors import SheetError
 from dicepool.sheet.clock import Clock, begin
-from dicepool.sheet.edge import (
+from dicepool.sheet.sundown.edge import (
     MAX_PASSES,
     EdgeUse,
     SpecialAttributes,

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dicepool.errors import SheetError
-from dicepool.sheet.momentum import (
+from dicepool.sheet.storypath.momentum import (
     Advantage,
     Advantages,
     Legend,

@@ -18,7 +18,7 @@ from dicepool.sheet.events import (
     created_event,
 )
 from dicepool.sheet.status import legend_of
-from dicepool.sheet.storypath_play import pool_of
+from dicepool.sheet.storypath.play import pool_of
 
 from .logs import Log
 

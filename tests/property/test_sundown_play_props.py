@@ -7,7 +7,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicepool.sheet.character import new_character, parse_changes
-from dicepool.sheet.edge import MAX_PASSES
 from dicepool.sheet.events import (
     CampaignState,
     Event,
@@ -16,7 +15,8 @@ from dicepool.sheet.events import (
     changed_event,
     created_event,
 )
-from dicepool.sheet.sundown_play import edge_rating, reserve_max, special
+from dicepool.sheet.sundown.edge import MAX_PASSES
+from dicepool.sheet.sundown.play import edge_rating, reserve_max, special
 
 from .logs import Log
 

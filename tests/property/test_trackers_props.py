@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicepool.errors import SheetError
-from dicepool.sheet.momentum import Momentum
+from dicepool.sheet.storypath.momentum import Momentum
 from dicepool.sheet.trackers import (
     Kind,
     Status,

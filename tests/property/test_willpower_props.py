@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicepool.errors import SheetError
-from dicepool.sheet.willpower import (
+from dicepool.sheet.hubris.willpower import (
     MINUTES_PER_MONTH,
     Willpower,
     intimacy_regain,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from dicepool.errors import SheetError
-from dicepool.sheet import willpower as wp
-from dicepool.sheet.conscience import (
+from dicepool.sheet.hubris import willpower as wp
+from dicepool.sheet.hubris.conscience import (
     DAY,
     WEEK,
     Conscience,
@@ -28,7 +28,7 @@ from dicepool.sheet.conscience import (
     soul_roll_due,
     stored_conscience,
 )
-from dicepool.sheet.willpower import Willpower, new_willpower
+from dicepool.sheet.hubris.willpower import Willpower, new_willpower
 
 
 def in_crisis(crime: int = 3, successes: int = 0, **kw: object) -> Conscience:

@@ -8,7 +8,7 @@ import pytest
 
 from dicepool.errors import SheetError
 from dicepool.sheet.clock import Clock, begin
-from dicepool.sheet.edge import (
+from dicepool.sheet.sundown.edge import (
     MAX_PASSES,
     RESISTANCE_TRAITS,
     EdgeSpend,

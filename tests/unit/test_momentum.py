@@ -9,7 +9,7 @@ from dicepool.core.pool import Pool
 from dicepool.core.result import Outcome
 from dicepool.core.storypath import StorypathRequest, resolve
 from dicepool.errors import SheetError
-from dicepool.sheet.momentum import (
+from dicepool.sheet.storypath.momentum import (
     DRAWBACKS,
     MAX_PENDING,
     MAX_PLAYERS,

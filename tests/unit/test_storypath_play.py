@@ -17,7 +17,7 @@ from dicepool.sheet.events import Event, Kind, apply, concerns
 from dicepool.sheet.spends import Spends, effects, prepare
 from dicepool.sheet.state import CampaignState, stored_story
 from dicepool.sheet.status import legend_of, stored_status
-from dicepool.sheet.storypath_play import pool_of
+from dicepool.sheet.storypath.play import pool_of
 from dicepool.sheet.view import condition
 
 from .sheets import table

@@ -15,7 +15,7 @@ from dicepool.sheet.events import Event, Kind, apply, concerns
 from dicepool.sheet.spends import Spends, effects, prepare
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import Status, stored_status
-from dicepool.sheet.sundown_play import Resistance
+from dicepool.sheet.sundown.play import Resistance
 from dicepool.sheet.view import condition
 
 from .sheets import table

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dicepool.errors import SheetError
-from dicepool.sheet.momentum import Momentum
+from dicepool.sheet.storypath.momentum import Momentum
 from dicepool.sheet.trackers import (
     MAX_TRACKERS,
     Kind,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dicepool.errors import SheetError
-from dicepool.sheet.willpower import (
+from dicepool.sheet.hubris.willpower import (
     MINUTES_PER_MONTH,
     Willpower,
     intimacy_regain,

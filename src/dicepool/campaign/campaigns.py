@@ -7,7 +7,7 @@ from dicepool.errors import CampaignError, SheetError
 from dicepool.notation.house import read_house_rules
 from dicepool.notation.names import system_name
 from dicepool.sheet.events import CampaignState, apply, campaign_event
-from dicepool.sheet.momentum import MAX_PLAYERS
+from dicepool.sheet.storypath.momentum import MAX_PLAYERS
 from dicepool.sheet.traits import check_name
 from dicepool.store.database import Database
 from dicepool.store.log import (

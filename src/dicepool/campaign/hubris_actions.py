@@ -20,9 +20,9 @@ from dicepool.campaign.catalogue import (
 )
 from dicepool.campaign.play import character_act, damage, heal, stabilize
 from dicepool.errors import ParameterError
-from dicepool.sheet.conscience import MAX_INTIMACY, MAX_WHAT
 from dicepool.sheet.events import Kind
 from dicepool.sheet.health import MAX_POINTS
+from dicepool.sheet.hubris.conscience import MAX_INTIMACY, MAX_WHAT
 
 HUBRIS = frozenset({"hubris"})
 

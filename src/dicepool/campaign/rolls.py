@@ -20,7 +20,7 @@ from dicepool.sheet.events import Event, Kind, apply
 from dicepool.sheet.lines import SheetLine, read_sheet_line
 from dicepool.sheet.spends import NO_SPENDS, Spends, effects, prepare
 from dicepool.sheet.state import CampaignState
-from dicepool.sheet.storypath_play import pool_of
+from dicepool.sheet.storypath.play import pool_of
 from dicepool.sheet.traits import name_key
 from dicepool.store.database import Database
 from dicepool.store.log import (

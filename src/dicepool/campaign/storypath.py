@@ -12,9 +12,9 @@ from __future__ import annotations
 from dicepool.campaign.play import Acted, act
 from dicepool.errors import SheetError
 from dicepool.sheet.events import Event, Kind
-from dicepool.sheet.momentum import MAX_POINTS, MAX_WHAT
 from dicepool.sheet.state import CampaignState
-from dicepool.sheet.storypath_play import legendary
+from dicepool.sheet.storypath.momentum import MAX_POINTS, MAX_WHAT
+from dicepool.sheet.storypath.play import legendary
 from dicepool.sheet.tracker_play import kind_of
 from dicepool.sheet.trackers import MAX_INTERVALS, MAX_MILESTONES
 from dicepool.store.database import Database

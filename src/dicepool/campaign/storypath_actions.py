@@ -30,8 +30,8 @@ from dicepool.campaign.storypath import (
     start_tracker,
 )
 from dicepool.errors import SheetError
-from dicepool.sheet.momentum import MAX_PLAYERS, MAX_POINTS, MAX_WHAT
 from dicepool.sheet.state import CampaignState
+from dicepool.sheet.storypath.momentum import MAX_PLAYERS, MAX_POINTS, MAX_WHAT
 from dicepool.sheet.trackers import (
     MAX_DIFFICULTY,
     MAX_GOAL,

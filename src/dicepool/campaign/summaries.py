@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from dicepool.sheet.events import Event, Kind, change_of
-from dicepool.sheet.momentum import Consolation
+from dicepool.sheet.storypath.momentum import Consolation
 
 
 def clip(text: str, most: int) -> str:

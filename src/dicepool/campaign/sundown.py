@@ -1,7 +1,7 @@
 """After Sundown's special attributes at the table: Edge, Initiative Passes, Power Reserve.
 
 Each use case is one transaction (:func:`~dicepool.campaign.play.act`): the rules of
-:mod:`dicepool.sheet.sundown_play` refuse what the text forbids, and nothing is stored then.
+:mod:`dicepool.sheet.sundown.play` refuse what the text forbids, and nothing is stored then.
 A second chance (:func:`reroll`) reads the log as well: the roll it rerolls, and whether that
 roll was rerolled already.
 """
@@ -21,10 +21,10 @@ from dicepool.core.sundown import HIT, SecondChance, SundownRequest, resolve
 from dicepool.errors import CampaignError, SheetError
 from dicepool.notation.parser import parse
 from dicepool.notation.record import record
-from dicepool.sheet.edge import MAX_PURPOSE, EdgeUse
 from dicepool.sheet.events import Event, Kind
 from dicepool.sheet.state import CampaignState
-from dicepool.sheet.sundown_play import MAX_BONUS_PASSES, sundown_character
+from dicepool.sheet.sundown.edge import MAX_PURPOSE, EdgeUse
+from dicepool.sheet.sundown.play import MAX_BONUS_PASSES, sundown_character
 from dicepool.store.database import Database
 from dicepool.store.log import CampaignRow, events_of_kind, find_event, struck_among
 from dicepool.store.sql import Sql

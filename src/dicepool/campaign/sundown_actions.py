@@ -16,8 +16,8 @@ from dicepool.campaign.catalogue import (
 )
 from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.sundown import POWER_ACTIONS, change_power, reroll, spend_edge, take_pass
-from dicepool.sheet.edge import MAX_POWER, MAX_PURPOSE
-from dicepool.sheet.sundown_play import MAX_BONUS_PASSES
+from dicepool.sheet.sundown.edge import MAX_POWER, MAX_PURPOSE
+from dicepool.sheet.sundown.play import MAX_BONUS_PASSES
 
 SUNDOWN = frozenset({"sundown"})
 

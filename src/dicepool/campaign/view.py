@@ -18,7 +18,7 @@ from dicepool.campaign.seats import Role, Seat, take_character
 from dicepool.errors import AccessError, CampaignError
 from dicepool.sheet.character import Character
 from dicepool.sheet.state import CampaignState
-from dicepool.sheet.storypath_play import pool_of
+from dicepool.sheet.storypath.play import pool_of
 from dicepool.sheet.traits import name_key
 from dicepool.sheet.view import condition
 from dicepool.store.database import Database

@@ -110,7 +110,7 @@ def _momentum(made: Done, campaign: str, _args: Mapping[str, Any]) -> list[str]:
 
 
 def _legend(made: Done, _campaign: str, _args: Mapping[str, Any]) -> list[str]:
-    from dicepool.sheet.storypath_play import legendary
+    from dicepool.sheet.storypath.play import legendary
 
     sheet, held = legendary(_state(made), _who(made))
     line = f"{visible(sheet.name)} regains Legend: {legend_text(held.to_dict())}"

@@ -135,7 +135,7 @@ def show(as_json: bool, campaign: str | None, db_url: str | None) -> None:
     from dicepool.campaign import campaign_info
     from dicepool.cli.render_sheet import clock_words
     from dicepool.cli.render_storypath import pool_text
-    from dicepool.sheet.storypath_play import pool_of
+    from dicepool.sheet.storypath.play import pool_of
 
     db = open_database(db_url)
     state, events = campaign_info(db, campaign_of(db, campaign))

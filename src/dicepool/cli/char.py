@@ -89,7 +89,7 @@ def show(character: str, as_json: bool, campaign: str | None, db_url: str | None
     e.g. dicepool char show Ana --json
     """
     from dicepool.campaign import load_campaign
-    from dicepool.sheet.storypath_play import pool_of
+    from dicepool.sheet.storypath.play import pool_of
     from dicepool.sheet.view import condition
 
     db = open_database(db_url)

@@ -10,10 +10,10 @@ from typing import Any
 import click
 
 from dicepool.cli.safe import visible
-from dicepool.sheet.momentum import Consolation
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import legend_of
-from dicepool.sheet.storypath_play import pool_of
+from dicepool.sheet.storypath.momentum import Consolation
+from dicepool.sheet.storypath.play import pool_of
 
 STATUS_COLOURS = {
     "in_progress": "yellow",

@@ -11,8 +11,8 @@ from collections.abc import Mapping
 import click
 
 from dicepool.cli.safe import visible
-from dicepool.sheet.edge import MAX_PASSES
 from dicepool.sheet.state import CampaignState
+from dicepool.sheet.sundown.edge import MAX_PASSES
 from dicepool.sheet.view import condition
 
 EDGE_LEFT, EDGE_SPENT = "✦", "✧"

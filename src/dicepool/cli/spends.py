@@ -15,9 +15,9 @@ from typing import Any
 
 from dicepool.errors import SheetError
 from dicepool.notation.suggest import did_you_mean
-from dicepool.sheet.momentum import MAX_POINTS
 from dicepool.sheet.spends import Spends
-from dicepool.sheet.sundown_play import Resistance
+from dicepool.sheet.storypath.momentum import MAX_POINTS
+from dicepool.sheet.sundown.play import Resistance
 
 RESOURCES = {"willpower": False, "edge": False, "momentum": True}
 """What ``--spend`` names, each a field of :class:`Spends`, and whether it takes an amount."""

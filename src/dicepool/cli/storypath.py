@@ -22,7 +22,7 @@ from dicepool.sheet.state import CampaignState
 
 def pool_json(state: CampaignState) -> dict[str, object]:
     """The pool as ``momentum --json`` prints it, with the pending Advantages."""
-    from dicepool.sheet.storypath_play import pool_of
+    from dicepool.sheet.storypath.play import pool_of
 
     return {**pool_of(state).to_dict(), "advantages": state.now.advantages.to_dict()}
 
@@ -51,7 +51,7 @@ def momentum(ctx: click.Context, as_json: bool, campaign: str | None, db_url: st
     if ctx.invoked_subcommand is not None:
         return
     from dicepool.campaign import load_campaign
-    from dicepool.sheet.storypath_play import storypath_only
+    from dicepool.sheet.storypath.play import storypath_only
 
     db, name = open_campaign(db_url, campaign)
     state = load_campaign(db, name)

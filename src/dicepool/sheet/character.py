@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from dicepool.errors import SheetError
-from dicepool.sheet.conscience import check_morality_gain
+from dicepool.sheet.hubris.conscience import check_morality_gain
 from dicepool.sheet.status import Status, rerated, retracked
 from dicepool.sheet.traits import check_name, name_key, sheet_rules
 

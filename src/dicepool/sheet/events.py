@@ -13,15 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from dicepool.errors import CampaignError, SheetError
-from dicepool.sheet import (
-    hubris_play,
-    play,
-    spends,
-    storypath_play,
-    sundown_play,
-    tracker_play,
-    tracks_play,
-)
+from dicepool.sheet import play, spends, tracker_play, tracks_play
 from dicepool.sheet.character import (
     AnyChange,
     Change,
@@ -31,9 +23,12 @@ from dicepool.sheet.character import (
     check_sheet,
 )
 from dicepool.sheet.edit import check_notes
+from dicepool.sheet.hubris import play as hubris_play
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState as CampaignState
 from dicepool.sheet.status import stored_status
+from dicepool.sheet.storypath import play as storypath_play
+from dicepool.sheet.sundown import play as sundown_play
 from dicepool.sheet.traits import check_name, name_key
 
 

@@ -26,7 +26,7 @@ from dicepool.sheet.health import (
     stamina_roll_failed,
     take_damage,
 )
-from dicepool.sheet.hubris_play import time_passes
+from dicepool.sheet.hubris.play import time_passes
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import health_of, with_health

@@ -18,10 +18,13 @@ from dicepool.core.hubris import HubrisRequest
 from dicepool.core.request import Request
 from dicepool.core.result import ContestResult, RollResult
 from dicepool.errors import SheetError
-from dicepool.sheet import hubris_play, storypath_play, sundown_play, tracker_play
+from dicepool.sheet import tracker_play
 from dicepool.sheet.character import Character
+from dicepool.sheet.hubris import play as hubris_play
 from dicepool.sheet.state import CampaignState
-from dicepool.sheet.sundown_play import Resistance, edge_effects, prepare_edge
+from dicepool.sheet.storypath import play as storypath_play
+from dicepool.sheet.sundown import play as sundown_play
+from dicepool.sheet.sundown.play import Resistance, edge_effects, prepare_edge
 
 Effect = Callable[[CampaignState, Mapping[str, Any]], CampaignState]
 

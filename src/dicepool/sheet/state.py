@@ -14,7 +14,7 @@ from typing import Any
 from dicepool.errors import CampaignError
 from dicepool.sheet.character import Character
 from dicepool.sheet.clock import Clock, stored_clock
-from dicepool.sheet.momentum import Advantages, stored_advantages
+from dicepool.sheet.storypath.momentum import Advantages, stored_advantages
 from dicepool.sheet.trackers import Trackers, stored_trackers
 from dicepool.sheet.traits import name_key
 

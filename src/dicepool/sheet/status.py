@@ -14,17 +14,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from dicepool.sheet.conscience import Conscience, stored_conscience
-from dicepool.sheet.edge import (
+from dicepool.sheet.health import HealthTrack, new_track, resize, stored_track
+from dicepool.sheet.hubris.conscience import Conscience, stored_conscience
+from dicepool.sheet.hubris.willpower import Willpower, new_willpower, rerate, stored_willpower
+from dicepool.sheet.storypath.momentum import Legend, stored_legend
+from dicepool.sheet.sundown.edge import (
     SpecialAttributes,
     power_max,
     rerate_power,
     stored_special_attributes,
 )
-from dicepool.sheet.health import HealthTrack, new_track, resize, stored_track
-from dicepool.sheet.momentum import Legend, stored_legend
 from dicepool.sheet.tracks import Tracks, default_tracks, follow_traits, stored_tracks
-from dicepool.sheet.willpower import Willpower, new_willpower, rerate, stored_willpower
 
 Traits = Mapping[str, int]
 

@@ -21,7 +21,7 @@ from dicepool.core.storypath import StorypathRequest
 from dicepool.errors import SheetError
 from dicepool.sheet.character import Character
 from dicepool.sheet.state import CampaignState
-from dicepool.sheet.storypath_play import pool_of, with_pool
+from dicepool.sheet.storypath.play import pool_of, with_pool
 from dicepool.sheet.trackers import (
     Kind,
     Tracker,

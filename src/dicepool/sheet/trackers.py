@@ -34,7 +34,7 @@ from typing import Any
 
 from dicepool.core.pool import MAX_DICE_PER_ROLL
 from dicepool.errors import SheetError
-from dicepool.sheet.momentum import Momentum, spend
+from dicepool.sheet.storypath.momentum import Momentum, spend
 from dicepool.sheet.traits import check_name, name_key
 
 MAX_MILESTONES = 20

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dicepool.sheet.character import Character
 from dicepool.sheet.state import Story
 from dicepool.sheet.status import conscience_of, health_of, legend_of, willpower_of
-from dicepool.sheet.sundown_play import edge_rating, reserve_max, special
+from dicepool.sheet.sundown.play import edge_rating, reserve_max, special
 from dicepool.sheet.tracks_play import tracks_view
 
 

@@ -404,7 +404,12 @@ def test_every_action_offered_is_taken_and_logged(
         answer = table.act(table.storyteller, name, **given)
         assert answer.status_code == 201, (system, name, answer.text)
         body = answer.json()
-        assert set(body) == ({"events", "roll"} if name == "reroll" else {"events"}), body
+        extra = {"reroll": {"roll"}, "invite": {"token", "link"}, "new-link": {"token", "link"}}
+        assert set(body) == {"events", *extra.get(name, ())}, body
+        if "token" in body:  # a new link, shown this once: it opens a seat of this table
+            assert body["link"].endswith(f"/t/{body['token']}")
+            seated = table.client.get(table.url, headers=table.by(body["token"]))
+            assert seated.status_code == 200, seated.text
         events = body["events"]
         assert events, (name, body)
         after = logged(table)

@@ -1,20 +1,19 @@
 """storypath's Momentum, Consolations, Legend and Feats of Scale as transitions of a campaign.
 
-The pure rules are :mod:`~dicepool.sheet.momentum`'s; here they meet the campaign: the shared
-pool is the story's ``momentum`` sized by the campaign's players (ruling 16), Legend is the
-character's status, pending Unlooked-for Advantages are the story's. A roll asks for them
+The pure rules are :mod:`~dicepool.sheet.storypath.momentum`'s; here they meet the campaign: the
+shared pool is the story's ``momentum`` sized by the campaign's players (ruling 16), Legend is
+the character's status, pending Unlooked-for Advantages are the story's. A roll asks for them
 through its :class:`~dicepool.sheet.spends.Spends`: :func:`prepare` changes the request before
 the dice are rolled (Momentum dice, an Advantage's Enhancement, a Feat's Scale, the Drawback an
-Enhancement above 3 needs), :func:`effects` says what the roll does (spends, and the
-Consolation of a failure), and the transitions of :data:`ROLL_EFFECTS` do it, refusing the whole
-roll when the pool or the Legend cannot pay.
+Enhancement above 3 needs), :func:`effects` says what the roll does (spends, and the Consolation
+of a failure), and the transitions of :data:`ROLL_EFFECTS` do it, refusing the whole roll when
+the pool or the Legend cannot pay.
 
 Choices where the texts are silent: an Advantage adds its level 1 to the Enhancement the line
 types (``enh 2`` and an Advantage: Enhancement 3), and the Drawback is checked on that sum; a
 Feat adds its one Scale to the line's ``scale``; a botch's Consolation is Momentum whatever was
 asked (the choice is refused, the roll stands); a pool whose size is unknown (no players said)
-keeps nothing it gains.
-"""
+keeps nothing it gains."""
 
 from __future__ import annotations
 
@@ -29,7 +28,9 @@ from dicepool.core.storypath import StorypathRequest
 from dicepool.errors import SheetError
 from dicepool.notation.renderer import render
 from dicepool.sheet.character import Character
-from dicepool.sheet.momentum import (
+from dicepool.sheet.state import CampaignState
+from dicepool.sheet.status import legend_of, with_legend
+from dicepool.sheet.storypath.momentum import (
     DRAWBACKS,
     FREE_ENHANCEMENT,
     MAX_WHAT,
@@ -48,8 +49,6 @@ from dicepool.sheet.momentum import (
     spend,
     use_advantage,
 )
-from dicepool.sheet.state import CampaignState
-from dicepool.sheet.status import legend_of, with_legend
 
 if TYPE_CHECKING:
     from dicepool.sheet.spends import Spends

@@ -25,8 +25,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from dicepool.errors import SheetError
-from dicepool.sheet import willpower as wp
-from dicepool.sheet.willpower import Willpower
+from dicepool.sheet.hubris import willpower as wp
+from dicepool.sheet.hubris.willpower import Willpower
 
 MAX_WHAT = 200
 """The longest description of a crime."""

@@ -10,7 +10,7 @@ lost dot a month; a supernatural creature rolls its power trait for it each mont
 Limits per turn, scene and session remember the clock's mark (:meth:`Clock.mark`) at which they
 were used, as every per-unit limit does. The rules of conscience and the soul that touch
 Willpower too (the crisis roll at rest, degeneration, soul loss) live in
-:mod:`dicepool.sheet.conscience`, which calls these.
+:mod:`dicepool.sheet.hubris.conscience`, which calls these.
 """
 
 from __future__ import annotations

@@ -1,13 +1,12 @@
 """After Sundown's special attributes as transitions of a campaign (rulings 1, 2 and 15).
 
 Each function takes an event's data and returns the campaign after it, asking the pure rules of
-:mod:`~dicepool.sheet.edge`: Edge spent (on a roll's dice, a second chance, an escape or another
-use), Initiative Passes taken, Power Points spent and regained. The limits per chronicle and per
-round read the campaign's clock, so `next chronicle` gives every Edge spend back and `next round`
-every pass. A roll's own Edge (``edge N`` on the line, ``--spend edge``) and a Resistance Test's
-free dice are worked out here too, before the dice are rolled (:func:`prepare_edge`) and from the
-request rolled (:func:`edge_effects`).
-"""
+:mod:`~dicepool.sheet.sundown.edge`: Edge spent (on a roll's dice, a second chance, an escape or
+another use), Initiative Passes taken, Power Points spent and regained. The limits per chronicle
+and per round read the campaign's clock, so `next chronicle` gives every Edge spend back and
+`next round` every pass. A roll's own Edge (``edge N`` on the line, ``--spend edge``) and a
+Resistance Test's free dice are worked out here too, before the dice are rolled
+(:func:`prepare_edge`) and from the request rolled (:func:`edge_effects`)."""
 
 from __future__ import annotations
 
@@ -20,7 +19,9 @@ from dicepool.core.request import ContestRequest, Request
 from dicepool.core.sundown import SundownRequest
 from dicepool.errors import SheetError
 from dicepool.sheet.character import Character
-from dicepool.sheet.edge import (
+from dicepool.sheet.state import CampaignState
+from dicepool.sheet.status import special_of, with_special
+from dicepool.sheet.sundown.edge import (
     MAX_ARMOR,
     EdgeUse,
     SpecialAttributes,
@@ -32,8 +33,6 @@ from dicepool.sheet.edge import (
     take_extra_pass,
     take_pass,
 )
-from dicepool.sheet.state import CampaignState
-from dicepool.sheet.status import special_of, with_special
 
 Data = Mapping[str, Any]
 

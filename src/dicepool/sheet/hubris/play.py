@@ -1,8 +1,8 @@
 """hubris's Willpower and conscience as transitions of a campaign (ruling 14).
 
 Each function takes an event's data (and, where the rule rolls, its :class:`RuleDice`) and
-returns the campaign after it, asking the pure rules of :mod:`~dicepool.sheet.willpower` and
-:mod:`~dicepool.sheet.conscience`; the limits per turn, scene and session read the campaign's
+returns the campaign after it, asking the pure rules of :mod:`~dicepool.sheet.hubris.willpower` and
+:mod:`~dicepool.sheet.hubris.conscience`; the limits per turn, scene and session read the campaign's
 clock. Morality is a sheet trait: degeneration lowers it on the sheet itself.
 """
 
@@ -13,15 +13,15 @@ from dataclasses import replace
 from typing import Any
 
 from dicepool.errors import SheetError
-from dicepool.sheet import conscience as cs
-from dicepool.sheet import willpower as wp
 from dicepool.sheet.character import Character, character_trait
-from dicepool.sheet.conscience import Conscience
+from dicepool.sheet.hubris import conscience as cs
+from dicepool.sheet.hubris import willpower as wp
+from dicepool.sheet.hubris.conscience import Conscience
+from dicepool.sheet.hubris.willpower import Willpower
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import conscience_of, willpower_of, with_conscience, with_willpower
 from dicepool.sheet.traits import check_name
-from dicepool.sheet.willpower import Willpower
 
 Data = Mapping[str, Any]
 Pieces = tuple[Willpower, Conscience]
