@@ -5,17 +5,20 @@ document's route and parameter model for each action."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from dicepool.campaign.actions import ACTIONS, perform_as_owner
 from dicepool.campaign.catalogue import ALL, Param, Type, Who
 from dicepool.campaign.rolls import roll
+from dicepool.cli.main import cli
 from dicepool.core.dice import ForcedDice
 from dicepool.sheet.spends import Spends
 from dicepool.store.database import Database
@@ -417,6 +420,18 @@ def test_every_action_offered_is_taken_and_logged(
         for event in events:
             assert after[event["id"]] == event  # shaped as the events route gives it
             assert event["actor"] == "storyteller" and event["kind"], event
+        if db.url.startswith("sqlite"):  # in-process, the command would leave PostgreSQL open
+            in_the_log = command_line_log(db, table.name)  # `dicepool log` reads the same log
+            assert all(in_the_log[e["id"]] == e["kind"] for e in events), (name, in_the_log)
+
+
+def command_line_log(db: Database, campaign: str) -> dict[int, str]:
+    """The kind of every event `dicepool log --json` lists, by id."""
+    done = CliRunner().invoke(
+        cli, ["log", "--json", "--last", "1000", "--db", db.url, "--campaign", campaign]
+    )
+    assert done.exit_code == 0, done.output
+    return {e["id"]: e["kind"] for e in json.loads(done.output)}
 
 
 # Refusals
