@@ -86,6 +86,7 @@ class Param:
             in the order of the action's parameters.
         metavar: on the command line, the word that stands for its value (``N``).
         lines: whether a text may hold line breaks (notes).
+        blank: whether empty text is a value (notes cleared), not a field left blank.
         many: on the command line, an argument that takes the rest of the words, joined by
             spaces (``char set Ana Stealth+=1 "Firearms (Sniping)"``).
         web: whether the API and the page take it (False: a word today's command line asks
@@ -109,6 +110,7 @@ class Param:
     option: str | None = None
     metavar: str | None = None
     lines: bool = False
+    blank: bool = False
     many: bool = False
     web: bool = True
     refusal: str = ""
@@ -293,15 +295,15 @@ def _text(param: Param, value: object) -> str:
     if not isinstance(value, str):
         raise ParameterError(param.name, f"{noun} is text, not {type(value).__name__}")
     if len(value) > param.length:
-        raise ParameterError(
-            param.name, f"{noun} is at most {param.length} characters, not {len(value)}"
-        )
-    for line in value.splitlines() if param.lines else [value]:
-        try:
-            one_line(line, noun)
-        except ParameterError as exc:
-            raise ParameterError(param.name, str(exc)) from None
-    return value
+        words = param.refusal or "{called} is at most {high} characters, not {value}"
+        message = words.format(called=noun, high=param.length, value=len(value), low=0)
+        raise ParameterError(param.name, message)
+    if param.lines:  # a text of several lines: its rule says which characters it holds
+        return value
+    try:
+        return one_line(value, noun)
+    except ParameterError as exc:
+        raise ParameterError(param.name, str(exc)) from None
 
 
 def _integer(param: Param, value: object, cli: bool) -> int:
@@ -368,7 +370,7 @@ def arguments(
             checked[param.name] = param.default
             continue
         value = given.get(param.name)
-        if value is None or (value == "" and not param.required):
+        if value is None or (value == "" and not param.required and not param.blank):
             if param.required:
                 raise ParameterError(
                     param.name,

@@ -98,6 +98,8 @@ ACTIONS = (
                 option="--notes",
                 metavar="TEXT",
                 lines=True,
+                blank=True,
+                refusal="notes are at most {high} characters, not {value}; shorten them",
             ),
         ),
         _edit,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -14,6 +15,9 @@ from dicepool.cli.safe import visible
 from dicepool.cli.storage import actor, campaign_of, open_database, storage_options
 from dicepool.errors import SheetError
 from dicepool.sheet.character import Character
+
+if TYPE_CHECKING:
+    from dicepool.store.database import Database
 
 
 @click.group()
@@ -88,12 +92,17 @@ def show(character: str, as_json: bool, campaign: str | None, db_url: str | None
 
     e.g. dicepool char show Ana --json
     """
+    db = open_database(db_url)
+    show_character(db, campaign_of(db, campaign), character, as_json)
+
+
+def show_character(db: Database, campaign: str, character: str, as_json: bool) -> None:
+    """Print a character's sheet and its state (health, Willpower, tracks...), or their JSON."""
     from dicepool.campaign import load_campaign
     from dicepool.sheet.storypath.play import pool_of
     from dicepool.sheet.view import condition
 
-    db = open_database(db_url)
-    state = load_campaign(db, campaign_of(db, campaign))
+    state = load_campaign(db, campaign)
     sheet = state.character(character)
     held = condition(sheet, state.now)
     if sheet.system == "storypath":  # the table's pool, beside the character's own Legend
@@ -183,7 +192,7 @@ def import_(file: str, as_json: bool, campaign: str | None, db_url: str | None) 
     sheet = import_character(db, name, data, actor())
     if not as_json:
         click.echo(f"imported {visible(sheet.name)} into {visible(name)}")
-    show_sheet(sheet, as_json)
+    show_character(db, name, sheet.name, as_json)  # as `char show` shows it, with its state
 
 
 add_actions(char, "char")

@@ -19,12 +19,10 @@ from dicepool.campaign.actions import ACTIONS, offered, perform
 from dicepool.campaign.catalogue import ALL, Action, Done, Param, Type, printable
 from dicepool.campaign.table import SeenEvent
 from dicepool.web.api import (
+    Changing,
     LoggedEvent,
-    SeatOf,
-    _announce,
-    _at,
+    TableSeat,
     _db,
-    _limited,
     _url,
     event_json,
 )
@@ -118,10 +116,9 @@ def taken(made: Done) -> dict[str, Any]:
 
 
 @router.get("/campaigns/{campaign_id}/actions", responses=answers(401, 404))
-def list_actions(campaign_id: int, seat: SeatOf) -> Offers:
+def list_actions(campaign_id: int, seat: TableSeat) -> Offers:
     """What this seat may do now (a player: what concerns their own character, and the
     table's shared pool), each with its parameters' JSON Schema."""
-    _at(seat, campaign_id)
     return Offers(
         actions=[
             Offer(
@@ -138,14 +135,11 @@ def list_actions(campaign_id: int, seat: SeatOf) -> Offers:
 def _route(action: Action) -> Any:
     model = MODELS[action.name]
 
-    def take(campaign_id: int, request: Request, seat: SeatOf, body: Any) -> dict[str, Any]:
-        _at(seat, campaign_id)
+    def take(campaign_id: int, request: Request, seat: Changing, body: Any) -> dict[str, Any]:
         if seat.system not in action.systems:
             raise NotFound(f"no action `{action.name}` at a {seat.system} table")
-        _limited(request, seat, "changes")
         given = body.model_dump(by_alias=True, exclude_unset=True) if body is not None else {}
         made = perform(_db(request), seat, action.name, given)
-        _announce(request, seat)
         answer = taken(made)
         if made.token is not None:
             answer["link"] = _url(request, made.token)
@@ -183,9 +177,8 @@ for _action in ACTIONS.values():
 
 @router.post("/campaigns/{campaign_id}/actions/{name}", include_in_schema=False)
 def unknown_action(
-    campaign_id: int, name: Annotated[str, Path(max_length=40)], seat: SeatOf
+    campaign_id: int, name: Annotated[str, Path(max_length=40)], seat: TableSeat
 ) -> None:
     """An action the catalogue has not: 404, with what this table has."""
-    _at(seat, campaign_id)
     here = ", ".join(a.name for a in offered(seat)) or "none for this seat"
     raise NotFound(f"no action `{printable(name)}` here; this seat may take: {here}")

@@ -8,6 +8,7 @@ Errors become JSON by the handlers of :mod:`dicepool.web.app`. The OpenAPI docum
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 import orjson
@@ -178,6 +179,30 @@ def seat_of(request: Request, token: Token) -> Seat:
 SeatOf = Annotated[Seat, Depends(seat_of)]
 
 
+def seat_at_table(campaign_id: int, request: Request, token: Token) -> Seat:
+    """The seat the bearer token opens, at the path's table (401 without one; 404 when the
+    token is another table's, as if this table were not here)."""
+    seat = seat_by(request, token)
+    _at(seat, campaign_id)
+    return seat
+
+
+TableSeat = Annotated[Seat, Depends(seat_at_table)]
+"""The seat of a route under ``/campaigns/{campaign_id}``, checked to sit at that table."""
+
+
+async def changing(request: Request, seat: TableSeat) -> AsyncIterator[Seat]:
+    """The seat of a request that changes the table: metered; once the change is done (and
+    only then), the table's live connections are woken: the one place news is announced."""
+    _limited(request, seat, "changes")
+    yield seat
+    _announce(request, seat)
+
+
+Changing = Annotated[Seat, Depends(changing)]
+"""The seat of a route that changes the table (its news announced when it succeeds)."""
+
+
 def _at(seat: Seat, campaign_id: int) -> None:
     if seat.campaign_id != campaign_id:  # another table's token: as if the table were not here
         raise NotFound(f"no table {campaign_id} for this token")
@@ -210,10 +235,8 @@ def create_table(body: NewTable, request: Request) -> OpenedTable:
     status_code=201,
     responses=answers(400, 401, 403, 404, 409, 429),
 )
-def take_seat(campaign_id: int, body: NewSeat, request: Request, seat: SeatOf) -> Capability:
+def take_seat(campaign_id: int, body: NewSeat, request: Request, seat: Changing) -> Capability:
     """A player takes a seat, with the invitation as the bearer token."""
-    _at(seat, campaign_id)
-    _limited(request, seat, "changes")
     _, token = join_table(_db(request), seat, body.name)
     return Capability(token=token, url=_url(request, token))
 
@@ -260,13 +283,12 @@ def json_bytes(value: Any) -> bytes:
 def read_events(
     campaign_id: int,
     request: Request,
-    seat: SeatOf,
+    seat: TableSeat,
     after: Annotated[int, Query(ge=0, le=2**31)] = 0,
     limit: Annotated[int, Query(ge=1, le=MAX_EVENTS)] = MAX_EVENTS,
 ) -> dict[str, Any]:
     """The events after sequence number ``after`` that this seat may see, and ``last``, the
     number to ask ``after`` next."""
-    _at(seat, campaign_id)
     page = events_for(_db(request), seat, after, limit)
     return {"events": [event_json(s) for s in page.events], "last": page.last}
 
@@ -277,12 +299,11 @@ def read_events(
     response_model=Logged,
     responses=answers(401, 403, 404, 409, 429),
 )
-def reveal_roll(campaign_id: int, event_id: int, request: Request, seat: SeatOf) -> dict[str, Any]:
+def reveal_roll(
+    campaign_id: int, event_id: int, request: Request, seat: Changing
+) -> dict[str, Any]:
     """Show a hidden roll to everyone (the storyteller only)."""
-    _at(seat, campaign_id)
-    _limited(request, seat, "changes")
     shown = reveal(_db(request), seat, event_id)
-    _announce(request, seat)
     return {"event": event_json(SeenEvent(shown))}
 
 

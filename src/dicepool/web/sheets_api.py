@@ -20,12 +20,10 @@ from dicepool.campaign.view import sit_with, sit_with_new_character, table_view
 from dicepool.web.api import (
     NAME,
     STRICT,
+    Changing,
     Logged,
-    SeatOf,
-    _announce,
-    _at,
+    TableSeat,
     _db,
-    _limited,
     event_json,
 )
 from dicepool.web.problems import NotFound, answers
@@ -75,10 +73,9 @@ class SeatCharacter(BaseModel):
 
 
 @router.get("/campaigns/{campaign_id}", responses=answers(401, 404))
-def read_table(campaign_id: int, request: Request, seat: SeatOf) -> dict[str, Any]:
+def read_table(campaign_id: int, request: Request, seat: TableSeat) -> dict[str, Any]:
     """The campaign, its story and the sheets this seat may see (the storyteller's characters
     are the storyteller's alone)."""
-    _at(seat, campaign_id)
     return table_view(_db(request), seat).to_dict()
 
 
@@ -87,10 +84,9 @@ def read_sheet(
     campaign_id: int,
     name: Annotated[Line, Path(max_length=NAME)],
     request: Request,
-    seat: SeatOf,
+    seat: TableSeat,
 ) -> dict[str, Any]:
     """One character's sheet and its state."""
-    _at(seat, campaign_id)
     sheet = table_view(_db(request), seat).sheet(name)
     if sheet is None:
         raise NotFound(f"no character {name} you may see at this table")
@@ -99,25 +95,19 @@ def read_sheet(
 
 @router.post("/campaigns/{campaign_id}/characters", status_code=201, responses=CHANGES)
 def create_sheet(
-    campaign_id: int, body: NewCharacter, request: Request, seat: SeatOf
+    campaign_id: int, body: NewCharacter, request: Request, seat: Changing
 ) -> dict[str, Any]:
     """Create a character; a player sits with it at once."""
-    _at(seat, campaign_id)
-    _limited(request, seat, "changes")
     sit_with_new_character(_db(request), seat, body.name, body.traits, body.for_player)
-    _announce(request, seat)
     return _sheet_of(request, seat, body.name)
 
 
 @router.post("/campaigns/{campaign_id}/seat", responses=CHANGES)
 def choose_character(
-    campaign_id: int, body: SeatCharacter, request: Request, seat: SeatOf
+    campaign_id: int, body: SeatCharacter, request: Request, seat: Changing
 ) -> dict[str, Any]:
     """A player sits with a character of the campaign that no other player has."""
-    _at(seat, campaign_id)
-    _limited(request, seat, "changes")
     seated = sit_with(_db(request), seat, body.character)
-    _announce(request, seat)  # taking a character is an event the table hears of
     return _sheet_of(request, seated, body.character)
 
 
@@ -137,11 +127,8 @@ def undo_event(
     campaign_id: int,
     event_id: Annotated[int, Path(ge=1, le=MAX_EVENT_ID)],
     request: Request,
-    seat: SeatOf,
+    seat: Changing,
 ) -> dict[str, Any]:
     """Strike an event from the story (the storyteller only); undoing an undo restores."""
-    _at(seat, campaign_id)
-    _limited(request, seat, "changes")
     done, _target = undo_at_table(_db(request), seat, event_id)
-    _announce(request, seat)
     return {"event": event_json(SeenEvent(done))}

@@ -27,7 +27,7 @@ from dicepool.campaign.seats import Seat
 from dicepool.odds import Budget
 from dicepool.odds.fit import FaceFit, FaceGroup, face_groups
 from dicepool.store.database import Database
-from dicepool.web.api import NAME, ODDS_MEMORY, ODDS_SECONDS, SeatOf, _at
+from dicepool.web.api import NAME, ODDS_MEMORY, ODDS_SECONDS, TableSeat
 from dicepool.web.limits import limited
 from dicepool.web.pages import page_seat, templates
 from dicepool.web.problems import answers
@@ -223,9 +223,8 @@ class TableDice(BaseModel):
     responses=answers(401, 404, 409, 413, 422, 429, 503),
 )
 def stats_api(
-    campaign_id: int, request: Request, seat: SeatOf, char: Character = None
+    campaign_id: int, request: Request, seat: TableSeat, char: Character = None
 ) -> dict[str, Any]:
     """The table's dice as this seat may see them: per seat and die size, each face's count
     against a fair die, and the rolls' totals against the exact odds of their lines."""
-    _at(seat, campaign_id)
     return seat_stats(request, seat, char).to_dict()
