@@ -7,6 +7,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import anyio
 import pytest
 from fastapi.testclient import TestClient
 
@@ -24,6 +25,22 @@ def client(db: Database) -> Iterator[TestClient]:
 def bearer(token: str) -> dict[str, str]:
     """The header that carries a seat's token."""
     return {"Authorization": f"Bearer {token}"}
+
+
+def text_within(socket: Any, seconds: float = 30.0) -> Callable[[], str]:
+    """``socket.receive_text``, failing after ``seconds`` instead of waiting for ever: a
+    message that never comes fails its test rather than hanging the whole suite."""
+
+    async def receive() -> Any:
+        with anyio.fail_after(seconds):
+            return await socket._send_rx.receive()
+
+    def text() -> str:
+        message = socket.portal.call(receive)
+        socket._raise_on_close(message)
+        return str(message["text"])
+
+    return text
 
 
 class Feed:

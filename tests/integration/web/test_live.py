@@ -18,7 +18,7 @@ from dicepool.core.dice import ForcedDice
 from dicepool.store.database import Database
 from dicepool.web import live
 
-from .conftest import Feed, bearer
+from .conftest import Feed, bearer, text_within
 
 
 def table(client: TestClient) -> tuple[int, str, str]:
@@ -265,7 +265,7 @@ def test_a_revoked_seats_live_connections_close_at_once(client: TestClient, db: 
         pl.send_json({"token": player, "after": 2})
         assert 'id="log"' in pg.receive_text()  # the page's first frame
         news = rolled(client, where, told, line="chronicles 1", dice=[8])
-        player_feed, told_feed = Feed(pl.receive_text), Feed(st.receive_text)
+        player_feed, told_feed = Feed(text_within(pl)), Feed(text_within(st))
         assert player_feed.next()["id"] == news and told_feed.next()["id"] == news
         assert "chronicles 1" in pg.receive_text()
         bo = find_seat_by_token(db, player)
