@@ -21,7 +21,7 @@ from dicepool.campaign import (
     sundown_actions,
 )
 from dicepool.campaign.campaigns import load_campaign
-from dicepool.campaign.catalogue import Action, Doing, Done, Who, arguments, printable
+from dicepool.campaign.catalogue import Action, Doing, Done, Type, Who, arguments, printable
 from dicepool.campaign.seats import Role, Seat, may_act_for
 from dicepool.core.dice import DiceSource, SystemDice
 from dicepool.errors import AccessError, CampaignError
@@ -126,5 +126,9 @@ def perform_as_owner(
 
 
 def _needs_system(action: Action) -> bool:
-    """Whether checking its parameters needs the campaign's system (a choice that varies)."""
-    return any(p.choices("hubris") != p.choices("storypath") for p in action.params)
+    """Whether checking its parameters needs the campaign's system: a choice whose values
+    vary by system (a text's offered values are not checked, so need none)."""
+    return any(
+        p.type is Type.CHOICE and p.choices("hubris") != p.choices("storypath")
+        for p in action.params
+    )
