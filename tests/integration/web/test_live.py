@@ -253,13 +253,15 @@ def test_a_revoked_seats_live_connections_close_at_once(client: TestClient, db: 
 
     where, told, player = table(client)
     hub: live.Hub = client.app.state.hub  # type: ignore[attr-defined]
-    page = TestClient(client.app)
-    page.cookies.set(f"dicepool_seat_{where}", player)
+    # the page's cookie sent by the same client: a second TestClient would run its socket on
+    # an event loop of its own, which a real server never does (and the hub's wake-ups, made
+    # for one loop, then went astray now and then)
+    page = {"origin": "http://testserver", "cookie": f"dicepool_seat_{where}={player}"}
     url = f"/api/campaigns/{where}/live"
     with (
         client.websocket_connect(url) as st,
         client.websocket_connect(url) as pl,
-        page.websocket_connect(f"/c/{where}/live", headers={"origin": "http://testserver"}) as pg,
+        client.websocket_connect(f"/c/{where}/live", headers=page) as pg,
     ):
         st.send_json({"token": told, "after": 2})
         pl.send_json({"token": player, "after": 2})

@@ -467,6 +467,7 @@ WEIRD: list[Any] = ["", " ", "a" * 41, "x\ny", "\u2028", "\x85", "\x00", "\uff21
 def test_odd_requests_answer_one_line_of_json_and_never_500(client: TestClient) -> None:
     table, bo = seated(client, "hubris", "")
     cy = table.join("Cy")
+    di = table.join("Di")  # kept out of the loop, so its bad bodies below are not metered away
     assert table.create(table.storyteller, "Guard").status_code == 201
     seen: set[int] = set()
     for token in (table.storyteller, bo, cy, ""):
@@ -489,5 +490,5 @@ def test_odd_requests_answer_one_line_of_json_and_never_500(client: TestClient) 
                     refused(answer, answer.status_code)
     assert {403, 404, 409, 422} <= seen
     for body in (b"", b"[]", b"{", b'{"points": ["1"]}'):
-        answer = client.post(f"{table.url}/actions/damage", content=body, headers=bearer(bo))
+        answer = client.post(f"{table.url}/actions/damage", content=body, headers=bearer(di))
         refused(answer, 422)
