@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path as FilePath
 from typing import Annotated, Any
 
@@ -124,14 +125,40 @@ def _check_csrf(request: Request, expected: str, sent: str | None) -> None:
         raise CsrfError("the form's security token is missing or stale: reload the page")
 
 
-def _seat_posting(
-    request: Request, campaign_id: int, csrf: str | None, what: str = "changes"
+async def sent_csrf(request: Request) -> str:
+    """The CSRF token a form sent: its ``csrf`` field (else HTMX's ``X-CSRF-Token`` header)."""
+    sent = (await request.form()).get("csrf")
+    return sent if isinstance(sent, str) else ""
+
+
+def posting_seat(
+    request: Request, campaign_id: int, sent: Annotated[str, Depends(sent_csrf)]
 ) -> Seat:
-    """The seat of a form that changes something: its cookie, its CSRF token, its rate."""
+    """The seat of a form that changes something: its cookie's, with the CSRF token it gives."""
     seat, token = page_seat(request, campaign_id)
-    _check_csrf(request, csrf_of(token), csrf)
-    limited(request.app, what, seat.id, f"too many {what} from this seat")
+    _check_csrf(request, csrf_of(token), sent)
     return seat
+
+
+def _posting(what: str) -> Callable[..., AsyncIterator[Seat]]:
+    """A dependency: the seat of a form that changes the table, metered as ``what``; once the
+    change is done (and only then), the table's live connections are woken."""
+
+    async def posting(
+        request: Request, seat: Annotated[Seat, Depends(posting_seat)]
+    ) -> AsyncIterator[Seat]:
+        limited(request.app, what, seat.id, f"too many {what} from this seat")
+        yield seat
+        request.app.state.hub.announce(seat.campaign_id)  # the one place news is announced
+
+    return posting
+
+
+Changing = Annotated[Seat, Depends(_posting("changes"))]
+"""The seat of a page's form that changes the table (checked, metered, its news announced)."""
+
+Rolling = Annotated[Seat, Depends(_posting("rolls"))]
+"""The seat of the page's roll box (metered as rolls, not changes)."""
 
 
 def _back(request: Request, campaign_id: int, fragment: str, **context: Any) -> Response:
@@ -296,17 +323,15 @@ def roll_page(
     request: Request,
     campaign_id: int,
     line: Annotated[str, Form(max_length=LINE)],
+    seat: Rolling,
     character: Annotated[str, Form(max_length=NAME)] = "",
     hidden: Annotated[bool, Form()] = False,
-    csrf: Annotated[str | None, Form(max_length=64)] = None,
     nonce: Annotated[str | None, Form(max_length=MAX_NONCE)] = None,
 ) -> Response:
     """Roll the roll box's line; the log shows it to the table (the storyteller may hide it).
     The page sends a nonce of the browser's (16 random bytes, hex) for the seal's stream."""
-    seat = _seat_posting(request, campaign_id, csrf, "rolls")
     source = dice_source(None, nonce)
     logged = roll_at_table(_db(request), seat, line, source, character or None, hidden)
-    request.app.state.hub.announce(campaign_id)
     return _back(request, campaign_id, "_rolled.html", event=logged.event)
 
 
@@ -326,12 +351,12 @@ def act_page(
     campaign_id: int,
     name: Annotated[str, Path(max_length=40)],
     fields: Fields,
+    seat: Changing,
 ) -> Response:
     """Take an action of the catalogue from its form (a sheet's card, the storyteller's
     panel, a roll's entry in the log)."""
-    seat = _seat_posting(request, campaign_id, fields.pop("csrf", None))
+    fields.pop("csrf", None)  # the form's proof, read by Changing: no parameter of an action
     made = perform(_db(request), seat, name, fields)
-    request.app.state.hub.announce(campaign_id)
     text = "; ".join(summary(e) for e in made.events)
     link = f"{str(request.base_url).rstrip('/')}/t/{made.token}" if made.token else None
     form = request.headers.get("hx-trigger")  # its errors beside its fields are cleared
@@ -347,15 +372,14 @@ def character_page(
     traits: Annotated[str, Form(max_length=1000)] = "",
     pick: Annotated[str, Form(max_length=NAME)] = "",
     for_player: Annotated[bool, Form()] = False,
-    csrf: Annotated[str | None, Form(max_length=64)] = None,
+    *,
+    seat: Changing,
 ) -> Response:
     """Create a character (a player sits with it), or sit with one of the campaign's."""
-    seat = _seat_posting(request, campaign_id, csrf)
     if pick:
         sit_with(_db(request), seat, pick)
     else:
         sit_with_new_character(_db(request), seat, name, traits, for_player)
-    request.app.state.hub.announce(campaign_id)
     return RedirectResponse(f"/c/{campaign_id}", status_code=303)
 
 
@@ -370,12 +394,10 @@ def reveal_page(
     request: Request,
     campaign_id: int,
     event_id: int,
-    csrf: Annotated[str | None, Form(max_length=64)] = None,
+    seat: Changing,
 ) -> Response:
     """Show a hidden roll to the table (the storyteller only)."""
-    seat = _seat_posting(request, campaign_id, csrf)
     shown = reveal(_db(request), seat, _event_id(event_id))
-    request.app.state.hub.announce(campaign_id)
     return _back(request, campaign_id, "_done.html", text=summary(shown))
 
 
@@ -384,10 +406,8 @@ def undo_page(
     request: Request,
     campaign_id: int,
     event_id: int,
-    csrf: Annotated[str | None, Form(max_length=64)] = None,
+    seat: Changing,
 ) -> Response:
     """Strike an event from the story, or restore one (the storyteller only)."""
-    seat = _seat_posting(request, campaign_id, csrf)
     done, target = undo_at_table(_db(request), seat, _event_id(event_id))
-    request.app.state.hub.announce(campaign_id)
     return _back(request, campaign_id, "_done.html", text=summary(done, target))
