@@ -8,7 +8,7 @@ naming it, so a form shows the error beside the field:
 - ``add``: changes that add traits on purpose (``--add "Dex=2"`` on the command line);
 - ``notes``: the character's free text (None: left as it is; ``""`` clears it).
 
-The guard against typing slips (the README's ruling "Sheet edits"): a change names a trait of
+The guard against typing slips (docs/rulings.md, "Sheet edits"): a change names a trait of
 the sheet or of the system, in any case (``dexterity=3`` sets Dexterity), or a new trait. A new
 name that abbreviates a known one (``Dex``: the beginning of Dexterity, two letters or more) or
 nearly spells one (``Dexteriy``) is refused as a likely slip, with a suggestion; the same name
