@@ -96,6 +96,8 @@ class Param:
             the command line), ``{low}``, ``{high}``, ``{value}`` and ``{choices}``.
         missing: the error when it is not given, where it is not the usual one.
         noun: the words that name it in an error, where its name is not enough.
+        systems: the systems whose tables take it (a roll's choices: Momentum is
+            storypath's); an action's parameters are its action's.
     """
 
     name: str
@@ -116,6 +118,7 @@ class Param:
     refusal: str = ""
     missing: str = ""
     noun: str = ""
+    systems: frozenset[str] = ALL
 
     def called(self, cli: bool) -> str:
         """Its name in an error: its option at the command line, else its noun or name."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.campaign.seals import dice_data, drawing
@@ -12,7 +13,7 @@ from dicepool.core.dice import DiceSource
 from dicepool.core.request import Request
 from dicepool.core.result import ContestResult, RollResult
 from dicepool.core.roll import resolve_any
-from dicepool.errors import LimitError, NotationError, SheetError
+from dicepool.errors import CampaignError, LimitError, NotationError, SheetError
 from dicepool.notation.house import read_house_rules
 from dicepool.notation.parser import parse
 from dicepool.notation.record import record
@@ -30,6 +31,7 @@ from dicepool.store.log import (
     claim_campaign,
     save_changes,
 )
+from dicepool.store.sent import keep_sent, sent_answer
 from dicepool.store.sql import Sql
 
 
@@ -96,6 +98,7 @@ def roll(
     rollers_allowed: Callable[[str], None] | None = None,
     screened: bool = False,
     most_dice: int | None = None,
+    sent: tuple[int, str] | None = None,
 ) -> LoggedRoll:
     """Roll ``line`` in a campaign (for ``roller`` where a side names none) and log it.
 
@@ -107,13 +110,18 @@ def roll(
     ``screened`` keeps the line to the players' characters (a player's roll: the
     storyteller's stay behind the screen);
     ``most_dice`` refuses a roll expected to roll more dice (explosions and rerolls counted).
+    ``sent`` is the seat and nonce a web table's roll was sent with: its idempotency key.
 
     Raises:
+        Resent: the seat sent that nonce before (its roll's answer is kept: nothing is rolled).
         NotationError, SheetError, CampaignError: the line cannot be rolled; nothing is logged.
         DiceError: faces typed by hand that do not fit.
     """
     with db.write() as conn:
         row = claim_campaign(conn, campaign) or need_campaign(conn, campaign)  # (raises)
+        # the campaign's row is held from here: a second send of one nonce waits, then finds it
+        if sent is not None and (first := sent_answer(conn, row.id, *sent)) is not None:
+            raise Resent(first)  # the transaction's claim of a number is undone
         state = row.state(campaign_sheets(conn, row))
         sheet_line, request = request_of(
             row, behind_screen(conn, row, state, screened), line, roller
@@ -155,7 +163,18 @@ def roll(
         )
         after = apply(state, event)  # a spend refused: the transaction stores nothing
         save_changes(conn, row.id, state, after, event.seq)
-    return LoggedRoll(event, result, request, sheet_line, row.house_rules, after, state)
+        made = LoggedRoll(event, result, request, sheet_line, row.house_rules, after, state)
+        if sent is not None:
+            keep_sent(conn, row.id, *sent, event.id, roll_json(made, row.name))
+    return made
+
+
+class Resent(CampaignError):
+    """A roll sent again with the nonce of one already rolled: ``answer`` is the first's."""
+
+    def __init__(self, answer: dict[str, Any]) -> None:
+        self.answer = answer
+        super().__init__(f"event {answer.get('event')} is this roll, sent before")
 
 
 def _within(request: Request, most: int) -> None:

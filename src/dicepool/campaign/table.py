@@ -17,6 +17,7 @@ from dicepool.campaign.view import players_characters
 from dicepool.core.dice import DiceSource
 from dicepool.errors import AccessError, CampaignError
 from dicepool.sheet.events import Event, Kind
+from dicepool.sheet.spends import NO_SPENDS, Spends
 from dicepool.sheet.traits import name_key
 from dicepool.store.database import Database
 from dicepool.store.log import (
@@ -284,13 +285,18 @@ def roll_at_table(
     source: DiceSource,
     character: str | None = None,
     hidden: bool = False,
+    spends: Spends = NO_SPENDS,
+    nonce: str | None = None,
 ) -> LoggedRoll:
-    """Roll a line from a seat of the web table, by the table's rules: a player rolls for their
-    own character (the default) and nobody else's, names no character they may not see (the
-    storyteller's, behind the screen), and only the storyteller rolls hidden; a roll is at most
-    :data:`TABLE_DICE` dice.
+    """Roll a line from a seat of the web table, with what it spends and chooses, by the
+    table's rules: a player rolls for their own character (the default) and nobody else's,
+    names no character they may not see (the storyteller's, behind the screen), and only the
+    storyteller rolls hidden; a roll is at most
+    :data:`TABLE_DICE` dice. The client's ``nonce`` (for the seal's stream) is also the roll's
+    idempotency key: sent again by the seat, it gets the first roll's answer.
 
     Raises:
+        Resent: the seat sent this nonce before (the first roll's answer in it).
         AccessError: a hidden roll from a player, or a roll for another's character.
         LimitError: a roll over :data:`TABLE_DICE` dice.
         NotationError, SheetError, CampaignError, DiceError: as :func:`roll`.
@@ -308,10 +314,12 @@ def roll_at_table(
         source,
         seat.name,
         character,
+        spends,
         hidden=hidden,
         rollers_allowed=(lambda name: may_act_for(seat, name)) if player else None,
         screened=player,
         most_dice=TABLE_DICE,
+        sent=(seat.id, nonce) if nonce else None,
     )
 
 

@@ -273,7 +273,7 @@ def _event_json(made: Done) -> dict[str, Any]:
     return shown if made.token is None else {**shown, "link": link(made.token)}
 
 
-SERVER = "http://localhost:8000"
+SERVER = "http://127.0.0.1:8000"
 """Where `dicepool serve` answers by default: the links the command line prints."""
 
 

@@ -19,6 +19,7 @@ from dicepool.cli.storage import (
     shown_url,
 )
 from dicepool.errors import CampaignError, DicepoolError
+from dicepool.web.addresses import ENV_PUBLIC_URL
 
 
 @click.group()
@@ -178,10 +179,12 @@ def _who(name: str, player: str | None) -> str:
 @click.argument("campaign_name", metavar="NAME")
 @click.option(
     "--server",
-    default="http://localhost:8000",
+    default="http://127.0.0.1:8000",
+    envvar=ENV_PUBLIC_URL,
     show_default=True,
     metavar="URL",
-    help="The address players open: the table's server (`dicepool serve` prints it).",
+    help="The address players open: the table's server (`dicepool serve` prints it; "
+    f"${ENV_PUBLIC_URL} gives it too).",
 )
 @db_option
 def link_(campaign_name: str, server: str, db_url: str | None) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from dicepool.cli.storage import db_option, open_database, shown_url
+from dicepool.web.addresses import ENV_PUBLIC_URL, MAX_URL, AddressError, public_url, serve_url
 from dicepool.web.limits import MAX_ROLLS_PER_SECOND, RATES
 
 MAX_PORT = 65535
@@ -58,9 +59,29 @@ the websockets library's sans-I/O protocol."""
     help="Server processes sharing the port and the database: up to one a core for a busy "
     "table (each meters the seats it serves on its own).",
 )
+@click.option(
+    "--public-url",
+    envvar=ENV_PUBLIC_URL,
+    metavar="URL",
+    help="The address players open, that every link starts with (behind a proxy: "
+    f"https://dice.example.org); else the address printed here. Also ${ENV_PUBLIC_URL}.",
+)
+@click.option(
+    "--forwarded-allow-ips",
+    metavar="IPS",
+    help="Trust X-Forwarded-For and -Proto from these proxies' addresses (comma-separated, "
+    "or *): the client's address and https then come from the proxy; from no one else.",
+)
 @db_option
 def serve(
-    host: str, port: int, poll: float, rolls_per_second: int, workers: int, db_url: str | None
+    host: str,
+    port: int,
+    poll: float,
+    rolls_per_second: int,
+    workers: int,
+    public_url: str | None,
+    forwarded_allow_ips: str | None,
+    db_url: str | None,
 ) -> None:
     """Serve the web table: its pages (open the address it prints) and its JSON API
     (described at /openapi.json, shown at /docs).
@@ -72,19 +93,35 @@ def serve(
     from dicepool.store.database import ENV_URL
     from dicepool.web.app import create_app
 
+    public = _public(public_url) or serve_url(host, port)
     db = open_database(db_url)
     db.ensure_schema()  # a database that cannot be used says so before the server starts
-    shown_host = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    click.echo(f"dicepool serves {shown_url(db)} at http://{shown_host}:{port}/ (Ctrl-C stops)")
+    click.echo(f"dicepool serves {shown_url(db)} at {public}/ (Ctrl-C stops)")
+    # X-Forwarded-* believed from the proxies named alone (uvicorn's default trusts 127.0.0.1)
+    proxies: dict[str, Any] = {"proxy_headers": bool(forwarded_allow_ips)}
+    if forwarded_allow_ips:
+        proxies["forwarded_allow_ips"] = forwarded_allow_ips[:MAX_URL]
     if workers == 1:
-        app = create_app(db, poll, rolls_per_second)
+        app = create_app(db, poll, rolls_per_second, public)
         _collect_less()
-        uvicorn.run(app, host=host, port=port, **UVICORN)
+        uvicorn.run(app, host=host, port=port, **proxies, **UVICORN)
         return
     # uvicorn starts each worker afresh, naming the app by import: it reads its settings here
-    os.environ.update({ENV_URL: db.url, _POLL: str(poll), _ROLLS: str(rolls_per_second)})
+    os.environ.update(
+        {ENV_URL: db.url, _POLL: str(poll), _ROLLS: str(rolls_per_second), ENV_PUBLIC_URL: public}
+    )
     factory = f"{__name__}:{worker_app.__name__}"
-    uvicorn.run(factory, factory=True, workers=workers, host=host, port=port, **UVICORN)
+    uvicorn.run(factory, factory=True, workers=workers, host=host, port=port, **proxies, **UVICORN)
+
+
+def _public(given: str | None) -> str | None:
+    if given is None or not given.strip():
+        return None
+    try:
+        return public_url(given)
+    except AddressError as exc:
+        hint = "--public-url"
+        raise click.BadParameter(str(exc).removeprefix(hint + " "), param_hint=hint) from None
 
 
 def worker_app() -> Any:
@@ -93,7 +130,10 @@ def worker_app() -> Any:
     from dicepool.web.app import create_app
 
     app = create_app(
-        Database(os.environ[ENV_URL]), float(os.environ[_POLL]), int(os.environ[_ROLLS])
+        Database(os.environ[ENV_URL]),
+        float(os.environ[_POLL]),
+        int(os.environ[_ROLLS]),
+        os.environ[ENV_PUBLIC_URL],
     )
     _collect_less()
     return app

@@ -133,3 +133,15 @@ seals = Table(
     Column("closed", Boolean, nullable=False),
     UniqueConstraint("campaign_id", "number"),
 )
+
+rolls_sent = Table(
+    "rolls_sent",
+    metadata,
+    # a roll's nonce is its idempotency key: a seat that sends the same nonce again (its answer
+    # lost to a dropped network) gets the first roll's answer, and no second roll
+    Column("campaign_id", Id, ForeignKey("campaigns.id"), primary_key=True),
+    Column("seat_id", Id, ForeignKey("seats.id"), primary_key=True),
+    Column("nonce", String(64), primary_key=True),
+    Column("event_id", Id, ForeignKey("events.id"), nullable=False),
+    Column("answer", Data, nullable=False),  # the roll as first answered
+)

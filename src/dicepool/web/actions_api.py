@@ -10,13 +10,13 @@ from its declaration, so ``/openapi.json`` shows every action's parameters.
 # FastAPI reads it from the route's annotations.
 
 import inspect
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Path, Request
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from dicepool.campaign.actions import ACTIONS, offered, perform
-from dicepool.campaign.catalogue import ALL, Action, Done, Param, Type, printable
+from dicepool.campaign.catalogue import Action, Done, printable
 from dicepool.campaign.table import SeenEvent
 from dicepool.web.api import (
     Changing,
@@ -26,6 +26,7 @@ from dicepool.web.api import (
     _url,
     event_json,
 )
+from dicepool.web.params import fields_of
 from dicepool.web.problems import NotFound, answers
 
 router = APIRouter(prefix="/api", responses=answers(413, 422, 503))
@@ -59,40 +60,13 @@ class Taken(BaseModel):
     link: str | None = Field(default=None, description="The page that token opens.")
 
 
-def _choices(param: Param) -> tuple[str, ...]:
-    """Every value the choice takes at some table (each table checks its own)."""
-    return tuple(dict.fromkeys(c for system in sorted(ALL) for c in param.choices(system)))
-
-
-def _field(param: Param) -> tuple[Any, Any]:
-    """A parameter as a field of the action's model: its type, and its limits."""
-    kind: Any
-    limits: dict[str, Any] = {"description": param.summary}
-    if param.type in (Type.INT, Type.EVENT):
-        kind, limits = int, {**limits, "ge": param.low, "le": param.high}
-    elif param.type is Type.FLAG:
-        kind = bool
-    elif param.type is Type.CHOICE:
-        kind = Literal[_choices(param)]
-    else:
-        kind, limits = str, {**limits, "max_length": param.length}
-    if param.name == "for":  # a word of Python: the field is `for_`, its JSON `for`
-        limits["alias"] = "for"
-    if param.required and param.name != "character":
-        return kind, Field(**limits)
-    default = None if param.name == "character" else param.default
-    return kind | None, Field(default=default, **limits)
-
-
 def _model_name(action: Action) -> str:
     return "".join(w.capitalize() for w in action.name.split("-")) + "Parameters"
 
 
 def model_of(action: Action) -> type[BaseModel]:
     """The model of ``action``'s parameters (a player's ``character`` is their own)."""
-    fields: dict[str, Any] = {
-        ("for_" if p.name == "for" else p.name): _field(p) for p in action.web_params()
-    }
+    fields = fields_of(action.web_params())
     return create_model(
         _model_name(action),
         __config__=ConfigDict(strict=True, extra="forbid"),

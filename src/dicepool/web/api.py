@@ -9,16 +9,17 @@ Errors become JSON by the handlers of :mod:`dicepool.web.app`. The OpenAPI docum
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import orjson
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from dicepool.campaign.questions import odds_json
-from dicepool.campaign.rolls import LoggedRoll, roll_json
+from dicepool.campaign.roll_choices import ROLL_CHOICES, spends_of
+from dicepool.campaign.rolls import LoggedRoll, Resent, roll_json
 from dicepool.campaign.seals import dice_source
 from dicepool.campaign.seats import Seat, find_seat_by_token, join_table, open_table
 from dicepool.campaign.table import MAX_EVENTS, SeenEvent, events_for, reveal, roll_at_table
@@ -26,8 +27,10 @@ from dicepool.core.stream import MAX_NONCE
 from dicepool.odds import Budget
 from dicepool.sheet.events import Kind
 from dicepool.store.database import Database
+from dicepool.web.addresses import link_of
 from dicepool.web.limits import client_key, limited
 from dicepool.web.loop import on_loop
+from dicepool.web.params import fields_of
 from dicepool.web.problems import NotFound, Unauthorized, answers
 
 # every route: a body too large (even where none is read), a request that does not validate,
@@ -84,7 +87,7 @@ class NewSeat(BaseModel):
     name: str = Field(min_length=1, max_length=NAME)
 
 
-class NewRoll(BaseModel):
+class RollLine(BaseModel):
     """A roll: its line, for a character, hidden (the storyteller's), with faces by hand."""
 
     model_config = STRICT
@@ -105,6 +108,21 @@ class NewRoll(BaseModel):
         pattern=r"^[ -~]*$",
         description="The roller's own text mixed into the seal's stream for this roll "
         "(printable ASCII; say 16 random bytes in hex); dicepool picks one when none is given.",
+    )
+
+
+CHOSEN = {p.name for p in ROLL_CHOICES}
+"""The fields of a roll that say what it spends and chooses."""
+
+if TYPE_CHECKING:  # its fields are made from the declarations, at run time
+    NewRoll = RollLine
+else:
+    NewRoll = create_model(
+        "NewRoll",
+        __base__=RollLine,
+        __doc__="A roll: its line, for a character, hidden (the storyteller's), with faces by hand;"
+        " and what it spends and chooses, each taken by its system's rolls alone.",
+        **fields_of(ROLL_CHOICES),
     )
 
 
@@ -147,8 +165,8 @@ def _db(request: Request) -> Database:
 
 
 def _url(request: Request, token: str) -> str:
-    """The page a token opens (the table's pages: `/t/TOKEN`)."""
-    return f"{str(request.base_url).rstrip('/')}/t/{token}"
+    """The page a token opens (the table's pages: `/t/TOKEN`), at the public address."""
+    return link_of(request, token)
 
 
 async def token_of(
@@ -250,11 +268,18 @@ def event_json(seen: SeenEvent) -> dict[str, Any]:
     "/campaigns/{campaign_id}/rolls",
     status_code=201,
     response_model=Rolled,
-    responses=answers(400, 401, 403, 404, 409, 429),
+    responses={
+        200: {"model": Rolled, "description": "A roll sent before with this nonce: its answer."},
+        **answers(400, 401, 403, 404, 409, 429),
+    },
 )
 async def make_roll(campaign_id: int, body: NewRoll, request: Request, token: Token) -> Response:
     """Roll a line (for a character), logged; a hidden roll is the storyteller's alone. The
-    answer comes once this server's live clients of the table are being sent the roll."""
+    answer comes once this server's live clients of the table are being sent the roll.
+
+    The roll's `nonce` is also its idempotency key: a seat that sends a roll again with the
+    nonce of one it rolled (its answer lost to the network) gets that roll's answer, with
+    status 200, and no second roll."""
     # The busiest route: the seat is looked up here, not by a dependency of its own, and the
     # answer is sent as it is, not checked again against its model.
     db = _db(request)
@@ -264,9 +289,16 @@ async def make_roll(campaign_id: int, body: NewRoll, request: Request, token: To
 
     def rolled() -> LoggedRoll:
         source = dice_source(body.dice, body.nonce)
-        return roll_at_table(db, seat, body.line, source, body.character, body.hidden)
+        spends = spends_of(body.model_dump(include=CHOSEN), seat.system)
+        return roll_at_table(
+            db, seat, body.line, source, body.character, body.hidden, spends, body.nonce
+        )
 
-    logged = await on_loop(db, rolled)
+    try:
+        logged = await on_loop(db, rolled)
+    except Resent as again:
+        first = {"event": again.answer["event"], "roll": again.answer}
+        return Response(json_bytes(first), status_code=200, media_type="application/json")
     _announce(request, seat)
     await request.app.state.hub.delivered(seat.campaign_id, logged.event.seq)
     answer = {"event": logged.event.id, "roll": roll_json(logged, seat.campaign)}

@@ -148,7 +148,10 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
 
 
 def create_app(
-    db: Database, poll_seconds: float = POLL_SECONDS, rolls_per_second: float | None = None
+    db: Database,
+    poll_seconds: float = POLL_SECONDS,
+    rolls_per_second: float | None = None,
+    public_url: str | None = None,
 ) -> FastAPI:
     """The web table's application, serving the campaigns of ``db``.
 
@@ -157,6 +160,8 @@ def create_app(
             woke its reader.
         rolls_per_second: the rolls a seat may make a second (a burst of twice as many), else
             :data:`dicepool.web.limits.RATES`'s.
+        public_url: the address every link starts with (checked by
+            :func:`dicepool.web.addresses.public_url`), else each request's own.
     """
     app = FastAPI(
         lifespan=_lifespan,
@@ -169,6 +174,7 @@ def create_app(
     app.state.rates = rates(rolls_per_second)
     app.state.hub = Hub(db, poll_seconds)
     app.state.poll_seconds = poll_seconds
+    app.state.public_url = public_url
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     app.include_router(api.router)

@@ -27,6 +27,8 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from dicepool.campaign.actions import offered, perform
 from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.questions import seat_odds_json
+from dicepool.campaign.roll_choices import roll_choices, spends_of
+from dicepool.campaign.rolls import Resent
 from dicepool.campaign.seals import dice_source, open_seal_of
 from dicepool.campaign.seat_admin import invitations_on, seats_at
 from dicepool.campaign.seats import (
@@ -55,8 +57,10 @@ from dicepool.errors import AccessError, DicepoolError
 from dicepool.notation.grammar import SYSTEMS
 from dicepool.odds import Budget
 from dicepool.store.database import Database
+from dicepool.web.addresses import link_of
 from dicepool.web.api import LINE, NAME, ODDS_MEMORY, ODDS_SECONDS
 from dicepool.web.limits import client_key, limited
+from dicepool.web.live import ENDED_CODE
 from dicepool.web.problems import NotFound, Unauthorized
 
 router = APIRouter(include_in_schema=False)
@@ -195,14 +199,13 @@ def open_page(
     _check_csrf(request, request.cookies.get(CSRF_COOKIE, ""), csrf)
     limited(request.app, "tables", client_key(request), "too many tables opened from here")
     table = open_table(_db(request), name, system, storyteller or "storyteller")
-    base = str(request.base_url).rstrip("/")
     response = templates.TemplateResponse(
         request,
         "opened.html",
         {
             "table": table,
-            "storyteller_url": f"{base}/t/{table.storyteller}",
-            "invite_url": f"{base}/t/{table.invite}",
+            "storyteller_url": link_of(request, table.storyteller),
+            "invite_url": link_of(request, table.invite),
         },
         status_code=201,
     )
@@ -243,9 +246,8 @@ def join_page(
         raise NotFound("that link opens no seat here; ask the storyteller for a new one")
     limited(request.app, "changes", invite.id, "too many seats taken with this invitation")
     seat, own = join_table(_db(request), invite, name)
-    base = str(request.base_url).rstrip("/")
     response = templates.TemplateResponse(
-        request, "joined.html", {"seat": seat, "url": f"{base}/t/{own}"}, status_code=201
+        request, "joined.html", {"seat": seat, "url": link_of(request, own)}, status_code=201
     )
     _cookie(response, request, SEAT_COOKIE.format(seat.campaign_id), own)
     return response
@@ -264,6 +266,8 @@ def _table_context(request: Request, seat: Seat, token: str) -> dict[str, Any]:
         "free": view.free(),
         "line_max": LINE,
         "name_max": NAME,
+        "choices": roll_choices(seat.system),
+        "ended_code": ENDED_CODE,
     }
 
 
@@ -318,23 +322,6 @@ def odds_fragment(
     return templates.TemplateResponse(request, "_odds.html", {"odds": odds, "error": None})
 
 
-@router.post("/c/{campaign_id}/roll", response_class=HTMLResponse)
-def roll_page(
-    request: Request,
-    campaign_id: int,
-    line: Annotated[str, Form(max_length=LINE)],
-    seat: Rolling,
-    character: Annotated[str, Form(max_length=NAME)] = "",
-    hidden: Annotated[bool, Form()] = False,
-    nonce: Annotated[str | None, Form(max_length=MAX_NONCE)] = None,
-) -> Response:
-    """Roll the roll box's line; the log shows it to the table (the storyteller may hide it).
-    The page sends a nonce of the browser's (16 random bytes, hex) for the seal's stream."""
-    source = dice_source(None, nonce)
-    logged = roll_at_table(_db(request), seat, line, source, character or None, hidden)
-    return _back(request, campaign_id, "_rolled.html", event=logged.event)
-
-
 async def form_of(request: Request) -> dict[str, str]:
     """A form's fields as text (the body is bounded by the server's limit on every request);
     a file sent in a field is no value of an action's."""
@@ -343,6 +330,35 @@ async def form_of(request: Request) -> dict[str, str]:
 
 
 Fields = Annotated[dict[str, str], Depends(form_of)]
+
+
+@router.post("/c/{campaign_id}/roll", response_class=HTMLResponse)
+def roll_page(
+    request: Request,
+    campaign_id: int,
+    line: Annotated[str, Form(max_length=LINE)],
+    seat: Rolling,
+    fields: Fields,
+    character: Annotated[str, Form(max_length=NAME)] = "",
+    hidden: Annotated[bool, Form()] = False,
+    nonce: Annotated[str | None, Form(max_length=MAX_NONCE)] = None,
+) -> Response:
+    """Roll the roll box's line, with what it spends and chooses; the log shows it to the
+    table (the storyteller may hide it). The page sends a nonce of the browser's (16 random
+    bytes, hex) for the seal's stream."""
+    source = dice_source(None, nonce)
+    spends = spends_of(fields, seat.system)
+    try:
+        logged = roll_at_table(
+            _db(request), seat, line, source, character or None, hidden, spends, nonce
+        )
+    except Resent as again:  # sent before, its answer lost: that roll, not a second
+        first = again.answer
+        return _back(
+            request, campaign_id, "_rolled.html", number=first["event"], hidden=first["hidden"]
+        )
+    hidden = bool(logged.event.data.get("hidden"))
+    return _back(request, campaign_id, "_rolled.html", number=logged.event.id, hidden=hidden)
 
 
 @router.post("/c/{campaign_id}/act/{name}", response_class=HTMLResponse)
@@ -358,7 +374,7 @@ def act_page(
     fields.pop("csrf", None)  # the form's proof, read by Changing: no parameter of an action
     made = perform(_db(request), seat, name, fields)
     text = "; ".join(summary(e) for e in made.events)
-    link = f"{str(request.base_url).rstrip('/')}/t/{made.token}" if made.token else None
+    link = link_of(request, made.token) if made.token else None
     form = request.headers.get("hx-trigger")  # its errors beside its fields are cleared
     clear = [f"{form}-{name}-error" for name in made.args] if form else []
     return _back(request, campaign_id, "_done.html", text=text, link=link, clear=clear)

@@ -374,7 +374,7 @@ def test_the_storytellers_invitation_revoke_and_new_link(
         assert revoked.locator(f"#ev-{after}").count() == 0
         assert secret not in revoked.content()
         assert not [frame for frame in heard if secret in frame]
-        expect(revoked.locator("#live-state")).not_to_have_text("live")
+        expect(revoked.locator("#live-state")).to_contain_text("link no longer works")
         expect(other.locator("#seats li.seat-row[data-seat=Quinn]")).to_have_count(0)
         shoot(told, "catalogue-seats-after-revoke-desktop")
 

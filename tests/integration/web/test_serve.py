@@ -31,7 +31,7 @@ def _use(server: subprocess.Popen[str], port: int, db: Path) -> None:
     try:
         assert server.stdout is not None
         said = server.stdout.readline()
-        assert f"http://localhost:{port}/" in said and str(db) in said
+        assert f"http://127.0.0.1:{port}/" in said and str(db) in said
         body = json.dumps({"name": "Web", "system": "hubris"}).encode()
         request = urllib.request.Request(
             f"http://127.0.0.1:{port}/api/campaigns",

@@ -1,0 +1,140 @@
+"""What a campaign roll may spend and choose, declared once for the API and the page.
+
+A roll at a table may spend a resource (Willpower, Edge, Momentum), be a sundown Resistance Test
+or Soak roll, take a storypath Consolation, Advantage, Feat of Scale or Drawback, or count toward
+a Complex or extended action. Each is a :class:`~dicepool.campaign.catalogue.Param` here, with
+the systems whose rolls take it: the API's roll model and the page's roll box are made from
+these, and :func:`spends_of` turns what an edge collected into the rules'
+:class:`~dicepool.sheet.spends.Spends` (the rules then refuse what the roll cannot take).
+The command line keeps its own options for them (`dicepool roll --spend momentum 2 --feat
+title`), read into the same :class:`Spends`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from dicepool.campaign.catalogue import Param, Type, argument, fixed
+from dicepool.errors import ParameterError
+from dicepool.sheet.spends import NO_SPENDS, Spends
+from dicepool.sheet.storypath.momentum import MAX_POINTS, Consolation
+from dicepool.sheet.sundown.edge import MAX_ARMOR
+from dicepool.sheet.sundown.play import Resistance
+from dicepool.sheet.traits import MAX_NAME
+
+HUBRIS = frozenset({"hubris"})
+SUNDOWN = frozenset({"sundown"})
+STORYPATH = frozenset({"storypath"})
+
+MAX_DRAWBACK = 200
+"""The longest Drawback named on a roll, in characters."""
+
+
+def _flag(name: str, summary: str, systems: frozenset[str]) -> Param:
+    return Param(name, Type.FLAG, summary, required=False, default=False, systems=systems)
+
+
+ROLL_CHOICES: tuple[Param, ...] = (
+    _flag("willpower", "Spend a Willpower point: three dice more, and the rote property.", HUBRIS),
+    _flag("edge", "Spend Edge: the Edge dice (the whole pool at Edge 0 or less).", SUNDOWN),
+    _flag("resist", "A Resistance Test: Edge added free.", SUNDOWN),
+    _flag("soak", "A Soak roll: a physical Resistance Test that adds Armor.", SUNDOWN),
+    Param(
+        "armor",
+        Type.INT,
+        "The Armor a Soak roll adds.",
+        required=False,
+        low=0,
+        high=MAX_ARMOR,
+        systems=SUNDOWN,
+    ),
+    Param(
+        "momentum",
+        Type.INT,
+        "Momentum spent from the table's pool, a die each.",
+        required=False,
+        default=0,
+        low=0,
+        high=MAX_POINTS,
+        systems=STORYPATH,
+    ),
+    Param(
+        "consolation",
+        Type.CHOICE,
+        "On a failure, take this Consolation (a botch gives Momentum only).",
+        required=False,
+        choices=fixed(*(c.value for c in Consolation)),
+        systems=STORYPATH,
+    ),
+    _flag("advantage", "Use the character's oldest Unlooked-for Advantage.", STORYPATH),
+    Param(
+        "feat",
+        Type.CHOICE,
+        "A Feat of Scale: Scale +1 for a Legend (calling: two Momentum more).",
+        required=False,
+        choices=fixed("title", "calling"),
+        systems=STORYPATH,
+    ),
+    Param(
+        "drawback",
+        Type.TEXT,
+        "The Drawback an Enhancement above 3 comes with.",
+        required=False,
+        length=MAX_DRAWBACK,
+        systems=STORYPATH,
+    ),
+    Param(
+        "complex",
+        Type.TEXT,
+        "Count the roll as an Interval of this Complex Action.",
+        required=False,
+        length=MAX_NAME,
+        systems=STORYPATH,
+    ),
+    Param(
+        "extended",
+        Type.TEXT,
+        "Count the roll toward this extended action.",
+        required=False,
+        length=MAX_NAME,
+        systems=frozenset({"chronicles"}),
+    ),
+)
+"""Every choice a campaign roll takes, in the order the roll box shows them."""
+
+
+def roll_choices(system: str) -> tuple[Param, ...]:
+    """The choices a roll at a table of ``system`` takes."""
+    return tuple(p for p in ROLL_CHOICES if system in p.systems)
+
+
+def spends_of(given: Mapping[str, object], system: str) -> Spends:
+    """A roll's spends and choices from what an edge collected (None, blank, false or 0: not
+    chosen), each checked by its parameter.
+
+    Raises:
+        ParameterError: a bad value, or a choice another system's rolls take (names it).
+    """
+    chosen: dict[str, object] = {}
+    for param in ROLL_CHOICES:
+        value = given.get(param.name)
+        if value is None or value == "":
+            continue
+        checked = argument(param, value, system)
+        if checked == param.default:  # unticked, or no Momentum: nothing chosen
+            continue
+        if system not in param.systems:
+            owners = " and ".join(sorted(param.systems))
+            raise ParameterError(
+                param.name, f"{param.name} is for a {owners} roll, not a {system} one"
+            )
+        chosen[param.name] = checked
+    if not chosen:
+        return NO_SPENDS
+    armor = chosen.pop("armor", None)
+    resist, soak = chosen.pop("resist", False), chosen.pop("soak", False)
+    if resist or soak or armor is not None:
+        soaking = bool(soak) or armor is not None  # Armor adds to a Soak roll alone
+        chosen["resist"] = Resistance(soaking, armor if isinstance(armor, int) else 0)
+    return replace(NO_SPENDS, **chosen)  # type: ignore[arg-type]
