@@ -14,6 +14,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -72,6 +73,9 @@ class BodyLimit:
         except _BodyTooLarge:
             await _too_large(send, self.limit)
 
+
+SWAGGER_UI = "swagger-ui-5.35.0"
+"""The folder of ``static/`` holding Swagger UI (npm's swagger-ui-dist, pinned) for ``/docs``."""
 
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
@@ -168,6 +172,8 @@ def create_app(
         title="dicepool",
         version=__version__,
         description="A table for storyteller dice-pool games: rolls, odds, sheets, the log.",
+        docs_url=None,  # served below from the package's own files: /docs works offline
+        redoc_url=None,
     )
     app.state.db = db
     app.state.buckets = {}
@@ -186,6 +192,16 @@ def create_app(
     app.include_router(stats_page.router)
     app.mount("/static", StaticFiles(directory=pages.HERE / "static"), name="static")
     app.include_router(live.router)
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> Response:
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json",
+            title="dicepool API",
+            swagger_js_url=f"/static/{SWAGGER_UI}/swagger-ui-bundle.js",
+            swagger_css_url=f"/static/{SWAGGER_UI}/swagger-ui.css",
+            swagger_favicon_url="/static/favicon.svg",
+        )
 
     @app.exception_handler(DicepoolError)
     async def dicepool_error(request: Request, exc: DicepoolError) -> Response:

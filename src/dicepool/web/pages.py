@@ -25,6 +25,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from dicepool.campaign.actions import offered, perform
+from dicepool.campaign.campaigns import campaign_id_of
 from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.questions import seat_odds_json
 from dicepool.campaign.roll_choices import roll_choices, spends_of
@@ -53,7 +54,7 @@ from dicepool.campaign.view import (
     table_view,
 )
 from dicepool.core.stream import MAX_NONCE
-from dicepool.errors import AccessError, DicepoolError
+from dicepool.errors import AccessError, CampaignError, DicepoolError
 from dicepool.notation.grammar import SYSTEMS
 from dicepool.odds import Budget
 from dicepool.store.database import Database
@@ -198,7 +199,13 @@ def open_page(
     """Open a table: show its two links once, and keep the storyteller's seat here."""
     _check_csrf(request, request.cookies.get(CSRF_COOKIE, ""), csrf)
     limited(request.app, "tables", client_key(request), "too many tables opened from here")
-    table = open_table(_db(request), name, system, storyteller or "storyteller")
+    try:
+        table = open_table(_db(request), name, system, storyteller or "storyteller")
+    except CampaignError:
+        held = _opened_here(request, name)
+        if held is None:
+            raise
+        return templates.TemplateResponse(request, "opened.html", {"again": held})
     response = templates.TemplateResponse(
         request,
         "opened.html",
@@ -211,6 +218,18 @@ def open_page(
     )
     _cookie(response, request, SEAT_COOKIE.format(table.campaign_id), table.storyteller)
     return response
+
+
+def _opened_here(request: Request, name: str) -> Seat | None:
+    """The storyteller's seat this browser holds at the table called ``name`` (the links page
+    sent again: reloaded), or None."""
+    try:
+        campaign_id = campaign_id_of(_db(request), name)
+    except CampaignError:
+        return None
+    token = request.cookies.get(SEAT_COOKIE.format(campaign_id), "")
+    seat = find_seat_by_token(_db(request), token) if token else None
+    return seat if seat is not None and seat.storyteller else None
 
 
 @router.get("/t/{token}", response_class=HTMLResponse)

@@ -29,11 +29,30 @@ def opened(client: TestClient, system: str = "hubris") -> tuple[int, str, str]:
         "/", data={"name": "Night", "system": system, "storyteller": "Mo", "csrf": _csrf(home.text)}
     )
     assert page.status_code == 201, page.text
-    told = re.search(r'id="storyteller-link" onclick="this.select\(\)"', page.text)
+    told = re.search(r'id="storyteller-link"', page.text)
     links = re.findall(r"/t/([A-Za-z0-9_-]{40,})", page.text)
     assert told and len(set(links)) == 2
     where = int(re.search(r'href="/c/(\d+)"', page.text)[1])  # type: ignore[index]
     return where, links[0], links[1]
+
+
+def test_the_links_page_reloaded_says_they_were_shown_once_and_leads_to_the_table(
+    client: TestClient,
+) -> None:
+    home = client.get("/")
+    form = {"name": "Night", "system": "hubris", "storyteller": "Mo", "csrf": _csrf(home.text)}
+    first = client.post("/", data=form)
+    assert first.status_code == 201, first.text
+    where = int(re.search(r'href="/c/(\d+)"', first.text)[1])  # type: ignore[index]
+    again = client.post("/", data=form)  # the browser sends the form again: a reload
+    assert again.status_code == 200, again.text
+    assert "shown <strong>once</strong>, when it opened" in again.text
+    assert f'href="/c/{where}"' in again.text
+    assert not re.findall(r"/t/([A-Za-z0-9_-]{40,})", again.text)  # no link shown twice
+    stranger = TestClient(client.app)  # another browser asking for that name: refused
+    other = stranger.get("/")
+    taken = stranger.post("/", data={**form, "csrf": _csrf(other.text)})
+    assert taken.status_code == 409 and "already a campaign" in taken.text
 
 
 def player_client(client: TestClient, invite: str, name: str = "Pat") -> tuple[TestClient, str]:
