@@ -7,10 +7,12 @@ since writing every total out costs too), and whatever was asked beyond it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from dicepool.campaign.rolls import behind_screen, request_of
-from dicepool.campaign.seats import Seat
+from dicepool.campaign.seats import Seat, may_act_for
 from dicepool.core.request import Request, sides_of
 from dicepool.errors import BudgetError, CampaignError
 from dicepool.notation import parse, render, split_comment
@@ -111,10 +113,13 @@ def table_odds_json(
     roller: str | None,
     budget: Budget,
     screened: bool = False,
+    rollers_allowed: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """The exact odds of a line of a campaign, as :func:`odds_json` gives them: the line may
     name the traits of ``roller`` (or of the characters it names: the players' alone when
-    ``screened``), and the campaign's house rules apply, as they would to the roll.
+    ``screened``), and the campaign's house rules apply, as they would to the roll;
+    ``rollers_allowed`` refuses (by raising) a roller the asker may not roll for, as the roll
+    would.
 
     Raises:
         NotationError, SheetError, CampaignError: the line cannot be rolled here.
@@ -125,7 +130,10 @@ def table_odds_json(
         if row is None:
             raise CampaignError(f"no campaign {campaign_id} here")
         state = behind_screen(conn, row, row.state(campaign_sheets(conn, row)), screened)
-    _, request = request_of(row, state, text, roller)
+    line, request = request_of(row, state, text, roller)
+    if rollers_allowed is not None:
+        for named in line.rollers:
+            rollers_allowed(named or "")
     result, _ = exact_or_refused(request, budget, as_json=True, simulating=False)
     return json_payload(text, request, result, {})
 
@@ -134,6 +142,15 @@ def seat_odds_json(
     db: Database, seat: Seat, text: str, character: str | None, budget: Budget
 ) -> dict[str, Any]:
     """The odds of a line as a web table's seat asks them: for ``character``, else the seat's
-    own; a player's line reads no sheet behind the screen (:func:`table_odds_json`)."""
+    own; a player's line reads no sheet behind the screen (:func:`table_odds_json`), and a
+    line a player may not roll (another's character) is refused as its roll would be.
+
+    Raises:
+        AccessError: a player asking for a character not theirs.
+    """
     roller = character or seat.character
-    return table_odds_json(db, seat.campaign_id, text, roller, budget, not seat.storyteller)
+    if seat.storyteller:
+        return table_odds_json(db, seat.campaign_id, text, roller, budget)
+    may_act_for(seat, roller)
+    allowed = partial(may_act_for, seat)
+    return table_odds_json(db, seat.campaign_id, text, roller, budget, True, allowed)

@@ -203,6 +203,31 @@ def test_the_odds_box_answers_as_the_line_is_typed(client: TestClient) -> None:
     assert refused.status_code == 200 and 'class="error"' in refused.text
 
 
+def test_the_odds_box_refuses_a_line_the_player_may_not_roll(client: TestClient) -> None:
+    where, _, invite = opened(client, system="chronicles")
+    bo, bo_token = player_client(client, invite, "Bo")
+    rex, rex_token = player_client(client, invite, "Rex")
+    for browser, token, name in ((bo, bo_token, "Ana"), (rex, rex_token, "Cy")):
+        made = browser.post(
+            f"/c/{where}/character",
+            data={"name": name, "traits": "Strength=2 Brawl=1", "csrf": csrf_of(token)},
+            follow_redirects=False,
+        )
+        assert made.status_code == 303, made.text
+    own = bo.get(f"/c/{where}/odds", params={"line": "Strength + Brawl"})
+    assert own.status_code == 200 and 'class="bars"' in own.text
+    for asked in ({"line": "Cy: Strength + Brawl"}, {"line": "Strength", "character": "Cy"}):
+        odds = bo.get(f"/c/{where}/odds", params=asked)
+        assert odds.status_code == 200 and 'class="bars"' not in odds.text, asked
+        assert 'class="error"' in odds.text and "Cy" in odds.text
+        rolled = bo.post(
+            f"/c/{where}/roll",
+            data={**asked, "csrf": csrf_of(bo_token)},
+            headers={"hx-request": "true"},
+        )
+        assert rolled.status_code == 403  # the roll says no too: the odds said it first
+
+
 def test_the_live_page_feed_sends_html_and_refuses_another_sites_page(
     client: TestClient,
 ) -> None:
