@@ -38,6 +38,7 @@ from dicepool.web.limits import MAX_BODY, rates
 from dicepool.web.live import POLL_SECONDS, Hub
 from dicepool.web.notify import Listener, Watcher
 from dicepool.web.problems import status_of
+from dicepool.web.wording import page_words
 
 log = logging.getLogger("dicepool.web")
 
@@ -118,6 +119,7 @@ def _answer(request: Request, message: str, status: int, field: str | None = Non
     beside the form's ``field`` at fault, where one is), a page for a browser."""
     if request.url.path.startswith("/api"):
         return JSONResponse({"error": message}, status_code=status)
+    message = page_words(message)
     if request.headers.get("hx-request"):  # HTMX asks with Accept: */*, and swaps this in
         form = request.headers.get("hx-trigger")  # the form's id, where it has one
         context = {"message": message, "form": form, "field": field}

@@ -63,6 +63,7 @@ from dicepool.web.api import LINE, NAME, ODDS_MEMORY, ODDS_SECONDS
 from dicepool.web.limits import client_key, limited
 from dicepool.web.live import ENDED_CODE
 from dicepool.web.problems import NotFound, Unauthorized
+from dicepool.web.wording import page_words
 
 router = APIRouter(include_in_schema=False)
 
@@ -337,7 +338,8 @@ def odds_fragment(
         budget = Budget(ODDS_SECONDS, ODDS_MEMORY)
         odds = seat_odds_json(_db(request), seat, line, character or None, budget)
     except DicepoolError as exc:
-        return templates.TemplateResponse(request, "_odds.html", {"odds": None, "error": exc})
+        context = {"odds": None, "error": page_words(str(exc))}
+        return templates.TemplateResponse(request, "_odds.html", context)
     return templates.TemplateResponse(request, "_odds.html", {"odds": odds, "error": None})
 
 

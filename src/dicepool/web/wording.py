@@ -1,0 +1,48 @@
+"""The rules' refusals in the page's words: advice given for the command line (``--char NAME``,
+`` `dicepool char set ...` ``) said with the page's controls instead.
+
+The rules word their errors for the command line, whose users type options; a browser's user
+has forms. The page shows every refusal through :func:`page_words`; the command line and the
+JSON API keep the rules' own words.
+"""
+
+from __future__ import annotations
+
+import re
+
+_PAGE_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), words)
+    for pattern, words in (
+        (r"roll with `?--char NAME`?", "roll for a character (the roll box's “for”)"),
+        (
+            r"say who acts with --char NAME \(and who opposes with --versus\)",
+            "say who acts (side) and who opposes (versus)",
+        ),
+        (r'create one with `dicepool char create "([^"`]+)"`', r"create \1 under “New character”"),
+        (
+            r'rate it with `dicepool char set "?([^"`]+?)"? "?([^"`]+?)"?`',
+            r"rate it on \1's sheet (Edit: \2)",
+        ),
+        (r'`dicepool char set "([^"`]+)" "([^"`]+)"`', r"\1's sheet (Edit: \2)"),
+        (r"`dicepool log` (lists|shows)", r"the table's log \1"),
+        (r"`dicepool next (\w+)`", r"“Begin the next” \1 (the story card)"),
+        (
+            r"`dicepool (?:spend|clock|complex|extended|legend|momentum|power|pass) ?[^`]*`",
+            "its button",
+        ),
+        (r"--spend momentum(?: N)?", "Momentum dice (Spend and choose)"),
+        (r"--spend (willpower|edge)", r"\1 (Spend and choose)"),
+        (
+            r"--(consolation|advantage|feat|drawback|complex|extended|resist|soak|armor)\b",
+            r"\1 (Spend and choose)",
+        ),
+        (r"--(for|players|last|versus)\b", r"\1"),
+    )
+)
+
+
+def page_words(message: str) -> str:
+    """``message`` with its command-line advice in the page's words."""
+    for pattern, words in _PAGE_WORDS:
+        message = pattern.sub(words, message)
+    return message
