@@ -56,7 +56,12 @@ def _log(db: Database, seat: Seat) -> tuple[str, int]:
 
 
 def _sheets(db: Database, seat: Seat, csrf: str) -> str:
-    return _render("_sheets.html", view=table_view(db, seat), seat=seat, csrf=csrf, oob=True)
+    """The sheets and the story; for the storyteller, the roll box's list of characters too."""
+    view = table_view(db, seat)
+    html = _render("_sheets.html", view=view, seat=seat, csrf=csrf, oob=True)
+    if seat.storyteller:
+        html += _render("_rollers.html", view=view, oob=True)
+    return html
 
 
 def _seal(db: Database, seat: Seat) -> str:

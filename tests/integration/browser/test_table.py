@@ -140,8 +140,9 @@ def test_odds_appear_while_typing_and_a_refused_line_says_why(table: Table) -> N
     line.press_sequentially("hubris 5 diff", delay=60)
     expect(odds.locator(".error")).to_contain_text("expected a number after `diff`")
     assert odds.locator(".bars").count() == 0
+    said = odds.locator(".error").inner_text()
     told.click("#roll-button")  # rolled anyway: refused in the page's words, not as JSON
-    expect(told.locator("#notice .error")).to_have_text(odds.locator(".error").inner_text())
+    expect(told.locator("#notice .error")).to_have_text(said)
 
     mine = table.player.locator("#line")
     mine.fill("")
@@ -220,3 +221,22 @@ def test_screenshots_of_the_main_pages(
         finally:
             context.close()
     assert {path.stem for path in screenshots.glob("*.png")} >= MAIN_PAGES
+
+
+def test_the_storytellers_roll_box_lists_a_new_character_live_and_keeps_the_choice(
+    table: Table,
+) -> None:
+    told = table.storyteller
+    chooser = told.locator("#roll-for")
+    chooser.select_option(table.npc)
+    name = f"Ghoul {secrets.token_hex(3)}"
+    made = api(
+        table.base,
+        "POST",
+        f"/api/campaigns/{table.campaign}/characters",
+        table.storyteller_token,
+        {"name": name, "traits": "Strength=2"},
+    )
+    assert made.status == 201, made.body
+    expect(chooser.locator("option", has_text=name)).to_have_count(1)  # pushed, no reload
+    expect(chooser).to_have_value(table.npc)  # the storyteller's choice stays
