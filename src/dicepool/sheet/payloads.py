@@ -298,7 +298,7 @@ class Rolled:
             tuple(None if r is None else str(r) for r in data.get("rollers", ())),
             None if comment is None else str(comment),
             str(data.get("house_rules") or ""),
-            data.get("effects") or {},
+            effects_of(data),
             bool(data.get("hidden")),
             Drawn.of(data),
         )
@@ -308,6 +308,13 @@ def rolled_characters(data: Data) -> tuple[str, ...]:
     """The characters a ``rolled`` event involves, read alone: a hidden roll behind the screen
     names none (what ``log --char`` and the projections' index read of any roll)."""
     return tuple(str(c) for c in data.get("characters", ()))
+
+
+def effects_of(data: Data) -> Mapping[str, Mapping[str, Any]]:
+    """A ``rolled`` event's effects, read alone, by name (none for a plain roll); each
+    effect's record is its system's (``WillpowerSpend``, ``EdgeSpends``, ``Consoled``...)."""
+    found: Mapping[str, Mapping[str, Any]] = data.get("effects") or {}
+    return found
 
 
 @dataclass(frozen=True)
@@ -687,3 +694,21 @@ class LinkIssued:
     def of(cls, data: Data) -> LinkIssued:
         """The record of an event's data."""
         return cls(str(data["seat"]), str(data["role"]), bool(data.get("reseated")), _ends(data))
+
+
+@dataclass(frozen=True)
+class RollCounted:
+    """A roll's ``tracker`` effect: its total counted toward tracker ``name``."""
+
+    name: str
+    character: str
+    successes: int
+
+    def data(self) -> dict[str, object]:
+        """The effect's data."""
+        return {"name": self.name, "character": self.character, "successes": self.successes}
+
+    @classmethod
+    def of(cls, data: Data) -> RollCounted:
+        """The record of an effect's data."""
+        return cls(str(data["name"]), str(data["character"]), int(data["successes"]))

@@ -333,3 +333,22 @@ class NatureSet:
         """The record of an event's data."""
         trait = data.get("trait")
         return cls(str(data["character"]), None if trait is None else str(trait))
+
+
+# A roll's effect (in a ``rolled`` event's ``effects``)
+
+
+@dataclass(frozen=True)
+class WillpowerSpend:
+    """A roll's ``willpower`` effect: the roller's Willpower point (three dice, rote)."""
+
+    character: str
+
+    def data(self) -> dict[str, object]:
+        """The effect's data."""
+        return {"character": self.character}
+
+    @classmethod
+    def of(cls, data: Data) -> WillpowerSpend:
+        """The record of an effect's data."""
+        return cls(str(data["character"]))

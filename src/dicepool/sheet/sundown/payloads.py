@@ -123,3 +123,69 @@ class PowerRegained:
     def of(cls, data: Data) -> PowerRegained:
         """The record of an event's data."""
         return cls(str(data["character"]), int(data["points"]))
+
+
+# A roll's effects (in a ``rolled`` event's ``effects``)
+
+
+@dataclass(frozen=True)
+class EdgeOnRoll:
+    """One Edge spend of a roll: its dice, or its second chance, each its roller's."""
+
+    character: str
+    use: EdgeUse
+
+    def data(self) -> dict[str, object]:
+        """The spend's data."""
+        return {"character": self.character, "use": self.use.value}
+
+    @classmethod
+    def of(cls, data: Data) -> EdgeOnRoll:
+        """The record of a spend's data."""
+        return cls(str(data["character"]), EdgeUse(data["use"]))
+
+
+@dataclass(frozen=True)
+class EdgeSpends:
+    """A roll's ``edge`` effect: the Edge it spent."""
+
+    spends: tuple[EdgeOnRoll, ...]
+
+    def data(self) -> dict[str, object]:
+        """The effect's data."""
+        return {"spends": [s.data() for s in self.spends]}
+
+    @classmethod
+    def of(cls, data: Data) -> EdgeSpends:
+        """The record of an effect's data."""
+        return cls(tuple(EdgeOnRoll.of(s) for s in data["spends"]))
+
+
+@dataclass(frozen=True)
+class Resisted:
+    """A roll's ``resist`` effect: a Resistance Test's free Edge (and a Soak roll's Armor);
+    a record only, it changes no state."""
+
+    character: str
+    edge: int
+    soak: bool = False
+    armor: int = 0
+
+    def data(self) -> dict[str, object]:
+        """The effect's data."""
+        return {
+            "character": self.character,
+            "edge": self.edge,
+            "soak": self.soak,
+            "armor": self.armor,
+        }
+
+    @classmethod
+    def of(cls, data: Data) -> Resisted:
+        """The record of an effect's data."""
+        return cls(
+            str(data["character"]),
+            int(data["edge"]),
+            bool(data.get("soak")),
+            int(data.get("armor", 0)),
+        )
