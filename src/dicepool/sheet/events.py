@@ -58,6 +58,7 @@ from dicepool.sheet.payloads import (
     TrackerStarted,
     Undone,
     behind_the_screen,
+    hidden_roll,
     rolled_characters,
     rolls_of,
 )
@@ -221,6 +222,9 @@ PAYLOADS: dict[Kind, type[Payload]] = {
 RULE_ROLLING = (BoundaryBegun, ClockAdvanced, Rested, Atoned, IntimacyRolled)
 """The records of the events whose rule rolls dice (their ``rolls``)."""
 
+RollingPayload = BoundaryBegun | ClockAdvanced | Rested | Atoned | IntimacyRolled
+"""The record of an event whose rule rolls dice: :meth:`with_dice` adds what it rolled."""
+
 
 def payload(event: Event) -> Payload:
     """An event's data as its kind's record (a hidden roll behind the screen, the table's view
@@ -228,6 +232,11 @@ def payload(event: Event) -> Payload:
     if event.kind is Kind.ROLLED and behind_the_screen(event.data):
         return BehindTheScreen.of(event.data)
     return PAYLOADS[event.kind].of(event.data)
+
+
+def payload_of(kind: Kind, data: Data) -> Payload:
+    """The record of ``kind`` that ``data`` makes (a use case's data, checked as read)."""
+    return PAYLOADS[kind].of(data)
 
 
 def event_of(kind: Kind, record: Payload) -> Event:
@@ -435,6 +444,19 @@ def apply(state: CampaignState | None, event: Event) -> CampaignState:
     if transition is not None:
         return transition(state, event.data)
     return state  # an undo acts through struck(); a seat's event changes no state
+
+
+def is_hidden(event: Event) -> bool:
+    """Whether ``event`` is a hidden roll (the storyteller's, kept from the players until it
+    is revealed; whole, or behind the screen)."""
+    return event.kind is Kind.ROLLED and hidden_roll(event.data)
+
+
+def named_event(event: Event) -> int:
+    """The earlier event an undo strikes (or brings back) or a reveal shows."""
+    if event.kind is Kind.REVEALED:
+        return Revealed.of(event.data).event
+    return Undone.of(event.data).event
 
 
 def struck(events: Sequence[Event]) -> set[int]:

@@ -11,7 +11,7 @@ has its default). :func:`dicepool.sheet.events.payload` gives any event's record
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dicepool.sheet.character import AnyChange, Change, SpecialtyChange
@@ -299,7 +299,7 @@ class Rolled:
             None if comment is None else str(comment),
             str(data.get("house_rules") or ""),
             effects_of(data),
-            bool(data.get("hidden")),
+            hidden_roll(data),
             Drawn.of(data),
         )
 
@@ -308,6 +308,12 @@ def rolled_characters(data: Data) -> tuple[str, ...]:
     """The characters a ``rolled`` event involves, read alone: a hidden roll behind the screen
     names none (what ``log --char`` and the projections' index read of any roll)."""
     return tuple(str(c) for c in data.get("characters", ()))
+
+
+def hidden_roll(data: Data) -> bool:
+    """Whether a ``rolled`` event's data, read alone, is the storyteller's hidden roll (whole,
+    or behind the screen)."""
+    return bool(data.get("hidden"))
 
 
 def effects_of(data: Data) -> Mapping[str, Mapping[str, Any]]:
@@ -422,6 +428,10 @@ class BoundaryBegun:
         """The event's data."""
         return {"unit": self.unit, "rolls": rolls_data(self.rolls), **self.drawn.data()}
 
+    def with_dice(self, rolls: tuple[RuleRoll, ...], drawn: Drawn) -> BoundaryBegun:
+        """The event with the rolls its rule made, and where their dice came from."""
+        return replace(self, rolls=rolls, drawn=drawn)
+
     @classmethod
     def of(cls, data: Data) -> BoundaryBegun:
         """The record of an event's data."""
@@ -446,6 +456,10 @@ class ClockAdvanced:
             "rolls": rolls_data(self.rolls),
             **self.drawn.data(),
         }
+
+    def with_dice(self, rolls: tuple[RuleRoll, ...], drawn: Drawn) -> ClockAdvanced:
+        """The event with the rolls its rule made, and where their dice came from."""
+        return replace(self, rolls=rolls, drawn=drawn)
 
     @classmethod
     def of(cls, data: Data) -> ClockAdvanced:

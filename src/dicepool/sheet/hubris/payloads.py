@@ -5,7 +5,7 @@ see :mod:`dicepool.sheet.payloads`."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from dicepool.sheet.health import Wound
@@ -191,6 +191,10 @@ class Rested:
         """The event's data."""
         return {"character": self.character, "rolls": rolls_data(self.rolls), **self.drawn.data()}
 
+    def with_dice(self, rolls: tuple[RuleRoll, ...], drawn: Drawn) -> Rested:
+        """The event with the rolls its rule made, and where their dice came from."""
+        return replace(self, rolls=rolls, drawn=drawn)
+
     @classmethod
     def of(cls, data: Data) -> Rested:
         """The record of an event's data."""
@@ -216,6 +220,10 @@ class Atoned:
             **self.drawn.data(),
         }
 
+    def with_dice(self, rolls: tuple[RuleRoll, ...], drawn: Drawn) -> Atoned:
+        """The event with the rolls its rule made, and where their dice came from."""
+        return replace(self, rolls=rolls, drawn=drawn)
+
     @classmethod
     def of(cls, data: Data) -> Atoned:
         """The record of an event's data."""
@@ -240,6 +248,10 @@ class IntimacyRolled:
             "rolls": rolls_data(self.rolls),
             **self.drawn.data(),
         }
+
+    def with_dice(self, rolls: tuple[RuleRoll, ...], drawn: Drawn) -> IntimacyRolled:
+        """The event with the rolls its rule made, and where their dice came from."""
+        return replace(self, rolls=rolls, drawn=drawn)
 
     @classmethod
     def of(cls, data: Data) -> IntimacyRolled:
