@@ -16,13 +16,14 @@ from dicepool.campaign.seats import Seat, may_act_for
 from dicepool.campaign.view import players_characters
 from dicepool.core.dice import DiceSource
 from dicepool.errors import AccessError, CampaignError
-from dicepool.sheet.events import Event, Kind, event_of, is_hidden, named_event
+from dicepool.sheet.events import Event, Kind, Payload, event_of, is_hidden, named_event, payload
 from dicepool.sheet.payloads import (
     BehindTheScreen,
     CharacterChanged,
     CharacterCreated,
     Drawn,
     Revealed,
+    Rolled,
     Undone,
     effects_of,
 )
@@ -54,6 +55,28 @@ class SeenEvent:
 
     event: Event
     revealed: bool = False
+
+    @property
+    def record(self) -> Payload:
+        """The event's data as its kind's record (a hidden roll behind the screen as one)."""
+        return payload(self.event)
+
+    @property
+    def hidden(self) -> bool:
+        """Whether the event is a hidden roll (whole, or behind the screen)."""
+        return is_hidden(self.event)
+
+    @property
+    def roll(self) -> Rolled | None:
+        """The event's roll, whole (None for another kind, or a roll behind the screen)."""
+        record = self.record
+        return record if isinstance(record, Rolled) else None
+
+    @property
+    def first_roller(self) -> str | None:
+        """A whole roll's first side's roller (None where it names none)."""
+        roll = self.roll
+        return roll.rollers[0] if roll is not None and roll.rollers else None
 
 
 def _revealed(db_events: list[Event]) -> set[int]:
