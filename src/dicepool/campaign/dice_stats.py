@@ -27,6 +27,7 @@ from dicepool.campaign.seats import Seat
 from dicepool.campaign.table import LogRead, visible
 from dicepool.odds.fit import FaceFit, fair_die_fit
 from dicepool.sheet.events import Event, Kind, struck
+from dicepool.sheet.payloads import Revealed, Rolled, behind_the_screen
 from dicepool.sheet.traits import name_key
 from dicepool.store.database import Database
 from dicepool.store.log import CampaignRow, campaign_by_id, campaign_sheets, events_of_kind
@@ -183,17 +184,17 @@ def sides_of_record(result: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [result["attacker"], result["defender"]] if "winner" in result else [result]
 
 
-def chosen_sides(data: Mapping[str, Any], sides: int, character: str | None) -> list[int]:
+def chosen_sides(rolled: Rolled, sides: int, character: str | None) -> list[int]:
     """Which of a roll's ``sides`` count for ``character`` (all, for no character): in a
     contest, the side it rolled; else the whole roll when it is among the roll's characters
     (a helper's dice are rolled with the roll)."""
     if character is None:
         return list(range(sides))
     key = name_key(character)
-    rollers = [name_key(r) if r else None for r in data.get("rollers", [])]
+    rollers = [name_key(r) if r else None for r in rolled.rollers]
     if sides > 1 and key in rollers:
         return [i for i, r in enumerate(rollers) if r == key and i < sides]
-    involved = {name_key(c) for c in data.get("characters", [])} | {r for r in rollers if r}
+    involved = {name_key(c) for c in rolled.characters} | {r for r in rollers if r}
     return list(range(sides)) if key in involved else []
 
 
@@ -222,15 +223,15 @@ def tally(
     actors: dict[str, _Count] = {}
     left_out: Counter[str] = Counter()
     for event in rolls:
-        data = event.data
-        records = sides_of_record(data["result"])
-        chosen = chosen_sides(data, len(records), character)
+        rolled = Rolled.of(event.data)
+        records = sides_of_record(rolled.result)
+        chosen = chosen_sides(rolled, len(records), character)
         if not chosen:
             continue
-        if event.id in gone or data.get("typed"):
+        if event.id in gone or rolled.drawn.typed:
             left_out[STRUCK if event.id in gone else TYPED] += 1
             continue
-        line = odds.line(data["numbers"])
+        line = odds.line(rolled.numbers)
         if line is None or not _well_formed(line, records):
             left_out[UNREADABLE] += 1
             continue
@@ -301,13 +302,13 @@ def table_dice_stats(
     seen = [
         s.event
         for s in visible(seat, read)
-        if s.event.kind is Kind.ROLLED and "result" in s.event.data
+        if s.event.kind is Kind.ROLLED and not behind_the_screen(s.event.data)
     ]
     return _stats(row, seen, gone, odds, named)
 
 
 def _revealed(reveals: list[Event]) -> frozenset[int]:
-    return frozenset(int(e.data["event"]) for e in reveals)
+    return frozenset(Revealed.of(e.data).event for e in reveals)
 
 
 def _named(conn: Sql, row: CampaignRow, character: str | None, screened: bool) -> str | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.campaign.seat_admin import undo_seats
@@ -17,6 +17,8 @@ from dicepool.sheet.events import (
     replay,
     undo_event,
 )
+from dicepool.sheet.payloads import Undone, effects_of
+from dicepool.sheet.sundown.payloads import Rerolled as RerolledEvent
 from dicepool.store.database import Database
 from dicepool.store.log import (
     CampaignRow,
@@ -66,20 +68,20 @@ def log(
         row = need_campaign(conn, campaign)
         events = last_events(conn, row.id, last, character)
         gone = struck_among(conn, [e.id for e in events])
-        named = [int(e.data["event"]) for e in events if e.kind is Kind.UNDONE]
+        named = [Undone.of(e.data).event for e in events if e.kind is Kind.UNDONE]
         targets = events_by_id(conn, row.id, named)
     return [
         LogEntry(
             e,
             e.id in gone,
-            targets.get(int(e.data["event"])) if e.kind is Kind.UNDONE else None,
+            targets.get(Undone.of(e.data).event) if e.kind is Kind.UNDONE else None,
         )
         for e in events
     ]
 
 
 LINKED = (Kind.REROLLED,)
-"""The kinds of event that name an earlier event they act on (``data["event"]``)."""
+"""The kinds of event that name an earlier event they act on (their record's ``event``)."""
 
 
 def linked_to(conn: Sql, row: CampaignRow, target: Event) -> list[Event]:
@@ -90,7 +92,7 @@ def linked_to(conn: Sql, row: CampaignRow, target: Event) -> list[Event]:
         e
         for kind in LINKED
         for e in events_of_kind(conn, row.id, kind, target.seq)
-        if int(e.data["event"]) == target.id
+        if RerolledEvent.of(e.data).event == target.id
     ]
     gone = struck_among(conn, [e.id for e in found])
     return [e for e in found if e.id not in gone]
@@ -104,7 +106,8 @@ def _check_links(conn: Sql, row: CampaignRow, target: Event, root: Event) -> Non
             f"cannot undo event {target.id}: event {later[0].id} ({later[0].kind}) depends on "
             f"it; undo event {later[0].id} first"
         )
-    acted_on = int(root.data["event"]) if root.kind in LINKED and target is not root else None
+    linked = root.kind in LINKED and target is not root
+    acted_on = RerolledEvent.of(root.data).event if linked else None
     if acted_on is not None and acted_on in struck_among(conn, [acted_on]):
         raise CampaignError(
             f"cannot bring back event {root.id}: the roll it acts on (event {acted_on}) is "
@@ -117,7 +120,7 @@ def _root(conn: Sql, row: CampaignRow, event: Event) -> tuple[Event, int]:
     ``event`` is an undo of it, so undoing ``event`` brings it back)."""
     depth = 0
     while event.kind is Kind.UNDONE:
-        found = find_event(conn, row.id, int(event.data["event"]))
+        found = find_event(conn, row.id, Undone.of(event.data).event)
         assert found is not None, "an undo names an event of its campaign"
         event, depth = found, depth + 1
     return event, depth
@@ -170,10 +173,8 @@ def undo(
         undo_seats(conn, row.id, root, restore=depth % 2 == 1)  # refused, or the seats moved
         state = None
         # a plain roll, or an event of the seats, changes no state: no replay
-        if root.kind not in SEAT_KINDS and (
-            root.kind is not Kind.ROLLED or root.data.get("effects")
-        ):
-            probe = Event(Kind.UNDONE, {"event": target.id}, id=2**62)
+        if root.kind not in SEAT_KINDS and (root.kind is not Kind.ROLLED or effects_of(root.data)):
+            probe = replace(undo_event(target.id), id=2**62)
             try:
                 state = replay([*campaign_events(conn, row.id), probe])
             except LogError as exc:

@@ -16,8 +16,21 @@ from dicepool.campaign.seals import dice_data, drawing
 from dicepool.core.dice import DiceSource, SystemDice
 from dicepool.errors import SheetError
 from dicepool.sheet.clock import parse_duration
-from dicepool.sheet.events import ROLLING, Event, Kind, apply, concerns
+from dicepool.sheet.events import (
+    ROLLING,
+    RULE_ROLLING,
+    Event,
+    Kind,
+    Payload,
+    RollingPayload,
+    apply,
+    concerns,
+    event_of,
+    payload_of,
+)
 from dicepool.sheet.health import MAX_POINTS, Wound
+from dicepool.sheet.hubris.payloads import Damaged, Healed, Stabilized
+from dicepool.sheet.payloads import BoundaryBegun, ClockAdvanced, Drawn, RuleRoll
 from dicepool.sheet.play import track_of
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
@@ -65,7 +78,7 @@ def act_rolling(
     campaign: str,
     actor: str,
     kind: Kind,
-    data_of: Callable[[CampaignState], dict[str, Any]],
+    record_of: Callable[[CampaignState], RollingPayload],
     source: DiceSource,
 ) -> Acted:
     """:func:`act` for an event whose rule rolls: the rolls made from ``source`` and recorded.
@@ -75,27 +88,28 @@ def act_rolling(
     """
 
     def decide(conn: Sql, row: CampaignRow, state: CampaignState) -> Event:
-        data = data_of(state)
+        record = record_of(state)
         drawn = drawing(conn, row.id, source)
         dice = RuleDice(drawn)
-        ROLLING[kind](state, data, dice)  # refused here, before anything is stored
-        return Event(kind, {**data, "rolls": dice.recorded, **dice_data(drawn)})
+        ROLLING[kind](state, record.data(), dice)  # refused here, before anything is stored
+        rolls = tuple(RuleRoll.of(r) for r in dice.recorded)
+        return event_of(kind, record.with_dice(rolls, Drawn.of(dice_data(drawn))))
 
     return act_on_log(db, campaign, actor, decide)
 
 
 def next_boundary(db: Database, campaign: str, unit: str, source: DiceSource, actor: str) -> Acted:
     """Begin the next turn, round, scene...: with the Stamina roll of each character at risk."""
-    data = {"unit": unit.strip().lower()[:20]}
-    return act_rolling(db, campaign, actor, Kind.BOUNDARY_BEGUN, lambda _s: data, source)
+    record = BoundaryBegun(unit.strip().lower()[:20])
+    return act_rolling(db, campaign, actor, Kind.BOUNDARY_BEGUN, lambda _s: record, source)
 
 
 def advance_clock(
     db: Database, campaign: str, duration: str, actor: str, source: DiceSource
 ) -> Acted:
     """Let story time pass (``1w2d``): wounds bleed or heal, lost Willpower dots come back."""
-    data = {"duration": duration.strip(), "minutes": parse_duration(duration)}
-    return act_rolling(db, campaign, actor, Kind.CLOCK_ADVANCED, lambda _s: data, source)
+    record = ClockAdvanced(duration.strip(), parse_duration(duration))
+    return act_rolling(db, campaign, actor, Kind.CLOCK_ADVANCED, lambda _s: record, source)
 
 
 def _points(points: int, what: str) -> int:
@@ -128,10 +142,10 @@ def damage(
     resistant: bool = False,
 ) -> Acted:
     """Deal ``points`` of ``kind`` damage to a hubris character (ruling 13)."""
-    data = {"points": _points(points, "damage"), "wound": str(_wound(kind)), "resistant": resistant}
+    dealt, wound = _points(points, "damage"), _wound(kind)
 
     def decide(state: CampaignState) -> Event:
-        return Event(Kind.DAMAGED, {"character": _named(state, name), **data})
+        return event_of(Kind.DAMAGED, Damaged(_named(state, name), dealt, wound, resistant))
 
     return act(db, campaign, actor, decide)
 
@@ -140,10 +154,10 @@ def heal(
     db: Database, campaign: str, name: str, points: int, actor: str, kind: str | None = None
 ) -> Acted:
     """Heal ``points`` (of ``kind``, when given) by medical care or a power."""
-    data = {"points": _points(points, "healing"), "wound": str(_wound(kind)) if kind else None}
+    healed, wound = _points(points, "healing"), _wound(kind) if kind else None
 
     def decide(state: CampaignState) -> Event:
-        return Event(Kind.HEALED, {"character": _named(state, name), **data})
+        return event_of(Kind.HEALED, Healed(_named(state, name), healed, wound))
 
     return act(db, campaign, actor, decide)
 
@@ -154,7 +168,7 @@ def stabilize(db: Database, campaign: str, name: str, actor: str) -> Acted:
         db,
         campaign,
         actor,
-        lambda state: Event(Kind.STABILIZED, {"character": _named(state, name)}),
+        lambda state: event_of(Kind.STABILIZED, Stabilized(_named(state, name))),
     )
 
 
@@ -170,9 +184,14 @@ def character_act(
     """A state rule's event about one character (``extra``: the event's other data); its
     rolls, if the rule rolls, made from ``source`` (the secure generator by default)."""
 
-    def data_of(state: CampaignState) -> dict[str, Any]:
-        return {"character": state.character(name).name, **(extra or {})}
+    def record_of(state: CampaignState) -> Payload:
+        return payload_of(kind, {"character": state.character(name).name, **(extra or {})})
+
+    def rolling_of(state: CampaignState) -> RollingPayload:
+        record = record_of(state)
+        assert isinstance(record, RULE_ROLLING)
+        return record
 
     if kind in ROLLING:
-        return act_rolling(db, campaign, actor, kind, data_of, source or SystemDice())
-    return act(db, campaign, actor, lambda state: Event(kind, data_of(state)))
+        return act_rolling(db, campaign, actor, kind, rolling_of, source or SystemDice())
+    return act(db, campaign, actor, lambda state: event_of(kind, record_of(state)))

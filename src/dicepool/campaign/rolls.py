@@ -17,8 +17,9 @@ from dicepool.errors import CampaignError, LimitError, NotationError, SheetError
 from dicepool.notation.house import read_house_rules
 from dicepool.notation.parser import parse
 from dicepool.notation.record import record
-from dicepool.sheet.events import Event, Kind, apply
+from dicepool.sheet.events import Event, Kind, apply, event_of
 from dicepool.sheet.lines import SheetLine, read_sheet_line
+from dicepool.sheet.payloads import Drawn, RollCounted, Rolled
 from dicepool.sheet.spends import NO_SPENDS, Spends, effects, prepare
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.storypath.play import pool_of
@@ -146,20 +147,25 @@ def roll(
             if hidden
             else effects(spender, request, result, spends, rollers=rollers, state=state)
         )
-        data = {
-            "line": line,
-            "numbers": logged["notation"],
-            "characters": list(sheet_line.characters),
-            "rollers": list(sheet_line.rollers),
-            "comment": sheet_line.comment,
-            "house_rules": row.house_rules,
-            "result": logged,
-            **({"effects": done} if done else {}),
-            **({"hidden": True} if hidden else {}),
-            **dice_record,
-        }
+        rolled = Rolled(
+            line,
+            str(logged["notation"]),
+            logged,
+            tuple(sheet_line.characters),
+            tuple(sheet_line.rollers),
+            sheet_line.comment,
+            row.house_rules,
+            done,
+            hidden,
+            Drawn.of(dice_record),
+        )
         event = append(
-            conn, row.id, Event(Kind.ROLLED, data), actor, sheet_line.characters, row.last_seq
+            conn,
+            row.id,
+            event_of(Kind.ROLLED, rolled),
+            actor,
+            sheet_line.characters,
+            row.last_seq,
         )
         after = apply(state, event)  # a spend refused: the transaction stores nothing
         save_changes(conn, row.id, state, after, event.seq)
@@ -194,26 +200,28 @@ def roll_json(logged: LoggedRoll, campaign: str) -> dict[str, object]:
     """A logged roll as `dicepool roll --json` prints it (and the web table's API returns):
     the record the log holds, with the line, its characters, the event and its effects."""
     event = logged.event
+    rolled = Rolled.of(event.data)
     rollers = [r for r in logged.line.rollers if r]
-    effects = event.data.get("effects", {})
-    payload = dict(event.data["result"])  # the record the log holds: made once
+    effects = rolled.effects
+    payload = dict(rolled.result)  # the record the log holds: made once
     payload.update(
         {
-            "input": event.data["line"],
+            "input": rolled.line,
             "comment": logged.line.comment,
             "campaign": campaign,
             "character": rollers[0] if rollers else None,
             "characters": list(logged.line.characters),
             "event": event.id,
-            "numbers": event.data["numbers"],
+            "numbers": rolled.numbers,
             "house_rules": logged.house_rules,
             "effects": effects,
-            "hidden": bool(event.data.get("hidden")),
+            "hidden": rolled.hidden,
         }
     )
     after = logged.state
     if after.system == "storypath":  # the pool after the roll; `momentum` is what it earned
         payload["pool"] = pool_of(after).to_dict()
     if "tracker" in effects:
-        payload["tracker"] = after.now.trackers.find(effects["tracker"]["name"]).to_dict()
+        counted = RollCounted.of(effects["tracker"])
+        payload["tracker"] = after.now.trackers.find(counted.name).to_dict()
     return payload

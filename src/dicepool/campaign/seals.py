@@ -22,7 +22,8 @@ from typing import Any
 from dicepool.core.dice import DiceSource, ForcedDice, SeededDice, SystemDice
 from dicepool.core.stream import SEED_BYTES, StreamDice, check_nonce, commitment
 from dicepool.errors import CampaignError
-from dicepool.sheet.events import Event, Kind
+from dicepool.sheet.events import Event, Kind, event_of
+from dicepool.sheet.payloads import Drawn, SealClosed, SealOpened, SealRef
 from dicepool.store.database import Database
 from dicepool.store.log import CampaignRow, append, find_campaign
 from dicepool.store.seals import (
@@ -92,8 +93,8 @@ class Drawing:
         read), or nothing when no die was read."""
         if self._stream is None:
             return {}
-        drawn = {"seal": self._seal, "roll_no": self._roll_no, "nonce": self._nonce}
-        return {"seal": {**drawn, "sides": self._sides}}
+        sides = tuple((s, c) for s, c in self._sides)
+        return Drawn(SealRef(self._seal, self._roll_no, self._nonce, sides)).data()
 
 
 def drawing(conn: Sql, campaign_id: int, source: DiceSource, hidden: bool = False) -> DiceSource:
@@ -125,15 +126,15 @@ def dice_data(dice: DiceSource) -> dict[str, Any]:
         return dice.logged()
     if isinstance(dice, ForcedDice):
         dice.check_all_used()
-        return {"typed": True}
-    return {"seeded": True} if isinstance(dice, SeededDice) else {}
+        return Drawn(typed=True).data()
+    return Drawn(seeded=True).data() if isinstance(dice, SeededDice) else {}
 
 
 def open_next(conn: Sql, campaign_id: int, number: int, actor: str) -> Event:
     """Open seal ``number`` of a campaign: a fresh secret seed, its commitment logged."""
     seed = os.urandom(SEED_BYTES)
     insert_seal(conn, campaign_id, number, seed)
-    opened = Event(Kind.SEAL_OPENED, {"seal": number, "commitment": commitment(seed)})
+    opened = event_of(Kind.SEAL_OPENED, SealOpened(number, commitment(seed)))
     return append(conn, campaign_id, opened, actor)
 
 
@@ -187,8 +188,8 @@ def close(db: Database, campaign: str, actor: str) -> tuple[Event, Event]:
         if seal is None:
             raise CampaignError(f"{row.name} has no open seal; run `dicepool db check`")
         close_seal(conn, seal.id)
-        data = {"seal": seal.number, "seed": seal.seed, "rolls": seal.rolls}
-        closed = append(conn, row.id, Event(Kind.SEAL_CLOSED, data), actor)
+        data = SealClosed(seal.number, seal.seed, seal.rolls)
+        closed = append(conn, row.id, event_of(Kind.SEAL_CLOSED, data), actor)
         return closed, open_next(conn, row.id, seal.number + 1, actor)
 
 

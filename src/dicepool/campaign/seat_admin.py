@@ -20,7 +20,16 @@ from dataclasses import dataclass
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.campaign.seats import Role, SeatChange, move, new_token, shift
 from dicepool.errors import CampaignError, SheetError
-from dicepool.sheet.events import MOVING_KINDS, SEAT_KINDS, Event, Kind
+from dicepool.sheet.events import MOVING_KINDS, SEAT_KINDS, Event, Kind, event_of, payload
+from dicepool.sheet.payloads import (
+    CharacterHanded,
+    CharacterTaken,
+    InvitationIssued,
+    InvitationsOff,
+    LinkIssued,
+    SeatMove,
+    SeatRevoked,
+)
 from dicepool.sheet.traits import MAX_NAME, check_name, name_key
 from dicepool.store.database import Database
 from dicepool.store.log import CampaignRow, append, campaign_by_id, find_sheet
@@ -122,7 +131,7 @@ def new_invitation(db: Database, campaign_id: int, actor: str) -> SeatChange:
         ended = _invitations(campaign_seats(conn, campaign_id))
         revoke_seats(conn, ended)
         insert_seat(conn, campaign_id, Role.INVITE, INVITATION, token, None)
-        event = Event(Kind.INVITATION_ISSUED, {"ends": ended})
+        event = event_of(Kind.INVITATION_ISSUED, InvitationIssued(tuple(ended)))
         stored = _log(conn, row, event, actor, [])
     return SeatChange(stored, token)
 
@@ -139,7 +148,8 @@ def invitations_off(db: Database, campaign_id: int, actor: str) -> SeatChange:
         if not ended:
             raise CampaignError("invitations are off already; a new invitation turns them on")
         revoke_seats(conn, ended)
-        stored = _log(conn, row, Event(Kind.INVITATIONS_OFF, {"ends": ended}), actor, [])
+        event = event_of(Kind.INVITATIONS_OFF, InvitationsOff(tuple(ended)))
+        stored = _log(conn, row, event, actor, [])
     return SeatChange(stored)
 
 
@@ -162,9 +172,9 @@ def revoke_seat(db: Database, campaign_id: int, seat_name: str, actor: str) -> S
             raise CampaignError(f"{seat.name}'s seat is revoked already")
         character = character_names(conn, campaign_id).get(seat.character_key or "")
         revoke_seats(conn, [seat.id])
-        data = {"seat": seat.name, "character": character, "ends": [seat.id]}
+        event = event_of(Kind.SEAT_REVOKED, SeatRevoked(seat.name, character, (seat.id,)))
         about = [character] if character else []
-        stored = _log(conn, row, Event(Kind.SEAT_REVOKED, data), actor, about)
+        stored = _log(conn, row, event, actor, about)
     return SeatChange(stored)
 
 
@@ -182,13 +192,8 @@ def new_link(db: Database, campaign_id: int, seat_name: str, actor: str) -> Seat
         row = _table(conn, campaign_id)
         seat = _named(campaign_seats(conn, campaign_id), seat_name)
         set_seat_token(conn, seat.id, token)
-        data = {
-            "seat": seat.name,
-            "role": Role(seat.role).value,
-            "reseated": seat.revoked,
-            "ends": [seat.id],
-        }
-        stored = _log(conn, row, Event(Kind.LINK_ISSUED, data), actor, [])
+        link = LinkIssued(seat.name, Role(seat.role).value, seat.revoked, (seat.id,))
+        stored = _log(conn, row, event_of(Kind.LINK_ISSUED, link), actor, [])
     return SeatChange(stored, token)
 
 
@@ -229,13 +234,14 @@ def hand_character(
         if not moves:
             raise CampaignError(f"no player sits with {sheet.name}: there is nothing to take back")
         shift(conn, campaign_id, moves)
-        data = {
-            "character": sheet.name,
-            "seat": seat.name if seat is not None else None,
-            "from": holder.name if holder is not None else None,
-            "moves": moves,
-        }
-        stored = _log(conn, row, Event(Kind.CHARACTER_HANDED, data), actor, [sheet.name])
+        handed = CharacterHanded(
+            sheet.name,
+            seat.name if seat is not None else None,
+            holder.name if holder is not None else None,
+            tuple(SeatMove.of(m) for m in moves),
+        )
+        event = event_of(Kind.CHARACTER_HANDED, handed)
+        stored = _log(conn, row, event, actor, [sheet.name])
     return SeatChange(stored)
 
 
@@ -270,11 +276,11 @@ def storyteller_link(db: Database, campaign_name: str, actor: str) -> str:
         seats = campaign_seats(conn, row.id)
         name = _free_name(seats, wanted)
         insert_seat(conn, row.id, Role.STORYTELLER, name, token, None)
-        data = {"seat": name, "role": Role.STORYTELLER.value, "reseated": False, "ends": []}
-        _log(conn, row, Event(Kind.LINK_ISSUED, data), actor, [])
+        link = LinkIssued(name, Role.STORYTELLER.value, False, ())
+        _log(conn, row, event_of(Kind.LINK_ISSUED, link), actor, [])
         if not _invitations(seats):
             insert_seat(conn, row.id, Role.INVITE, INVITATION, new_token(), None)
-            _log(conn, row, Event(Kind.INVITATION_ISSUED, {"ends": []}), actor, [])
+            _log(conn, row, event_of(Kind.INVITATION_ISSUED, InvitationIssued(())), actor, [])
     return token
 
 
@@ -302,8 +308,10 @@ def undo_seats(conn: Sql, campaign_id: int, root: Event, restore: bool) -> None:
         return
     if root.kind not in MOVING_KINDS:
         raise CampaignError(NOT_UNDONE[root.kind])
+    moved = payload(root)
+    assert isinstance(moved, CharacterTaken | CharacterHanded), "a moving kind's record"
     try:
-        shift(conn, campaign_id, root.data["moves"], back=not restore)
+        shift(conn, campaign_id, [m.data() for m in moved.moves], back=not restore)
     except CampaignError as exc:
         raise CampaignError(
             f"cannot {'bring back' if restore else 'undo'} event {root.id}: {exc}; undo the "

@@ -22,7 +22,8 @@ from typing import Any
 
 from dicepool.campaign.campaigns import add_campaign
 from dicepool.errors import AccessError, CampaignError, WouldWait
-from dicepool.sheet.events import Event, Kind
+from dicepool.sheet.events import Event, Kind, event_of
+from dicepool.sheet.payloads import CharacterTaken, SeatMove
 from dicepool.sheet.traits import check_name, name_key
 from dicepool.store.database import Database
 from dicepool.store.log import append, campaign_by_id, find_sheet
@@ -212,8 +213,9 @@ def take_character(db: Database, seat: Seat, character: str) -> Seat:
             before = character_names(conn, seat.campaign_id).get(mine.character_key or "")
             moves = [move(mine, before, sheet.name)]
             shift(conn, seat.campaign_id, moves)
-            data = {"seat": seat.name, "character": sheet.name, "moves": moves}
-            append(conn, campaign.id, Event(Kind.CHARACTER_TAKEN, data), seat.name, [sheet.name])
+            taken = CharacterTaken(seat.name, sheet.name, tuple(SeatMove.of(m) for m in moves))
+            event = event_of(Kind.CHARACTER_TAKEN, taken)
+            append(conn, campaign.id, event, seat.name, [sheet.name])
     return replace(seat, character=sheet.name)
 
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from dicepool.campaign.play import Acted, act
 from dicepool.errors import SheetError
-from dicepool.sheet.events import Event, Kind
+from dicepool.sheet.events import Event, Kind, event_of
+from dicepool.sheet.payloads import IntervalsBought, MilestonesAwarded, TrackerStarted
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.storypath.momentum import MAX_POINTS, MAX_WHAT
+from dicepool.sheet.storypath.payloads import LegendRegained, MomentumSpent, PlayersSet
 from dicepool.sheet.storypath.play import legendary
 from dicepool.sheet.tracker_play import kind_of
 from dicepool.sheet.trackers import MAX_INTERVALS, MAX_MILESTONES
@@ -28,7 +30,7 @@ def _points(points: int, what: str, most: int = MAX_POINTS) -> int:
 
 def set_players(db: Database, campaign: str, players: int, actor: str) -> Acted:
     """Say how many players sit at the table (the Momentum pool holds twice as many points)."""
-    event = Event(Kind.PLAYERS_SET, {"players": players})
+    event = event_of(Kind.PLAYERS_SET, PlayersSet(players))
     return act(db, campaign, actor, lambda _state: event)
 
 
@@ -37,8 +39,8 @@ def spend_momentum(db: Database, campaign: str, points: int, what: str, actor: s
     what = " ".join(what.split())
     if len(what) > MAX_WHAT:
         raise SheetError(f"--for is at most {MAX_WHAT} characters; say it shorter")
-    data = {"points": _points(points, "a Momentum spend"), "for": what}
-    return act(db, campaign, actor, lambda _state: Event(Kind.MOMENTUM_SPENT, data))
+    event = event_of(Kind.MOMENTUM_SPENT, MomentumSpent(_points(points, "a Momentum spend"), what))
+    return act(db, campaign, actor, lambda _state: event)
 
 
 def regain_legend(db: Database, campaign: str, name: str, points: int, actor: str) -> Acted:
@@ -47,7 +49,7 @@ def regain_legend(db: Database, campaign: str, name: str, points: int, actor: st
 
     def decide(state: CampaignState) -> Event:
         sheet, _legend = legendary(state, name)
-        return Event(Kind.LEGEND_REGAINED, {"character": sheet.name, "points": points})
+        return event_of(Kind.LEGEND_REGAINED, LegendRegained(sheet.name, points))
 
     return act(db, campaign, actor, decide)
 
@@ -65,18 +67,11 @@ def start_tracker(
     """Start a Complex Action (``difficulty`` given) or an extended action (None), for one
     character or two (opposed, contested)."""
     kind = kind_of(difficulty is not None, len(sides))
-    data = {
-        "name": name,
-        "kind": kind.value,
-        "target": target,
-        "limit": limit,
-        "difficulty": difficulty,
-    }
 
     def decide(state: CampaignState) -> Event:
-        return Event(
-            Kind.TRACKER_STARTED, {**data, "sides": [state.character(s).name for s in sides]}
-        )
+        named = tuple(state.character(s).name for s in sides)
+        started = TrackerStarted(name, kind.value, target, named, limit, difficulty)
+        return event_of(Kind.TRACKER_STARTED, started)
 
     return act(db, campaign, actor, decide)
 
@@ -87,7 +82,7 @@ def buy_intervals(db: Database, campaign: str, tracker: str, intervals: int, act
 
     def decide(state: CampaignState) -> Event:
         found = state.now.trackers.find(tracker).name
-        return Event(Kind.INTERVALS_BOUGHT, {"tracker": found, "intervals": n})
+        return event_of(Kind.INTERVALS_BOUGHT, IntervalsBought(found, n))
 
     return act(db, campaign, actor, decide)
 
@@ -106,7 +101,6 @@ def award_milestones(
                 f"`{found.name}` has two sides: say whose with --char ({' or '.join(found.sides)})"
             )
         side = found.sides[found.side(character)] if character else found.sides[0]
-        data = {"tracker": found.name, "character": side, "milestones": n}
-        return Event(Kind.MILESTONES_AWARDED, data)
+        return event_of(Kind.MILESTONES_AWARDED, MilestonesAwarded(found.name, side, n))
 
     return act(db, campaign, actor, decide)

@@ -8,10 +8,74 @@ the sheets say now.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields as fields_of
 from typing import Any
 
-from dicepool.sheet.events import Event, Kind, change_of
+from dicepool.sheet.events import Event, Kind
+from dicepool.sheet.hubris.payloads import (
+    Atoned,
+    Damaged,
+    Degenerated,
+    Healed,
+    IntimacyAdded,
+    IntimacyRemoved,
+    IntimacyRolled,
+    Mitigated,
+    NatureSet,
+    Rested,
+    Sinned,
+    SoulLost,
+    SoulRestored,
+    Stabilized,
+    Vice,
+    Virtue,
+    WillpowerLost,
+)
+from dicepool.sheet.payloads import (
+    BehindTheScreen,
+    BoundaryBegun,
+    CampaignCreated,
+    CharacterChanged,
+    CharacterCreated,
+    CharacterHanded,
+    CharacterTaken,
+    ClockAdvanced,
+    IntervalsBought,
+    InvitationIssued,
+    LinkIssued,
+    MilestonesAwarded,
+    Revealed,
+    RollCounted,
+    Rolled,
+    RuleRoll,
+    SealClosed,
+    SealOpened,
+    SeatRevoked,
+    TrackerStarted,
+    Undone,
+    behind_the_screen,
+)
 from dicepool.sheet.storypath.momentum import Consolation
+from dicepool.sheet.storypath.payloads import (
+    AdvantageUsed,
+    Consoled,
+    DrawbackNamed,
+    FeatInvoked,
+    LegendRegained,
+    MomentumDice,
+    MomentumSpent,
+    PlayersSet,
+)
+from dicepool.sheet.sundown.edge import EdgeUse
+from dicepool.sheet.sundown.payloads import (
+    EdgeSpent,
+    PassTaken,
+    PowerRegained,
+    PowerSpent,
+    Rerolled,
+)
+from dicepool.sheet.tracks import TrackKind
+from dicepool.sheet.tracks_play import DefaultTracksSet, TrackChanged, TrackDefined, TrackRemoved
 
 
 def clip(text: str, most: int) -> str:
@@ -57,170 +121,265 @@ def roll_counts(result: Mapping[str, Any]) -> str:
 
 def roll_summary(data: Mapping[str, Any]) -> str:
     """A roll: who, the line, its numbers and what came of it."""
-    rollers = [r for r in data.get("rollers", []) if r]
-    who = f"{rollers[0]}: " if rollers and ":" not in data["line"].split("#")[0] else ""
-    result = data["result"]
+    rolled = Rolled.of(data)
+    roller = rolled.roller
+    who = f"{roller}: " if roller and ":" not in rolled.line.split("#")[0] else ""
+    result = rolled.result
     if "winner" in result:
         winner = result["winner"]
         verdict = "a tie" if winner == "tie" else f"the {winner} wins by {result['margin']}"
         came = f"{_judged(result['attacker'])} vs {_judged(result['defender'])}, {verdict}"
     else:
         came = roll_counts(result)
-    came += effects_words(data.get("effects", {}))
-    return f"{who}{data['line']}  [{data['numbers']}]  {came}"
+    came += effects_words(rolled.effects)
+    return f"{who}{rolled.line}  [{rolled.numbers}]  {came}"
 
 
 def _judged(result: Mapping[str, Any]) -> str:
     return _counted(result) or str(result.get("label", ""))
 
 
-def _rolls(data: Mapping[str, Any]) -> str:
+def _rolls(rolls: Sequence[RuleRoll]) -> str:
     """The rolls a rule made: ``; Ana rolls Stamina: 0 successes (Failure)``."""
-    return "".join(
-        f"; {r['character']} rolls {r['purpose']}: {roll_counts(r['roll'])}"
-        for r in data.get("rolls", [])
+    return "".join(f"; {r.character} rolls {r.purpose}: {roll_counts(r.roll)}" for r in rolls)
+
+
+Data = Mapping[str, Any]
+
+
+def _about(record: Callable[[Data], Any], words: str) -> Callable[[Data], str]:
+    """A summary naming the character, then ``words`` (formatted with the record's fields),
+    then the rolls its rule made."""
+
+    def said(data: Data) -> str:
+        found = record(data)
+        fields = {f.name: getattr(found, f.name) for f in fields_of(found)}
+        return f"{found.character} {words.format(**fields)}{_rolls(fields.get('rolls', ()))}"
+
+    return said
+
+
+def _damaged(data: Data) -> str:
+    dealt = Damaged.of(data)
+    resistant = " (resistant)" if dealt.resistant else ""
+    return f"{dealt.character} takes {dealt.points} {dealt.wound!s}{resistant}"
+
+
+def _healed(data: Data) -> str:
+    healed = Healed.of(data)
+    kind = f" {healed.wound!s}" if healed.wound is not None else ""
+    return f"{healed.character} heals {healed.points}{kind}"
+
+
+def _nature(data: Data) -> str:
+    nature = NatureSet.of(data)
+    what = f"supernatural (power trait {nature.trait})" if nature.trait else "mortal"
+    return f"{nature.character} is {what}"
+
+
+def _edge_spent(data: Data) -> str:
+    spent = EdgeSpent.of(data)
+    use = " on an escape" if spent.use is EdgeUse.ESCAPE else ""
+    purpose = f": {spent.purpose}" if spent.purpose else ""
+    return f"{spent.character} spends Edge{use}{purpose}"
+
+
+def _rerolled(data: Data) -> str:
+    again = Rerolled.of(data)
+    misses = f"{again.misses} {'miss' if again.misses == 1 else 'misses'}"
+    who = f"{again.character} rerolls {misses}"
+    return f"second chance on event {again.event}: {who}, {roll_counts(again.result)}"
+
+
+def _pass_taken(data: Data) -> str:
+    taken = PassTaken.of(data)
+    return f"{taken.character} takes an Initiative Pass" + (" for Edge" if taken.edge else "")
+
+
+def _power(data: Data, regained: bool) -> str:
+    power = (PowerRegained if regained else PowerSpent).of(data)
+    return f"{power.character} {'regains' if regained else 'spends'} {power.points} Power"
+
+
+def _track_defined(data: Data) -> str:
+    made = TrackDefined.of(data)
+    size = (
+        f"({made.max} points)" if made.kind is TrackKind.POINTS else f"({made.max} boxes of damage)"
     )
+    return f"{made.character} keeps a new track {made.track} {size}"
 
 
-def _about(words: str) -> Callable[[Mapping[str, Any]], str]:
-    """A summary naming the character, then ``words`` (formatted with the data), then rolls."""
-    return lambda d: f"{d['character']} {words.format(**d)}{_rolls(d)}"
+def _track_removed(data: Data) -> str:
+    gone = TrackRemoved.of(data)
+    return f"{gone.character}'s track {gone.track} is removed"
 
 
-def _healed(data: Mapping[str, Any]) -> str:
-    kind = f" {data['wound']}" if data.get("wound") else ""
-    return f"{data['character']} heals {data['points']}{kind}"
-
-
-def _edge_spent(data: Mapping[str, Any]) -> str:
-    use = " on an escape" if data["use"] == "escape" else ""
-    purpose = f": {data['for']}" if data.get("for") else ""
-    return f"{data['character']} spends Edge{use}{purpose}"
-
-
-def _rerolled(data: Mapping[str, Any]) -> str:
-    misses = f"{data['misses']} {'miss' if data['misses'] == 1 else 'misses'}"
-    who = f"{data['character']} rerolls {misses}"
-    return f"second chance on event {data['event']}: {who}, {roll_counts(data['result'])}"
-
-
-def _track_changed(data: Mapping[str, Any]) -> str:
-    who, track, points = data["character"], data["track"], data["points"]
-    wound = f" {data['wound']}" if data.get("wound") else ""
+def _track_changed(data: Data) -> str:
+    changed = TrackChanged.of(data)
+    who, track, points = changed.character, changed.track, changed.points
+    wound = f" {changed.wound!s}" if changed.wound is not None else ""
     return {
         "spend": f"{who} spends {points} {track}",
         "gain": f"{who} gains {points} {track}",
         "damage": f"{who}'s {track} takes {points}{wound}",
         "heal": f"{who}'s {track} heals {points}{wound}",
         "set-max": f"{who}'s {track} now holds {points} at most",
-    }.get(str(data["operation"]), f"{who}'s {track}: {data['operation']} {points}")
+    }.get(changed.operation.value, f"{who}'s {track}: {changed.operation.value} {points}")
 
 
-TRACK_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
-    Kind.TRACK_DEFINED: lambda d: (
-        f"{d['character']} keeps a new track {d['track']} "
-        + (f"({d['max']} points)" if d["kind"] == "points" else f"({d['max']} boxes of damage)")
-    ),
-    Kind.TRACK_REMOVED: lambda d: f"{d['character']}'s track {d['track']} is removed",
+def _default_tracks(data: Data) -> str:
+    on = DefaultTracksSet.of(data).on
+    return f"default tracks (Health, Willpower) {'on' if on else 'off'}"
+
+
+TRACK_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
+    Kind.TRACK_DEFINED: _track_defined,
+    Kind.TRACK_REMOVED: _track_removed,
     Kind.TRACK_CHANGED: _track_changed,
-    Kind.DEFAULT_TRACKS_SET: lambda d: (
-        f"default tracks (Health, Willpower) {'on' if d['on'] else 'off'}"
-    ),
+    Kind.DEFAULT_TRACKS_SET: _default_tracks,
 }
-"""A line for each event of the named tracks, from its data."""
+"""A line for each event of the named tracks, from its record."""
 
 
-SUNDOWN_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
+SUNDOWN_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
     Kind.EDGE_SPENT: _edge_spent,
     Kind.REROLLED: _rerolled,
-    Kind.PASS_TAKEN: lambda d: (
-        f"{d['character']} takes an Initiative Pass" + (" for Edge" if d.get("edge") else "")
-    ),
-    Kind.POWER_SPENT: lambda d: f"{d['character']} spends {d['points']} Power",
-    Kind.POWER_REGAINED: lambda d: f"{d['character']} regains {d['points']} Power",
+    Kind.PASS_TAKEN: _pass_taken,
+    Kind.POWER_SPENT: lambda d: _power(d, regained=False),
+    Kind.POWER_REGAINED: lambda d: _power(d, regained=True),
 }
-"""A line for each of After Sundown's events (Edge, passes, Power), from its data."""
+"""A line for each of After Sundown's events (Edge, passes, Power), from its record."""
 
 
-STATE_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
-    Kind.BOUNDARY_BEGUN: lambda d: f"a new {d['unit']}{_rolls(d)}",
-    Kind.REVEALED: lambda d: f"revealed hidden roll {d['event']}",
-    Kind.SEAL_OPENED: lambda d: f"opened seal {d['seal']} (commitment {d['commitment'][:16]}…)",
-    Kind.SEAL_CLOSED: lambda d: (
-        f"closed seal {d['seal']} after {rolls_words(d['rolls'])}: "
+def _boundary(data: Data) -> str:
+    begun = BoundaryBegun.of(data)
+    return f"a new {begun.unit}{_rolls(begun.rolls)}"
+
+
+def _seal_opened(data: Data) -> str:
+    opened = SealOpened.of(data)
+    return f"opened seal {opened.seal} (commitment {opened.commitment[:16]}…)"
+
+
+def _seal_closed(data: Data) -> str:
+    closed = SealClosed.of(data)
+    return (
+        f"closed seal {closed.seal} after {rolls_words(closed.rolls)}: "
         "its seed is out, its rolls can be checked"
-    ),
-    Kind.CLOCK_ADVANCED: lambda d: f"story time passes: {d['duration']}{_rolls(d)}",
-    Kind.DAMAGED: lambda d: (
-        f"{d['character']} takes {d['points']} {d['wound']}"
-        + (" (resistant)" if d.get("resistant") else "")
-    ),
+    )
+
+
+def _clock(data: Data) -> str:
+    passed = ClockAdvanced.of(data)
+    return f"story time passes: {passed.duration}{_rolls(passed.rolls)}"
+
+
+def _momentum_spent(data: Data) -> str:
+    spent = MomentumSpent.of(data)
+    return f"{spent.points} Momentum spent" + (f" on {spent.purpose}" if spent.purpose else "")
+
+
+def _legend(data: Data) -> str:
+    regained = LegendRegained.of(data)
+    return f"{regained.character} regains {regained.points} Legend"
+
+
+def _tracker_started(data: Data) -> str:
+    started = TrackerStarted.of(data)
+    within = f" in {started.limit}" if started.limit else ""
+    return (
+        f"{started.kind} action {started.name} begins: {' vs '.join(started.sides)}, "
+        f"{started.target} to reach{within}"
+    )
+
+
+def _intervals(data: Data) -> str:
+    bought = IntervalsBought.of(data)
+    return f"{bought.intervals} Interval(s) of {bought.tracker} bought"
+
+
+def _milestones(data: Data) -> str:
+    awarded = MilestonesAwarded.of(data)
+    return f"{awarded.character} is awarded {awarded.milestones} Milestone(s) of {awarded.tracker}"
+
+
+STATE_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
+    Kind.BOUNDARY_BEGUN: _boundary,
+    Kind.REVEALED: lambda d: f"revealed hidden roll {Revealed.of(d).event}",
+    Kind.SEAL_OPENED: _seal_opened,
+    Kind.SEAL_CLOSED: _seal_closed,
+    Kind.CLOCK_ADVANCED: _clock,
+    Kind.DAMAGED: _damaged,
     Kind.HEALED: _healed,
-    Kind.STABILIZED: lambda d: f"{d['character']} is stabilized",
-    Kind.MITIGATED: _about("spends Willpower to mitigate harm"),
-    Kind.RESTED: _about("rests"),
-    Kind.VICE: _about("pursues their Vice"),
-    Kind.VIRTUE: _about("risks themselves for their Virtue"),
-    Kind.INTIMACY_ROLLED: _about("defends {intimacy}"),
-    Kind.SINNED: _about("sins (rated {rating}): {what}"),
-    Kind.DEGENERATED: _about("degenerates"),
-    Kind.ATONED: _about("atones"),
-    Kind.INTIMACY_ADDED: _about("holds a new Intimacy: {intimacy}"),
-    Kind.INTIMACY_REMOVED: _about("lets go of an Intimacy: {intimacy}"),
-    Kind.SOUL_LOST: _about("loses their soul"),
-    Kind.SOUL_RESTORED: _about("has their soul restored"),
-    Kind.WILLPOWER_LOST: _about("loses {dots} Willpower dot(s)"),
-    Kind.NATURE_SET: lambda d: (
-        f"{d['character']} is "
-        + (f"supernatural (power trait {d['trait']})" if d.get("trait") else "mortal")
-    ),
+    Kind.STABILIZED: _about(Stabilized.of, "is stabilized"),
+    Kind.MITIGATED: _about(Mitigated.of, "spends Willpower to mitigate harm"),
+    Kind.RESTED: _about(Rested.of, "rests"),
+    Kind.VICE: _about(Vice.of, "pursues their Vice"),
+    Kind.VIRTUE: _about(Virtue.of, "risks themselves for their Virtue"),
+    Kind.INTIMACY_ROLLED: _about(IntimacyRolled.of, "defends {intimacy}"),
+    Kind.SINNED: _about(Sinned.of, "sins (rated {rating}): {what}"),
+    Kind.DEGENERATED: _about(Degenerated.of, "degenerates"),
+    Kind.ATONED: _about(Atoned.of, "atones"),
+    Kind.INTIMACY_ADDED: _about(IntimacyAdded.of, "holds a new Intimacy: {intimacy}"),
+    Kind.INTIMACY_REMOVED: _about(IntimacyRemoved.of, "lets go of an Intimacy: {intimacy}"),
+    Kind.SOUL_LOST: _about(SoulLost.of, "loses their soul"),
+    Kind.SOUL_RESTORED: _about(SoulRestored.of, "has their soul restored"),
+    Kind.WILLPOWER_LOST: _about(WillpowerLost.of, "loses {dots} Willpower dot(s)"),
+    Kind.NATURE_SET: _nature,
     **SUNDOWN_SUMMARIES,
     **TRACK_SUMMARIES,
-    Kind.PLAYERS_SET: lambda d: f"{d['players']} players at the table",
-    Kind.MOMENTUM_SPENT: lambda d: (
-        f"{d['points']} Momentum spent" + (f" on {d['for']}" if d.get("for") else "")
-    ),
-    Kind.LEGEND_REGAINED: lambda d: f"{d['character']} regains {d['points']} Legend",
-    Kind.TRACKER_STARTED: lambda d: (
-        f"{d['kind']} action {d['name']} begins: {' vs '.join(d['sides'])}, "
-        f"{d['target']} to reach" + (f" in {d['limit']}" if d.get("limit") else "")
-    ),
-    Kind.INTERVALS_BOUGHT: lambda d: f"{d['intervals']} Interval(s) of {d['tracker']} bought",
-    Kind.MILESTONES_AWARDED: lambda d: (
-        f"{d['character']} is awarded {d['milestones']} Milestone(s) of {d['tracker']}"
-    ),
+    Kind.PLAYERS_SET: lambda d: f"{PlayersSet.of(d).players} players at the table",
+    Kind.MOMENTUM_SPENT: _momentum_spent,
+    Kind.LEGEND_REGAINED: _legend,
+    Kind.TRACKER_STARTED: _tracker_started,
+    Kind.INTERVALS_BOUGHT: _intervals,
+    Kind.MILESTONES_AWARDED: _milestones,
 }
-"""A line for each state rule's event, from its data."""
+"""A line for each state rule's event, from its record."""
 
 
-def _handed(data: Mapping[str, Any]) -> str:
-    if data["seat"] is None:
-        return f"{data['character']} taken back from {data['from']}"
-    moved = f" (from {data['from']})" if data.get("from") else ""
-    return f"{data['character']} handed to {data['seat']}{moved}"
+def _taken(data: Data) -> str:
+    taken = CharacterTaken.of(data)
+    return f"{taken.seat} takes {taken.character}"
 
 
-def _link(data: Mapping[str, Any]) -> str:
-    if data.get("reseated"):
-        return f"{data['seat']} seated again with a new link"
-    if not data["ends"]:
-        return f"a new {data['role']}'s seat: {data['seat']}"
-    return f"a new link for {data['seat']} (the old one no longer works)"
+def _handed(data: Data) -> str:
+    handed = CharacterHanded.of(data)
+    if handed.seat is None:
+        return f"{handed.character} taken back from {handed.held_by}"
+    moved = f" (from {handed.held_by})" if handed.held_by else ""
+    return f"{handed.character} handed to {handed.seat}{moved}"
 
 
-SEAT_SUMMARIES: dict[Kind, Callable[[Mapping[str, Any]], str]] = {
-    Kind.CHARACTER_TAKEN: lambda d: f"{d['seat']} takes {d['character']}",
+def _invitation(data: Data) -> str:
+    ends = InvitationIssued.of(data).ends
+    return "a new invitation" + (" (the old one no longer works)" if ends else "")
+
+
+def _revoked(data: Data) -> str:
+    revoked = SeatRevoked.of(data)
+    free = f"; {revoked.character} is free" if revoked.character else ""
+    return f"{revoked.seat}'s seat revoked{free}"
+
+
+def _link(data: Data) -> str:
+    link = LinkIssued.of(data)
+    if link.reseated:
+        return f"{link.seat} seated again with a new link"
+    if not link.ends:
+        return f"a new {link.role}'s seat: {link.seat}"
+    return f"a new link for {link.seat} (the old one no longer works)"
+
+
+SEAT_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
+    Kind.CHARACTER_TAKEN: _taken,
     Kind.CHARACTER_HANDED: _handed,
-    Kind.INVITATION_ISSUED: lambda d: (
-        "a new invitation" + (" (the old one no longer works)" if d["ends"] else "")
-    ),
+    Kind.INVITATION_ISSUED: _invitation,
     Kind.INVITATIONS_OFF: lambda _d: "invitations off: nobody new joins",
-    Kind.SEAT_REVOKED: lambda d: (
-        f"{d['seat']}'s seat revoked" + (f"; {d['character']} is free" if d["character"] else "")
-    ),
+    Kind.SEAT_REVOKED: _revoked,
     Kind.LINK_ISSUED: _link,
 }
-"""A line for each event of the table's seats, from its data."""
+"""A line for each event of the table's seats, from its record."""
 
 
 def summary(event: Event, target: Event | None = None) -> str:
@@ -230,19 +389,21 @@ def summary(event: Event, target: Event | None = None) -> str:
         return STATE_SUMMARIES[event.kind](data)
     if event.kind in SEAT_SUMMARIES:
         return SEAT_SUMMARIES[event.kind](data)
-    if event.kind is Kind.ROLLED and "result" not in data:  # behind the screen
-        return f"rolled in secret (roll {data['seal']['roll_no']} of seal {data['seal']['seal']})"
+    if event.kind is Kind.ROLLED and behind_the_screen(data):
+        seal = BehindTheScreen.of(data).seal
+        return f"rolled in secret (roll {seal.roll_no} of seal {seal.seal})"
     if event.kind is Kind.ROLLED:
         return roll_summary(data)
     if event.kind is Kind.CHARACTER_CHANGED:
         return changed_summary(data)
     if event.kind is Kind.CHARACTER_CREATED:
-        sheet = data["character"]
+        sheet = CharacterCreated.of(data).character
         player = f" (player {sheet['player']})" if sheet.get("player") else ""
         return f"created {sheet['name']}{player}"
     if event.kind is Kind.CAMPAIGN_CREATED:
-        extra = f", house rules: {data['house_rules']}" if data.get("house_rules") else ""
-        return f"created campaign {data['name']} ({data['system']}{extra})"
+        made = CampaignCreated.of(data)
+        extra = f", house rules: {made.house_rules}" if made.house_rules else ""
+        return f"created campaign {made.name} ({made.system}{extra})"
     if event.kind is Kind.UNDONE:
         return undo_summary(event, target)
     return f"{event.kind.value}: " + ", ".join(f"{k} {v}" for k, v in data.items())
@@ -250,20 +411,21 @@ def summary(event: Event, target: Event | None = None) -> str:
 
 def changed_summary(data: Mapping[str, Any]) -> str:
     """``changed Ana: Stealth+=1; added Dex=2; notes "Owes Bo a favour"``."""
-    parts = [", ".join(str(change_of(c)) for c in data["changes"])]
-    if data.get("add"):
-        parts.append("added " + ", ".join(str(change_of(c)) for c in data["add"]))
-    if "notes" in data:
-        notes = " ".join(str(data["notes"]).split())
+    changed = CharacterChanged.of(data)
+    parts = [", ".join(str(c) for c in changed.changes)]
+    if changed.added:
+        parts.append("added " + ", ".join(str(c) for c in changed.added))
+    if changed.notes is not None:
+        notes = " ".join(changed.notes.split())
         parts.append(f'notes "{clip(notes, 60)}"' if notes else "notes cleared")
-    return f"changed {data['character']}: " + "; ".join(p for p in parts if p)
+    return f"changed {changed.character}: " + "; ".join(p for p in parts if p)
 
 
 def undo_summary(event: Event, target: Event | None) -> str:
     """``undid event 5 (rolled: ...)``, or ``restored event 5 (undid undo 6)``."""
-    number = int(event.data["event"])
+    number = Undone.of(event.data).event
     if target is not None and target.kind is Kind.UNDONE:
-        return f"restored event {target.data['event']} (undid undo {number})"
+        return f"restored event {Undone.of(target.data).event} (undid undo {number})"
     about = f" ({target.kind}: {clip(summary(target), 60)})" if target is not None else ""
     return f"undid event {number}{about}"
 
@@ -272,21 +434,22 @@ def effects_words(effects: Mapping[str, Any]) -> str:
     """A roll's storypath and tracker effects, short, for its line in the log ("" for none)."""
     words = []
     if "momentum" in effects:
-        words.append(f"{effects['momentum']['points']} Momentum spent")
+        words.append(f"{MomentumDice.of(effects['momentum']).points} Momentum spent")
     if "feat" in effects:
-        words.append(f"Feat of Scale ({effects['feat']['within']})")
+        words.append(f"Feat of Scale ({FeatInvoked.of(effects['feat']).within})")
     if "advantage" in effects:
-        words.append(f"Advantage of event {effects['advantage']['from']} used")
+        used = AdvantageUsed.of(effects["advantage"])
+        words.append(f"Advantage of event {used.earned_by} used")
     if "consolation" in effects:
-        given = effects["consolation"]
-        if given["choice"] == Consolation.MOMENTUM:
-            words.append(f"Consolation {given['points']} Momentum")
+        given = Consoled.of(effects["consolation"])
+        if given.choice == Consolation.MOMENTUM:
+            words.append(f"Consolation {given.points} Momentum")
         else:
-            words.append(f"Consolation: {Consolation(given['choice']).label}")
+            words.append(f"Consolation: {Consolation(given.choice).label}")
     if "drawback" in effects:
-        words.append(f"Drawback: {effects['drawback']['text']}")
+        words.append(f"Drawback: {DrawbackNamed.of(effects['drawback']).text}")
     if "tracker" in effects:
-        words.append(f"counts toward {effects['tracker']['name']}")
+        words.append(f"counts toward {RollCounted.of(effects['tracker']).name}")
     return f"; {', '.join(words)}" if words else ""
 
 

@@ -21,9 +21,19 @@ from dicepool.core.sundown import HIT, SecondChance, SundownRequest, resolve
 from dicepool.errors import CampaignError, SheetError
 from dicepool.notation.parser import parse
 from dicepool.notation.record import record
-from dicepool.sheet.events import Event, Kind
+from dicepool.sheet.events import Event, Kind, event_of
+from dicepool.sheet.payloads import Drawn, Revealed, Rolled
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.sundown.edge import MAX_PURPOSE, EdgeUse
+from dicepool.sheet.sundown.payloads import (
+    EdgeSpent,
+    PassTaken,
+    PowerRegained,
+    PowerSpent,
+)
+from dicepool.sheet.sundown.payloads import (
+    Rerolled as RerolledEvent,
+)
 from dicepool.sheet.sundown.play import MAX_BONUS_PASSES, sundown_character
 from dicepool.store.database import Database
 from dicepool.store.log import CampaignRow, events_of_kind, find_event, struck_among
@@ -54,10 +64,10 @@ def spend_edge(
     The dice, a second chance and an extra pass are spent by the roll, ``reroll`` and ``pass``.
     """
     use = EdgeUse.ESCAPE if escape else EdgeUse.OTHER
-    data = {"use": use.value, "for": _purpose(purpose)}
+    said = _purpose(purpose)
 
     def decide(state: CampaignState) -> Event:
-        return Event(Kind.EDGE_SPENT, {"character": _named(state, name, "Edge"), **data})
+        return event_of(Kind.EDGE_SPENT, EdgeSpent(_named(state, name, "Edge"), use, said))
 
     return act(db, campaign, actor, decide)
 
@@ -75,11 +85,10 @@ def take_pass(
             f"--bonus is 0..{MAX_BONUS_PASSES} passes (no one takes more than 4 a round), "
             f"not {bonus}"
         )
-    data = {"edge": edge, "bonus": bonus}
 
     def decide(state: CampaignState) -> Event:
         who = _named(state, name, "An Initiative Pass")
-        return Event(Kind.PASS_TAKEN, {"character": who, **data})
+        return event_of(Kind.PASS_TAKEN, PassTaken(who, edge, bonus))
 
     return act(db, campaign, actor, decide)
 
@@ -95,10 +104,11 @@ def change_power(
             "(e.g. dicepool power Ana spend 2)"
         )
     kind = Kind.POWER_SPENT if word == "spend" else Kind.POWER_REGAINED
+    record = PowerSpent if word == "spend" else PowerRegained
 
     def decide(state: CampaignState) -> Event:
         who = _named(state, name, "The Power Reserve")
-        return Event(kind, {"character": who, "points": points})
+        return event_of(kind, record(who, points))
 
     return act(db, campaign, actor, decide)
 
@@ -142,20 +152,20 @@ def _rerollable(conn: Sql, row: CampaignRow, event_id: int) -> Event:
         )
     if target.id in struck_among(conn, [target.id]):
         raise CampaignError(f"event {event_id} is undone: there is no roll to reroll")
-    revealed = {int(e.data["event"]) for e in events_of_kind(conn, row.id, Kind.REVEALED)}
-    if target.data.get("hidden") and target.id not in revealed:
+    revealed = {Revealed.of(e.data).event for e in events_of_kind(conn, row.id, Kind.REVEALED)}
+    roll = Rolled.of(target.data)
+    if roll.hidden and target.id not in revealed:
         raise CampaignError(  # its line and dice would go to the table in the reroll
             f"event {event_id} is a hidden roll: reveal it before a second chance, which the "
             "table sees"
         )
-    result = target.data["result"]
+    result = roll.result
     if result.get("system") != "sundown" or "winner" in result:
         what = "a contest" if "winner" in result else f"a {result.get('system')} roll"
         raise CampaignError(
             f"event {event_id} is {what}: a second chance (ruling 1) rerolls one After Sundown test"
         )
-    rollers = [r for r in target.data.get("rollers", []) if r]
-    if not rollers:
+    if roll.roller is None:
         raise CampaignError(
             f"event {event_id} is no character's roll: a second chance spends a character's Edge"
         )
@@ -166,13 +176,14 @@ def _rerollable(conn: Sql, row: CampaignRow, event_id: int) -> Event:
 
 def _second_chance(target: Event, source: DiceSource) -> tuple[RollResult, list[int]]:
     """The logged roll made again with a second chance: its first pool as it fell."""
-    request = parse(str(target.data["numbers"]))
+    roll = Rolled.of(target.data)
+    request = parse(roll.numbers)
     assert isinstance(request, SundownRequest)
     if request.second_chance is not None:
         raise CampaignError(
             f"event {target.id} took its second chance already (`second-chance` on its line)"
         )
-    first = [int(d["face"]) for d in target.data["result"]["dice"] if int(d["roll"]) == 0]
+    first = [int(d["face"]) for d in roll.result["dice"] if int(d["roll"]) == 0]
     misses = [f for f in first if HIT.successes(f) == 0]
     if not misses:
         raise CampaignError(
@@ -208,24 +219,25 @@ def reroll(
 
     def decide(conn: Sql, row: CampaignRow, state: CampaignState) -> Event:
         target = _rerollable(conn, row, event_id)
-        rollers = [r for r in target.data["rollers"] if r]
-        who = _named(state, rollers[0], "Edge")
+        roll = Rolled.of(target.data)
+        assert roll.roller is not None, "a roll with a character's (checked)"
+        who = _named(state, roll.roller, "Edge")
         may_act_for(who)
         drawn = drawing(conn, row.id, source)
         result, misses = _second_chance(target, drawn)
         dice_record = dice_data(drawn)  # (raises) faces typed by hand not all used
         made.append(result)
         logged = record(result)
-        data = {
-            "event": target.id,
-            "character": who,
-            "line": target.data["line"],
-            "numbers": logged["notation"],
-            "misses": len(misses),
-            "result": logged,
-            **dice_record,
-        }
-        return Event(Kind.REROLLED, data)
+        again = RerolledEvent(
+            target.id,
+            who,
+            roll.line,
+            str(logged["notation"]),
+            len(misses),
+            logged,
+            Drawn.of(dice_record),
+        )
+        return event_of(Kind.REROLLED, again)
 
     acted = act_on_log(db, campaign, actor, decide)
     return Rerolled(acted.event, made[0], acted.state)

@@ -16,7 +16,17 @@ from dicepool.campaign.seats import Seat, may_act_for
 from dicepool.campaign.view import players_characters
 from dicepool.core.dice import DiceSource
 from dicepool.errors import AccessError, CampaignError
-from dicepool.sheet.events import Event, Kind
+from dicepool.sheet.events import Event, Kind, Payload, event_of, is_hidden, named_event, payload
+from dicepool.sheet.payloads import (
+    BehindTheScreen,
+    CharacterChanged,
+    CharacterCreated,
+    Drawn,
+    Revealed,
+    Rolled,
+    Undone,
+    effects_of,
+)
 from dicepool.sheet.spends import NO_SPENDS, Spends
 from dicepool.sheet.traits import name_key
 from dicepool.store.database import Database
@@ -47,9 +57,31 @@ class SeenEvent:
     event: Event
     revealed: bool = False
 
+    @property
+    def record(self) -> Payload:
+        """The event's data as its kind's record (a hidden roll behind the screen as one)."""
+        return payload(self.event)
+
+    @property
+    def hidden(self) -> bool:
+        """Whether the event is a hidden roll (whole, or behind the screen)."""
+        return is_hidden(self.event)
+
+    @property
+    def roll(self) -> Rolled | None:
+        """The event's roll, whole (None for another kind, or a roll behind the screen)."""
+        record = self.record
+        return record if isinstance(record, Rolled) else None
+
+    @property
+    def first_roller(self) -> str | None:
+        """A whole roll's first side's roller (None where it names none)."""
+        roll = self.roll
+        return roll.rollers[0] if roll is not None and roll.rollers else None
+
 
 def _revealed(db_events: list[Event]) -> set[int]:
-    return {int(e.data["event"]) for e in db_events}
+    return {Revealed.of(e.data).event for e in db_events}
 
 
 @dataclass(frozen=True)
@@ -116,7 +148,7 @@ def read_log(db: Database, campaign_id: int, after: int = 0, limit: int = MAX_EV
     with db.read() as conn:
         found = events_after(conn, campaign_id, after, limit)
         targets = _targets(conn, campaign_id, found)
-        asked = any(e.data.get("hidden") for e in [*targets.values(), *found])
+        asked = any(is_hidden(e) for e in [*targets.values(), *found])
         # the reveals are read only when a hidden roll is in sight, the players' characters
         # only when a sheet is
         revealed = _revealed(events_of_kind(conn, campaign_id, Kind.REVEALED) if asked else [])
@@ -152,10 +184,11 @@ def visible(seat: Seat, read: LogRead, after: int = 0) -> list[SeenEvent]:
         if view_of(seat):
             seen.append(SeenEvent(event, event.id in read.revealed))
         elif event.kind is Kind.REVEALED:
-            seen += [SeenEvent(read.targets[int(event.data["event"])], True), SeenEvent(event)]
+            shown = read.targets[Revealed.of(event.data).event]
+            seen += [SeenEvent(shown, True), SeenEvent(event)]
         elif not _conceals(event, read.targets, read.revealed):
             seen.append(SeenEvent(_screened(event, read.players_characters)))
-        elif event.data.get("hidden") and "seal" in event.data and event.id not in read.revealed:
+        elif is_hidden(event) and Drawn.of(event.data).seal and event.id not in read.revealed:
             seen.append(SeenEvent(behind_the_screen(event)))  # once revealed, it comes whole
     return seen
 
@@ -163,9 +196,7 @@ def visible(seat: Seat, read: LogRead, after: int = 0) -> list[SeenEvent]:
 def behind_the_screen(event: Event) -> Event:
     """A hidden roll as the players get it until it is revealed: that it took place, and its
     number in its seal (so the numbering shows none was skipped); no line, faces or nonce."""
-    seal = event.data["seal"]
-    data = {"hidden": True, "seal": {"seal": seal["seal"], "roll_no": seal["roll_no"]}}
-    return replace(event, data=data)
+    return replace(event, data=BehindTheScreen.of(event.data).data())
 
 
 def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS) -> Page:
@@ -201,12 +232,14 @@ def _screened(event: Event, visible: frozenset[str]) -> Event:
     """``event`` as a player reads it: a sheet of the storyteller's own characters (not in
     ``visible``) left out, as their sheets are; its name, system and player stay."""
     if event.kind is Kind.CHARACTER_CREATED:
-        sheet = event.data["character"]
+        sheet = CharacterCreated.of(event.data).character
         if name_key(sheet["name"]) not in visible:
             kept = {k: sheet[k] for k in ("name", "system", "player") if k in sheet}
-            return replace(event, data={**event.data, "character": kept})
-    if event.kind is Kind.CHARACTER_CHANGED and name_key(event.data["character"]) not in visible:
-        return replace(event, data={**event.data, "changes": []})
+            return replace(event, data=CharacterCreated(kept).data())
+    if event.kind is Kind.CHARACTER_CHANGED:
+        changed = CharacterChanged.of(event.data)
+        if name_key(changed.character) not in visible:
+            return replace(event, data=replace(changed, changes=()).data())
     return event
 
 
@@ -216,7 +249,7 @@ def _targets(conn: Sql, campaign_id: int, found: list[Event]) -> dict[int, Event
     targets: dict[int, Event] = {}
     chain = [e for e in found if e.kind in (Kind.REVEALED, Kind.UNDONE)]
     while chain:
-        named = {int(e.data["event"]) for e in chain} - targets.keys()
+        named = {named_event(e) for e in chain} - targets.keys()
         more = events_by_id(conn, campaign_id, list(named)) if named else {}
         targets.update(more)
         chain = [e for e in more.values() if e.kind is Kind.UNDONE]
@@ -241,14 +274,14 @@ def struck_ids(db: Database, ids: list[int]) -> set[int]:
 def _conceals(event: Event, targets: dict[int, Event], revealed: frozenset[int]) -> bool:
     """Whether a player may not see ``event``: a hidden roll (it comes with its reveal), or an
     undo of one not revealed, or a restore (an undo of that undo...): it would tell of the roll."""
-    if event.data.get("hidden"):
+    if is_hidden(event):
         return True
     target: Event | None = event
     while target is not None and target.kind is Kind.UNDONE:  # a restore names an undo
-        target = targets.get(int(target.data["event"]))
+        target = targets.get(Undone.of(target.data).event)
     if target is None or target is event:
         return False
-    return bool(target.data.get("hidden")) and target.id not in revealed
+    return is_hidden(target) and target.id not in revealed
 
 
 def reveal(db: Database, seat: Seat, event_id: int) -> Event:
@@ -266,7 +299,7 @@ def reveal(db: Database, seat: Seat, event_id: int) -> Event:
         target = find_event(conn, row.id, event_id) if 1 <= event_id <= MAX_EVENT_ID else None
         if target is None or target.kind is not Kind.ROLLED:
             raise CampaignError(f"no roll {event_id} at this table")
-        if not target.data.get("hidden"):
+        if not is_hidden(target):
             raise CampaignError(f"roll {event_id} is not hidden: everyone sees it already")
         # its undo was kept from the players: revealed, the roll would reach them as standing
         if struck_among(conn, [event_id]):
@@ -275,7 +308,7 @@ def reveal(db: Database, seat: Seat, event_id: int) -> Event:
             )
         if event_id in _revealed(events_of_kind(conn, row.id, Kind.REVEALED)):
             raise CampaignError(f"roll {event_id} is revealed already")
-        return append(conn, row.id, Event(Kind.REVEALED, {"event": event_id}), seat.name)
+        return append(conn, row.id, event_of(Kind.REVEALED, Revealed(event_id)), seat.name)
 
 
 def roll_at_table(
@@ -338,4 +371,4 @@ def undo_at_table(db: Database, seat: Seat, event_id: int) -> tuple[Event, Event
 def changes_sheets(events: list[Event]) -> bool:
     """Whether ``events`` change a sheet or the story: anything but plain rolls (a roll that
     spends Willpower, Edge or Momentum has effects)."""
-    return any(e.kind is not Kind.ROLLED or e.data.get("effects") for e in events)
+    return any(e.kind is not Kind.ROLLED or effects_of(e.data) for e in events)

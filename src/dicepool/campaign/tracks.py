@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dicepool.campaign.play import Acted, act
 from dicepool.errors import SheetError
-from dicepool.sheet.events import Event, Kind
+from dicepool.sheet.events import Event, Kind, event_of
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.tracks import MAX_CHANGE, MAX_NAME, Operation, new_track
 from dicepool.sheet.tracks_play import (
@@ -55,8 +55,9 @@ def define_track(
 
     def decide(state: CampaignState) -> Event:
         sheet = state.character(character)
-        data = TrackDefined(sheet.name, made.name, made.kind, made.max).data()
-        return Event(Kind.TRACK_DEFINED, data)
+        return event_of(
+            Kind.TRACK_DEFINED, TrackDefined(sheet.name, made.name, made.kind, made.max)
+        )
 
     return act(db, campaign, actor, decide)
 
@@ -73,7 +74,7 @@ def remove_track(db: Database, campaign: str, character: str, track: str, actor:
 
     def decide(state: CampaignState) -> Event:
         sheet, found = track_named(state, character, track)
-        return Event(Kind.TRACK_REMOVED, TrackRemoved(sheet.name, found.name).data())
+        return event_of(Kind.TRACK_REMOVED, TrackRemoved(sheet.name, found.name))
 
     return act(db, campaign, actor, decide)
 
@@ -105,8 +106,9 @@ def change_track(
 
     def decide(state: CampaignState) -> Event:
         sheet, found = track_named(state, character, track)
-        data = TrackChanged(sheet.name, found.name, done, points, kind).data()
-        return Event(Kind.TRACK_CHANGED, data)
+        return event_of(
+            Kind.TRACK_CHANGED, TrackChanged(sheet.name, found.name, done, points, kind)
+        )
 
     return act(db, campaign, actor, decide)
 
@@ -119,7 +121,7 @@ def set_default_tracks(db: Database, campaign: str, on: bool, actor: str) -> Act
         SheetError: a system without default tracks, or the house rule already so.
         CampaignError: no such campaign.
     """
-    event = Event(Kind.DEFAULT_TRACKS_SET, DefaultTracksSet(on).data())
+    event = event_of(Kind.DEFAULT_TRACKS_SET, DefaultTracksSet(on))
     return act(db, campaign, actor, lambda _state: event)
 
 

@@ -8,7 +8,7 @@ name and the arguments it was given.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import click
@@ -18,7 +18,16 @@ from dicepool.cli.render_sheet import clock_words, conscience_line, health_line
 from dicepool.cli.render_storypath import legend_text, pool_text, tracker_lines
 from dicepool.cli.render_sundown import edge_glyphs, passes_glyphs, power_bar, spent_line
 from dicepool.cli.safe import visible
+from dicepool.sheet.events import payload
+from dicepool.sheet.payloads import (
+    IntervalsBought,
+    MilestonesAwarded,
+    RuleRoll,
+    TrackerStarted,
+    rolls_of,
+)
 from dicepool.sheet.state import CampaignState
+from dicepool.sheet.sundown.payloads import EdgeSpent, Rerolled
 from dicepool.sheet.view import condition
 
 Lines = Callable[[Done, str, Mapping[str, Any]], list[str]]
@@ -35,22 +44,23 @@ def _held(made: Done, name: str) -> dict[str, Any]:
 
 
 def _who(made: Done) -> str:
-    return str(made.event.data["character"])
+    """The character an event of one character is about (its record's ``character``)."""
+    character = getattr(payload(made.event), "character", None)
+    assert isinstance(character, str), f"a {made.event.kind} event names one character"
+    return character
 
 
-def roll_lines(rolls: list[dict[str, Any]]) -> list[str]:
+def roll_lines(rolls: Sequence[RuleRoll]) -> list[str]:
     """A line for each roll a rule made: who, what for, the dice and what came of it."""
     lines = []
     for roll in rolls:
-        faces = " ".join(str(d["face"]) for d in roll["roll"]["dice"])
-        count = roll["successes"]
+        faces = " ".join(str(d["face"]) for d in roll.roll["dice"])
+        count = roll.successes
         came = click.style(
             f"{count} success{'es' if count != 1 else ''}", fg="green" if count else "red"
         )
-        who = visible(roll["character"])
-        lines.append(
-            f"  {who} rolls {roll['purpose']} ({roll['roll']['notation']}): {faces} = {came}"
-        )
+        who = visible(roll.character)
+        lines.append(f"  {who} rolls {roll.purpose} ({roll.roll['notation']}): {faces} = {came}")
     return lines
 
 
@@ -70,13 +80,13 @@ def _conscience(made: Done, _campaign: str, _args: Mapping[str, Any]) -> list[st
     state = _state(made)
     sheet = state.character(_who(made))
     held = condition(sheet, state.now)
-    return [*roll_lines(made.event.data.get("rolls", [])), conscience_line(sheet.name, held)]
+    return [*roll_lines(rolls_of(made.event.data)), conscience_line(sheet.name, held)]
 
 
 def _clock(made: Done, campaign: str, _args: Mapping[str, Any]) -> list[str]:
     state = _state(made)
     lines = [f"{visible(campaign)}: {clock_words(state.now.clock.to_dict())}"]
-    lines += roll_lines(made.event.data["rolls"])
+    lines += roll_lines(rolls_of(made.event.data))
     if made.event.kind == "clock-advanced":
         lines += [
             f"  {health_of(state, c.name)}"
@@ -87,7 +97,7 @@ def _clock(made: Done, campaign: str, _args: Mapping[str, Any]) -> list[str]:
 
 
 def _edge(made: Done, _campaign: str, args: Mapping[str, Any]) -> list[str]:
-    use = "an escape" if args["escape"] else visible(made.event.data["for"])
+    use = "an escape" if args["escape"] else visible(EdgeSpent.of(made.event.data).purpose)
     return [spent_line(_state(made), _who(made), use)]
 
 
@@ -130,8 +140,13 @@ def _players(made: Done, campaign: str, _args: Mapping[str, Any]) -> list[str]:
 
 
 def _tracker(made: Done) -> dict[str, Any]:
-    data = made.event.data
-    return _state(made).now.trackers.find(data.get("tracker") or data["name"]).to_dict()
+    record = payload(made.event)
+    if isinstance(record, IntervalsBought | MilestonesAwarded):
+        name = record.tracker
+    else:
+        assert isinstance(record, TrackerStarted), "an event of a tracker"
+        name = record.name
+    return _state(made).now.trackers.find(name).to_dict()
 
 
 def _tracked(made: Done, _campaign: str, _args: Mapping[str, Any]) -> list[str]:
@@ -223,17 +238,17 @@ def _reroll(made: Done, as_json: bool, seed: int | None, campaign: str) -> None:
     from dicepool.cli.render_roll import to_text
     from dicepool.notation import render
 
-    data = made.event.data
-    who = data["character"]
+    again = Rerolled.of(made.event.data)
+    who = again.character
     if as_json:
-        payload = dict(data["result"])
-        payload.update({"event": made.event.id, "rerolls": data["event"], "character": who})
-        click.echo(json.dumps({**payload, "edge": _held(made, who)["edge"]}))
+        shown = dict(again.result)
+        shown.update({"event": made.event.id, "rerolls": again.event, "character": who})
+        click.echo(json.dumps({**shown, "edge": _held(made, who)["edge"]}))
         return
     assert made.result is not None, "a second chance gives its roll"
     named = click.style(visible(who), bold=True)
-    click.echo(f"second chance on event {data['event']}: {named}: {visible(data['line'])}")
-    click.secho(f"  = {data['numbers']}", fg="cyan")
+    click.echo(f"second chance on event {again.event}: {named}: {visible(again.line)}")
+    click.secho(f"  = {again.numbers}", fg="cyan")
     click.echo(to_text(made.result, render))
     click.echo(f"  {spent_line(_state(made), who, 'a second chance')}")
     if seed is not None:

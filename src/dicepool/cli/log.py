@@ -11,6 +11,7 @@ from dicepool.cli.render_log import entry_line, event_json
 from dicepool.cli.safe import visible
 from dicepool.cli.storage import actor, campaign_of, open_database, storage_options
 from dicepool.sheet.events import Kind
+from dicepool.sheet.payloads import Undone
 
 
 @click.command()
@@ -49,7 +50,7 @@ def undo(event: int | None, as_json: bool, campaign: str | None, db_url: str | N
 
     db = open_database(db_url)
     stored, target = campaign_undo(db, campaign_of(db, campaign), actor(), event)
-    restored = int(target.data["event"]) if target.kind is Kind.UNDONE else None
+    restored = Undone.of(target.data).event if target.kind is Kind.UNDONE else None
     if as_json:
         data = {
             "event": event_json(stored, False),

@@ -15,6 +15,7 @@ import click
 from dicepool.cli.render_sundown import edge_effect_lines, special_lines
 from dicepool.cli.safe import visible
 from dicepool.sheet.character import Character
+from dicepool.sheet.hubris.payloads import WillpowerSpend
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.traits import sheet_rules
 from dicepool.sheet.view import condition
@@ -226,7 +227,7 @@ def effect_lines(effects: dict[str, object], state: CampaignState) -> list[str]:
     if "willpower" in effects:
         spent = effects["willpower"]
         assert isinstance(spent, dict)
-        sheet = state.character(str(spent["character"]))
+        sheet = state.character(WillpowerSpend.of(spent).character)
         shown = condition(sheet, state.now)["willpower"]
         assert isinstance(shown, dict)
         points, dots_ = int(shown["points"]), int(shown["dots"])

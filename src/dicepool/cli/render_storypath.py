@@ -10,9 +10,17 @@ from typing import Any
 import click
 
 from dicepool.cli.safe import visible
+from dicepool.sheet.payloads import RollCounted, Rolled
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import legend_of
 from dicepool.sheet.storypath.momentum import Consolation
+from dicepool.sheet.storypath.payloads import (
+    AdvantageUsed,
+    Consoled,
+    DrawbackNamed,
+    FeatInvoked,
+    MomentumDice,
+)
 from dicepool.sheet.storypath.play import pool_of
 
 STATUS_COLOURS = {
@@ -78,9 +86,9 @@ def tracker_lines(tracker: Mapping[str, Any]) -> list[str]:
 
 def _kept(effects: Mapping[str, Any], before: CampaignState, after: CampaignState) -> int:
     """Momentum a Consolation put in the pool: the pool after, less the pool before the gain."""
-    spent = int(effects.get("momentum", {}).get("points", 0))
-    feat = effects.get("feat")
-    spent += 2 if feat and feat["within"] == "calling" else 0
+    spent = MomentumDice.of(effects["momentum"]).points if "momentum" in effects else 0
+    feat = FeatInvoked.of(effects["feat"]) if effects.get("feat") else None
+    spent += 2 if feat and feat.within == "calling" else 0
     return after.now.momentum - (before.now.momentum - spent)
 
 
@@ -88,15 +96,15 @@ def consolation_line(
     effects: Mapping[str, Any], before: CampaignState, after: CampaignState
 ) -> str:
     """What a failure's Consolation gave: Momentum (and what was lost), or its other kind."""
-    given = effects["consolation"]
-    choice = Consolation(given["choice"])
+    given = Consoled.of(effects["consolation"])
+    choice = Consolation(given.choice)
     head = click.style("  Consolation:", fg="yellow")
     refused = ""
-    if given.get("refused"):
-        other = Consolation(given["refused"]).label
+    if given.refused:
+        other = Consolation(given.refused).label
         refused = click.style(f" (a botch gives only Momentum: no {other})", fg="red")
     if choice is Consolation.MOMENTUM:
-        points = int(given["points"])
+        points = given.points
         if pool_of(after).capacity is None:
             unknown = (
                 "the pool's size is unknown: say how many players with "
@@ -108,7 +116,7 @@ def consolation_line(
         if kept < points:
             gained += click.style(f" ({points - kept} lost: the pool is full)", fg="red")
         return f"{head} {gained}: pool {pool_text(after)}{refused}"
-    who = visible(str(given.get("character", "")))
+    who = visible(given.character or "")
     if choice is Consolation.ADVANTAGE:
         return (
             f"{head} an Unlooked-for Advantage for {who}: Enhancement 1 on a later roll "
@@ -121,26 +129,27 @@ def spend_lines(effects: Mapping[str, Any], after: CampaignState) -> list[str]:
     """What a roll spent: Momentum dice, a Feat of Scale, an Advantage; its Drawback."""
     lines = []
     if "momentum" in effects:
-        points = effects["momentum"]["points"]
+        points = MomentumDice.of(effects["momentum"]).points
         lines.append(f"  spends {points} Momentum for {points} dice: pool {pool_text(after)}")
     if "feat" in effects:
-        feat = effects["feat"]
-        sheet = after.character(feat["character"])
-        where = "within the Legendary Title" if feat["within"] == "title" else "outside the Title"
-        extra = ", 2 Momentum" if feat["within"] == "calling" else ""
+        feat = FeatInvoked.of(effects["feat"])
+        sheet = after.character(feat.character)
+        where = "within the Legendary Title" if feat.within == "title" else "outside the Title"
+        extra = ", 2 Momentum" if feat.within == "calling" else ""
         legend = legend_of(sheet.status, sheet.traits.get("Legend", 0)).to_dict()
         lines.append(
             f"  {visible(sheet.name)} makes a Feat of Scale {where}: Scale +1 for 1 Legend{extra}; "
             f"Legend {legend_text(legend)}"
         )
     if "advantage" in effects:
-        used = effects["advantage"]
+        used = AdvantageUsed.of(effects["advantage"])
         lines.append(
-            f"  {visible(used['character'])} uses the Unlooked-for Advantage of event "
-            f"{used['from']}: Enhancement +1"
+            f"  {visible(used.character)} uses the Unlooked-for Advantage of event "
+            f"{used.earned_by}: Enhancement +1"
         )
     if "drawback" in effects:
-        lines.append(click.style(f"  Drawback: {visible(effects['drawback']['text'])}", fg="red"))
+        text = DrawbackNamed.of(effects["drawback"]).text
+        lines.append(click.style(f"  Drawback: {visible(str(text))}", fg="red"))
     return lines
 
 
@@ -161,14 +170,15 @@ def roll_lines(
     event_data: Mapping[str, Any], before: CampaignState | None, after: CampaignState
 ) -> list[str]:
     """Everything storypath and the trackers add under a logged roll."""
-    effects = event_data.get("effects", {})
+    rolled = Rolled.of(event_data)
+    effects = rolled.effects
     lines = spend_lines(effects, after)
-    stunts = stunt_line(event_data["result"])
+    stunts = stunt_line(rolled.result)
     if stunts:
         lines.append(stunts)
     if "consolation" in effects and before is not None:
         lines.append(consolation_line(effects, before, after))
     if "tracker" in effects:
-        tracker = after.now.trackers.find(effects["tracker"]["name"])
+        tracker = after.now.trackers.find(RollCounted.of(effects["tracker"]).name)
         lines += ["  " + line for line in tracker_lines(tracker.to_dict())]
     return lines

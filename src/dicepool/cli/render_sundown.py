@@ -12,7 +12,8 @@ import click
 
 from dicepool.cli.safe import visible
 from dicepool.sheet.state import CampaignState
-from dicepool.sheet.sundown.edge import MAX_PASSES
+from dicepool.sheet.sundown.edge import MAX_PASSES, EdgeUse
+from dicepool.sheet.sundown.payloads import EdgeSpends, Resisted
 from dicepool.sheet.view import condition
 
 EDGE_LEFT, EDGE_SPENT = "✦", "✧"
@@ -60,16 +61,17 @@ def edge_effect_lines(effects: Mapping[str, object], state: CampaignState) -> li
     """What a roll's Edge did: the free dice of a Resistance Test, each Edge spent and what is
     left of it."""
     lines = []
-    resist = effects.get("resist")
-    if isinstance(resist, dict):
-        what = "soaks" if resist["soak"] else "resists"
-        armor = f" + Armor {resist['armor']}" if resist["armor"] else ""
-        free = f"Edge {resist['edge']}{armor} added free"
-        lines.append(f"  {visible(str(resist['character']))} {what}: {free}")
+    found = effects.get("resist")
+    if isinstance(found, dict):
+        resist = Resisted.of(found)
+        what = "soaks" if resist.soak else "resists"
+        armor = f" + Armor {resist.armor}" if resist.armor else ""
+        free = f"Edge {resist.edge}{armor} added free"
+        lines.append(f"  {visible(resist.character)} {what}: {free}")
     edge = effects.get("edge")
-    for spend in edge["spends"] if isinstance(edge, dict) else []:
-        use = "Edge dice" if spend["use"] == "dice" else "a second chance"
-        lines.append(f"  {spent_line(state, str(spend['character']), use)}")
+    for spend in EdgeSpends.of(edge).spends if isinstance(edge, dict) else ():
+        use = "Edge dice" if spend.use is EdgeUse.DICE else "a second chance"
+        lines.append(f"  {spent_line(state, spend.character, use)}")
     return lines
 
 

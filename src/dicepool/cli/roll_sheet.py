@@ -16,6 +16,7 @@ from dicepool.cli.safe import visible
 from dicepool.cli.storage import actor, campaign_of, open_database
 from dicepool.core.dice import DiceSource
 from dicepool.notation import render, split_comment
+from dicepool.sheet.payloads import Rolled
 from dicepool.sheet.spends import Spends
 
 
@@ -46,15 +47,16 @@ def roll_in_campaign(
     else:
         who = rollers[0] if rollers else "(no roller)"
         click.echo(f"{click.style(visible(who), bold=True)}: {visible(text)}")
-    click.secho(f"  = {event.data['numbers']}", fg="cyan")
+    rolled = Rolled.of(event.data)
+    click.secho(f"  = {rolled.numbers}", fg="cyan")
     if logged.house_rules:
         click.secho(f"  house rules: {visible(logged.house_rules)}", dim=True)
     click.echo(to_text(logged.result, render))
-    for line in effect_lines(event.data.get("effects", {}), logged.state):
+    for line in effect_lines(dict(rolled.effects), logged.state):
         click.echo(line)
     for line in roll_lines(event.data, logged.before, logged.state):
         click.echo(line)
-    if spends.consolation and "consolation" not in event.data.get("effects", {}):
+    if spends.consolation and "consolation" not in rolled.effects:
         click.secho("  the roll succeeded: no Consolation to take", dim=True)
     if seed is not None:
         click.secho(f"  (seed {seed})", dim=True)

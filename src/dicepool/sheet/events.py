@@ -10,25 +10,73 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol, Self
 
 from dicepool.errors import CampaignError, SheetError
 from dicepool.sheet import play, spends, tracker_play, tracks_play
-from dicepool.sheet.character import (
-    AnyChange,
-    Change,
-    Character,
-    SpecialtyChange,
-    change,
-    check_sheet,
-)
+from dicepool.sheet.character import AnyChange, Character, change, check_sheet
 from dicepool.sheet.edit import check_notes
 from dicepool.sheet.hubris import play as hubris_play
+from dicepool.sheet.hubris.payloads import (
+    Atoned,
+    Damaged,
+    Degenerated,
+    Healed,
+    IntimacyAdded,
+    IntimacyRemoved,
+    IntimacyRolled,
+    Mitigated,
+    NatureSet,
+    Rested,
+    Sinned,
+    SoulLost,
+    SoulRestored,
+    Stabilized,
+    Vice,
+    Virtue,
+    WillpowerLost,
+)
+from dicepool.sheet.payloads import (
+    BehindTheScreen,
+    BoundaryBegun,
+    CampaignCreated,
+    CharacterChanged,
+    CharacterCreated,
+    CharacterHanded,
+    CharacterTaken,
+    ClockAdvanced,
+    IntervalsBought,
+    InvitationIssued,
+    InvitationsOff,
+    LinkIssued,
+    MilestonesAwarded,
+    Revealed,
+    Rolled,
+    SealClosed,
+    SealOpened,
+    SeatRevoked,
+    TrackerStarted,
+    Undone,
+    behind_the_screen,
+    hidden_roll,
+    rolled_characters,
+    rolls_of,
+)
+from dicepool.sheet.payloads import change_of as change_of
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState as CampaignState
 from dicepool.sheet.status import stored_status
 from dicepool.sheet.storypath import play as storypath_play
+from dicepool.sheet.storypath.payloads import LegendRegained, MomentumSpent, PlayersSet
 from dicepool.sheet.sundown import play as sundown_play
+from dicepool.sheet.sundown.payloads import (
+    EdgeSpent,
+    PassTaken,
+    PowerRegained,
+    PowerSpent,
+    Rerolled,
+)
+from dicepool.sheet.tracks_play import DefaultTracksSet, TrackChanged, TrackDefined, TrackRemoved
 from dicepool.sheet.traits import check_name, name_key
 
 
@@ -100,10 +148,103 @@ by): the seats table follows them, but a token cannot be rebuilt from the log (i
 nor its hash), so ``db check`` leaves the seats out."""
 
 MOVING_KINDS = frozenset({Kind.CHARACTER_TAKEN, Kind.CHARACTER_HANDED})
-"""The seat events that move a character between seats (``data["moves"]``): undoable."""
+"""The seat events that move a character between seats (their ``moves``): undoable."""
 
 
 Data = Mapping[str, Any]
+
+
+class Payload(Protocol):
+    """An event's data as a typed record: one way to JSON, one back."""
+
+    def data(self) -> dict[str, object]:
+        """The event's data, as the log holds it."""
+        ...
+
+    @classmethod
+    def of(cls, data: Data) -> Self:
+        """The record of an event's data."""
+        ...
+
+
+PAYLOADS: dict[Kind, type[Payload]] = {
+    Kind.CAMPAIGN_CREATED: CampaignCreated,
+    Kind.CHARACTER_CREATED: CharacterCreated,
+    Kind.CHARACTER_CHANGED: CharacterChanged,
+    Kind.ROLLED: Rolled,
+    Kind.UNDONE: Undone,
+    Kind.REVEALED: Revealed,
+    Kind.BOUNDARY_BEGUN: BoundaryBegun,
+    Kind.CLOCK_ADVANCED: ClockAdvanced,
+    Kind.DAMAGED: Damaged,
+    Kind.HEALED: Healed,
+    Kind.STABILIZED: Stabilized,
+    Kind.MITIGATED: Mitigated,
+    Kind.RESTED: Rested,
+    Kind.VICE: Vice,
+    Kind.VIRTUE: Virtue,
+    Kind.INTIMACY_ROLLED: IntimacyRolled,
+    Kind.SINNED: Sinned,
+    Kind.DEGENERATED: Degenerated,
+    Kind.ATONED: Atoned,
+    Kind.INTIMACY_ADDED: IntimacyAdded,
+    Kind.INTIMACY_REMOVED: IntimacyRemoved,
+    Kind.SOUL_LOST: SoulLost,
+    Kind.SOUL_RESTORED: SoulRestored,
+    Kind.WILLPOWER_LOST: WillpowerLost,
+    Kind.NATURE_SET: NatureSet,
+    Kind.EDGE_SPENT: EdgeSpent,
+    Kind.REROLLED: Rerolled,
+    Kind.PASS_TAKEN: PassTaken,
+    Kind.POWER_SPENT: PowerSpent,
+    Kind.POWER_REGAINED: PowerRegained,
+    Kind.PLAYERS_SET: PlayersSet,
+    Kind.MOMENTUM_SPENT: MomentumSpent,
+    Kind.LEGEND_REGAINED: LegendRegained,
+    Kind.TRACKER_STARTED: TrackerStarted,
+    Kind.INTERVALS_BOUGHT: IntervalsBought,
+    Kind.MILESTONES_AWARDED: MilestonesAwarded,
+    Kind.SEAL_OPENED: SealOpened,
+    Kind.SEAL_CLOSED: SealClosed,
+    Kind.TRACK_DEFINED: TrackDefined,
+    Kind.TRACK_REMOVED: TrackRemoved,
+    Kind.TRACK_CHANGED: TrackChanged,
+    Kind.DEFAULT_TRACKS_SET: DefaultTracksSet,
+    Kind.CHARACTER_TAKEN: CharacterTaken,
+    Kind.CHARACTER_HANDED: CharacterHanded,
+    Kind.INVITATION_ISSUED: InvitationIssued,
+    Kind.INVITATIONS_OFF: InvitationsOff,
+    Kind.SEAT_REVOKED: SeatRevoked,
+    Kind.LINK_ISSUED: LinkIssued,
+}
+"""Each kind of event with the record of its data."""
+
+RULE_ROLLING = (BoundaryBegun, ClockAdvanced, Rested, Atoned, IntimacyRolled)
+"""The records of the events whose rule rolls dice (their ``rolls``)."""
+
+RollingPayload = BoundaryBegun | ClockAdvanced | Rested | Atoned | IntimacyRolled
+"""The record of an event whose rule rolls dice: :meth:`with_dice` adds what it rolled."""
+
+
+def payload(event: Event) -> Payload:
+    """An event's data as its kind's record (a hidden roll behind the screen, the table's view
+    of one, as a :class:`~dicepool.sheet.payloads.BehindTheScreen`)."""
+    if event.kind is Kind.ROLLED and behind_the_screen(event.data):
+        return BehindTheScreen.of(event.data)
+    return PAYLOADS[event.kind].of(event.data)
+
+
+def payload_of(kind: Kind, data: Data) -> Payload:
+    """The record of ``kind`` that ``data`` makes (a use case's data, checked as read)."""
+    return PAYLOADS[kind].of(data)
+
+
+def event_of(kind: Kind, record: Payload) -> Event:
+    """A new event of ``kind`` holding ``record``'s data."""
+    if not isinstance(record, PAYLOADS[kind]):
+        raise TypeError(f"a {kind} event holds a {PAYLOADS[kind].__name__}, not {record!r}")
+    return Event(kind, record.data())
+
 
 _TRANSITIONS: dict[Kind, Callable[[CampaignState, Data], CampaignState]] = {
     Kind.DAMAGED: play.damaged,
@@ -197,13 +338,12 @@ def campaign_event(
     name: str, system: str, players: int | None = None, house_rules: str = ""
 ) -> Event:
     """The first event of a campaign's log."""
-    data = {"name": name, "system": system, "players": players, "house_rules": house_rules}
-    return Event(Kind.CAMPAIGN_CREATED, data)
+    return event_of(Kind.CAMPAIGN_CREATED, CampaignCreated(name, system, players, house_rules))
 
 
 def created_event(character: Character) -> Event:
     """A character joins the campaign with this sheet (made, or imported)."""
-    return Event(Kind.CHARACTER_CREATED, {"character": character.to_dict()})
+    return event_of(Kind.CHARACTER_CREATED, CharacterCreated(character.to_dict()))
 
 
 def changed_event(
@@ -214,36 +354,18 @@ def changed_event(
 ) -> Event:
     """Changes made to a character's sheet, in order: ``changes``, then the traits ``added``
     on purpose (``add``, only when some were), then the new ``notes`` (only when set)."""
-    data: dict[str, Any] = {"character": name, "changes": [_change_data(c) for c in changes]}
-    add = [_change_data(c) for c in added]
-    if add:
-        data["add"] = add
-    if notes is not None:
-        data["notes"] = notes
-    return Event(Kind.CHARACTER_CHANGED, data)
+    record = CharacterChanged(name, tuple(changes), tuple(added), notes)
+    return event_of(Kind.CHARACTER_CHANGED, record)
 
 
 def changes_of(data: Mapping[str, Any]) -> list[AnyChange]:
     """Every change a ``character-changed`` event made, in order (the additions last)."""
-    return [change_of(c) for c in (*data["changes"], *data.get("add", ()))]
+    return CharacterChanged.of(data).every
 
 
 def undo_event(target: int) -> Event:
     """Strike event ``target`` (or, when it is an undo, bring back what it struck)."""
-    return Event(Kind.UNDONE, {"event": target})
-
-
-def _change_data(item: AnyChange) -> dict[str, object]:
-    if isinstance(item, Change):
-        return {"trait": item.trait, "op": item.op, "value": item.value}
-    return {"trait": item.trait, "specialty": item.specialty, "add": item.add}
-
-
-def change_of(data: Mapping[str, Any]) -> AnyChange:
-    """A change as a ``character-changed`` event holds it."""
-    if "specialty" in data:
-        return SpecialtyChange(data["trait"], data["specialty"], bool(data["add"]))
-    return Change(data["trait"], data["op"], int(data["value"]))
+    return event_of(Kind.UNDONE, Undone(target))
 
 
 def character_from(data: Mapping[str, Any], system: str, checked: bool = True) -> Character:
@@ -272,7 +394,20 @@ def ended_seats(event: Event) -> frozenset[int]:
     new invitation or none (for the invitation's seats)."""
     if event.kind not in SEAT_KINDS:
         return frozenset()
-    return frozenset(int(i) for i in event.data.get("ends", ()))
+    record = payload(event)
+    assert isinstance(record, SEAT_RECORDS)
+    return frozenset(record.ends)
+
+
+SEAT_RECORDS = (
+    CharacterTaken,
+    CharacterHanded,
+    InvitationIssued,
+    InvitationsOff,
+    SeatRevoked,
+    LinkIssued,
+)
+"""The records of the seats' events (:data:`SEAT_KINDS`)."""
 
 
 def apply(state: CampaignState | None, event: Event) -> CampaignState:
@@ -283,31 +418,45 @@ def apply(state: CampaignState | None, event: Event) -> CampaignState:
             event it depended on).
     """
     if event.kind is Kind.CAMPAIGN_CREATED:
-        data = event.data
-        return CampaignState(data["name"], data["system"], data["players"], data["house_rules"])
+        made = CampaignCreated.of(event.data)
+        return CampaignState(made.name, made.system, made.players, made.house_rules)
     if state is None:
         raise CampaignError(f"event {event.id} comes before its campaign was created")
     if event.kind is Kind.CHARACTER_CREATED:
-        sheet = character_from(event.data["character"], state.system)
+        sheet = character_from(CharacterCreated.of(event.data).character, state.system)
         key = name_key(sheet.name)
         if key in state.characters:
             raise CampaignError(f"there is already a character {sheet.name} in {state.name}")
         return state.with_character(sheet)
     if event.kind is Kind.CHARACTER_CHANGED:
-        before = state.character(event.data["character"])
-        after = change(before, changes_of(event.data))
-        if "notes" in event.data:
-            after = replace(after, notes=check_notes(str(event.data["notes"])))
+        changed = CharacterChanged.of(event.data)
+        before = state.character(changed.character)
+        after = change(before, changed.every)
+        if changed.notes is not None:
+            after = replace(after, notes=check_notes(changed.notes))
         return state.with_character(after)
     if event.kind is Kind.ROLLED:
         return spends.rolled(state, event.data, event.id)
     rolling = ROLLING.get(event.kind)
     if rolling is not None:
-        return rolling(state, event.data, RuleDice.replaying(event.data.get("rolls", [])))
+        return rolling(state, event.data, RuleDice.replaying(rolls_of(event.data)))
     transition = _TRANSITIONS.get(event.kind)
     if transition is not None:
         return transition(state, event.data)
     return state  # an undo acts through struck(); a seat's event changes no state
+
+
+def is_hidden(event: Event) -> bool:
+    """Whether ``event`` is a hidden roll (the storyteller's, kept from the players until it
+    is revealed; whole, or behind the screen)."""
+    return event.kind is Kind.ROLLED and hidden_roll(event.data)
+
+
+def named_event(event: Event) -> int:
+    """The earlier event an undo strikes (or brings back) or a reveal shows."""
+    if event.kind is Kind.REVEALED:
+        return Revealed.of(event.data).event
+    return Undone.of(event.data).event
 
 
 def struck(events: Sequence[Event]) -> set[int]:
@@ -319,7 +468,7 @@ def struck(events: Sequence[Event]) -> set[int]:
     gone: set[int] = set()
     for event in reversed(events):
         if event.kind is Kind.UNDONE and event.id not in gone:
-            gone.add(int(event.data["event"]))
+            gone.add(Undone.of(event.data).event)
     return gone
 
 
@@ -345,13 +494,16 @@ def replay(events: Sequence[Event]) -> CampaignState:
 
 def concerns(event: Event) -> list[str]:
     """The characters an event is about, by name (for ``log --char``)."""
-    data = event.data
-    if event.kind is Kind.CHARACTER_CREATED:
-        return [data["character"]["name"]]
     if event.kind is Kind.ROLLED:
-        return list(data.get("characters", []))
-    if "character" in data and isinstance(data["character"], str):
-        return [data["character"]]
-    if "sides" in data:
-        return list(data["sides"])
-    return [r["character"] for r in data.get("rolls", [])]
+        return list(rolled_characters(event.data))
+    record = payload(event)
+    if isinstance(record, CharacterCreated):
+        return [record.name]
+    character = getattr(record, "character", None)
+    if isinstance(character, str):
+        return [character]
+    if isinstance(record, TrackerStarted):
+        return list(record.sides)
+    if isinstance(record, RULE_ROLLING):
+        return [r.character for r in record.rolls]
+    return []

@@ -19,14 +19,15 @@ from dicepool.sheet.clock import advance, begin
 from dicepool.sheet.health import (
     HealthTrack,
     State,
-    Wound,
     heal,
     pass_time,
     stabilize,
     stamina_roll_failed,
     take_damage,
 )
+from dicepool.sheet.hubris.payloads import Damaged, Healed, Stabilized
 from dicepool.sheet.hubris.play import time_passes
+from dicepool.sheet.payloads import BoundaryBegun, ClockAdvanced
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import health_of, with_health
@@ -60,27 +61,30 @@ def _tracked(
 
 def damaged(state: CampaignState, data: Data) -> CampaignState:
     """``damaged``: points of a kind of damage dealt to a character's track."""
-    wound = Wound[str(data["wound"]).upper()]
-    points, resistant = int(data["points"]), bool(data.get("resistant", False))
-    return _tracked(state, data["character"], lambda t: take_damage(t, points, wound, resistant))
+    event = Damaged.of(data)
+    return _tracked(
+        state,
+        event.character,
+        lambda t: take_damage(t, event.points, event.wound, event.resistant),
+    )
 
 
 def healed(state: CampaignState, data: Data) -> CampaignState:
     """``healed``: medical care or a power heals points (of a kind, when named)."""
-    wound = Wound[str(data["wound"]).upper()] if data.get("wound") else None
-    return _tracked(state, data["character"], lambda t: heal(t, int(data["points"]), wound))
+    event = Healed.of(data)
+    return _tracked(state, event.character, lambda t: heal(t, event.points, event.wound))
 
 
 def stabilized(state: CampaignState, data: Data) -> CampaignState:
     """``stabilized``: the bleeding of a lethal wound in the last box stops."""
-    return _tracked(state, data["character"], stabilize)
+    return _tracked(state, Stabilized.of(data).character, stabilize)
 
 
 def clock_advanced(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
     """``clock-advanced``: story time passes; every track bleeds or heals by it, and hubris's
     monthly and daily rules roll what falls due (for the living: one who is dead, or bleeds
     to death meanwhile, rolls nothing)."""
-    minutes = int(data["minutes"])
+    minutes = ClockAdvanced.of(data).minutes
     story = replace(state.now, clock=advance(state.now.clock, minutes))
     state = replace(state, story=story)
     for sheet in list(state.characters.values()):
@@ -97,7 +101,7 @@ def clock_advanced(state: CampaignState, data: Data, dice: RuleDice) -> Campaign
 def boundary_begun(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
     """``boundary-begun``: a new turn, round, scene...; as a turn begins, each character with
     bashing in the last box rolls Stamina, falling unconscious on a failure (ruling 13)."""
-    story = replace(state.now, clock=begin(state.now.clock, str(data["unit"])))
+    story = replace(state.now, clock=begin(state.now.clock, BoundaryBegun.of(data).unit))
     state = replace(state, story=story)
     for sheet in at_risk(state):
         if dice.roll(sheet.name, "Stamina", stamina(sheet)) == 0:

@@ -8,7 +8,7 @@ in the same order, so one code path both makes and replays the rule.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +18,7 @@ from dicepool.core.roll import resolve_any
 from dicepool.errors import CampaignError
 from dicepool.notation.parser import parse
 from dicepool.notation.record import record
+from dicepool.sheet.payloads import RuleRoll
 
 
 def rule_roll(system: str, pool: int, source: DiceSource) -> tuple[dict[str, Any], int]:
@@ -39,22 +40,21 @@ class RuleDice:
 
     source: DiceSource | None = None
     recorded: list[dict[str, Any]] = field(default_factory=list)
-    _replayed: Iterator[Mapping[str, Any]] | None = None
+    _replayed: Iterator[RuleRoll] | None = None
 
     @staticmethod
-    def replaying(records: list[Mapping[str, Any]]) -> RuleDice:
+    def replaying(records: Sequence[RuleRoll]) -> RuleDice:
         """Dice that give back an event's recorded rolls, in order."""
-        return RuleDice(None, [dict(r) for r in records], iter(records))
+        return RuleDice(None, [r.data() for r in records], iter(records))
 
     def roll(self, character: str, purpose: str, pool: int, system: str = "hubris") -> int:
         """The successes of ``character``'s ``purpose`` roll of ``pool`` dice."""
         if self.source is not None:
             made, successes = rule_roll(system, pool, self.source)
-            entry = {"character": character, "purpose": purpose, "roll": made}
-            self.recorded.append({**entry, "successes": successes})
+            self.recorded.append(RuleRoll(character, purpose, made, successes).data())
             return successes
         assert self._replayed is not None
         found = next(self._replayed, None)
-        if found is None or (found["character"], found["purpose"]) != (character, purpose):
+        if found is None or (found.character, found.purpose) != (character, purpose):
             raise CampaignError(f"the event holds no {purpose} roll for {character}")
-        return int(found["successes"])
+        return found.successes

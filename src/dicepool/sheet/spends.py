@@ -21,12 +21,13 @@ from dicepool.errors import SheetError
 from dicepool.sheet import tracker_play
 from dicepool.sheet.character import Character
 from dicepool.sheet.hubris import play as hubris_play
+from dicepool.sheet.payloads import effects_of
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.storypath import play as storypath_play
 from dicepool.sheet.sundown import play as sundown_play
 from dicepool.sheet.sundown.play import Resistance, edge_effects, prepare_edge
 
-Effect = Callable[[CampaignState, Mapping[str, Any]], CampaignState]
+Effect = Callable[[CampaignState, Mapping[str, Any], int], CampaignState]
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,8 @@ none, like a Drawback named, is a record only)."""
 def rolled(state: CampaignState, data: Mapping[str, Any], event: int = 0) -> CampaignState:
     """``rolled``: the roll's effects on the state, in order (none for a plain roll); each
     effect's transition is given the roll's ``event`` id too (an Advantage names it)."""
+    effects = effects_of(data)
     for name, transition in ROLL_EFFECTS.items():
-        if name in data.get("effects", {}):
-            state = transition(state, {**data["effects"][name], "event": event})
+        if name in effects:
+            state = transition(state, effects[name], event)
     return state

@@ -20,6 +20,12 @@ from dicepool.core.result import ContestResult, RollResult
 from dicepool.core.storypath import StorypathRequest
 from dicepool.errors import SheetError
 from dicepool.sheet.character import Character
+from dicepool.sheet.payloads import (
+    IntervalsBought,
+    MilestonesAwarded,
+    RollCounted,
+    TrackerStarted,
+)
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.storypath.play import pool_of, with_pool
 from dicepool.sheet.trackers import (
@@ -69,22 +75,28 @@ def new_tracker(state: CampaignState, data: Data) -> Tracker:
         SheetError: a kind of another system, a character not in the campaign, a count out
             of its bounds.
     """
-    kind = Kind(data["kind"])
+    event = TrackerStarted.of(data)
+    kind = Kind(event.kind)
     if SYSTEMS[kind] != state.system:
         command = "complex" if kind.storypath else "extended"
         raise SheetError(
             f"`dicepool {command}` follows a {SYSTEMS[kind]} rule; {state.name} plays "
             f"{state.system}"
         )
-    sides = [state.character(name).name for name in data["sides"]]
-    name, target, limit = str(data["name"]), int(data["target"]), data.get("limit")
+    sides = [state.character(name).name for name in event.sides]
+    name, target, limit = event.name, event.target, event.limit
     if kind is Kind.COMPLEX:
-        return start_complex(name, sides[0], target, limit, int(data["difficulty"]))
+        return start_complex(name, sides[0], target, limit, _difficulty(event))
     if kind is Kind.OPPOSED:
-        return start_opposed(name, sides[0], sides[1], target, limit, int(data["difficulty"]))
+        return start_opposed(name, sides[0], sides[1], target, limit, _difficulty(event))
     if kind is Kind.EXTENDED:
         return start_extended(name, sides[0], target, limit)
     return start_contested(name, sides[0], sides[1], target, limit)
+
+
+def _difficulty(event: TrackerStarted) -> int:
+    assert event.difficulty is not None, "a Complex Action's event names its Difficulty"
+    return event.difficulty
 
 
 def tracker_started(state: CampaignState, data: Data) -> CampaignState:
@@ -94,26 +106,31 @@ def tracker_started(state: CampaignState, data: Data) -> CampaignState:
 
 def intervals_bought(state: CampaignState, data: Data) -> CampaignState:
     """``intervals-bought``: Momentum buys more Intervals, one a point (ruling 16)."""
-    tracker = state.now.trackers.find(data["tracker"])
-    after, pool = buy_intervals(tracker, pool_of(state), int(data["intervals"]))
+    event = IntervalsBought.of(data)
+    tracker = state.now.trackers.find(event.tracker)
+    after, pool = buy_intervals(tracker, pool_of(state), event.intervals)
     return with_pool(_with_trackers(state, put_tracker(state.now.trackers, after)), pool)
 
 
 def milestones_awarded(state: CampaignState, data: Data) -> CampaignState:
     """``milestones-awarded``: Milestones given without a roll."""
-    tracker = state.now.trackers.find(data["tracker"])
-    after, _status = award(tracker, data["character"], int(data["milestones"]))
+    event = MilestonesAwarded.of(data)
+    tracker = state.now.trackers.find(event.tracker)
+    after, _status = award(tracker, event.character, event.milestones)
     return _with_trackers(state, put_tracker(state.now.trackers, after))
 
 
-def roll_counted(state: CampaignState, data: Data) -> CampaignState:
+def roll_counted(state: CampaignState, data: Data, _event: int = 0) -> CampaignState:
     """A roll's total counted toward a tracker (a Milestone, or successes)."""
-    tracker = state.now.trackers.find(data["name"])
-    after, _status = count_roll(tracker, data["character"], int(data["successes"]))
+    counted = RollCounted.of(data)
+    tracker = state.now.trackers.find(counted.name)
+    after, _status = count_roll(tracker, counted.character, counted.successes)
     return _with_trackers(state, put_tracker(state.now.trackers, after))
 
 
-ROLL_EFFECTS: dict[str, Callable[[CampaignState, Data], CampaignState]] = {"tracker": roll_counted}
+ROLL_EFFECTS: dict[str, Callable[[CampaignState, Data, int], CampaignState]] = {
+    "tracker": roll_counted
+}
 """A roll's effect on a tracker, applied after its spends and Consolation."""
 
 
@@ -182,5 +199,4 @@ def roll_effects(
     tracker = tracker_for(state, spender, spends)
     if tracker is None or spender is None or not isinstance(result, RollResult):
         return {}
-    counted = {"name": tracker.name, "character": spender.name, "successes": result.total}
-    return {"tracker": counted}
+    return {"tracker": RollCounted(tracker.name, spender.name, result.total).data()}

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from dicepool.errors import CampaignError
 from dicepool.sheet.character import Character
 from dicepool.sheet.events import Event, Kind, character_from, struck
+from dicepool.sheet.payloads import Undone
 from dicepool.sheet.state import CampaignState, Story, stored_story
 from dicepool.sheet.traits import name_key
 from dicepool.store.sql import Conflict, Row, Sql, loads, moment
@@ -156,7 +157,7 @@ def append(
             {"campaign": campaign_id},
         )[0]["last_seq"]
     at = datetime.now(UTC)
-    undoes = int(event.data["event"]) if event.kind is Kind.UNDONE else None
+    undoes = Undone.of(event.data).event if event.kind is Kind.UNDONE else None
     row = {
         "campaign": campaign_id,
         "seq": seq,

@@ -18,6 +18,9 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from dicepool.campaign.actions import ACTIONS, offered, perform
 from dicepool.campaign.catalogue import Action, Done, printable
 from dicepool.campaign.table import SeenEvent
+from dicepool.sheet.events import payload
+from dicepool.sheet.payloads import Rolled
+from dicepool.sheet.sundown.payloads import Rerolled
 from dicepool.web.api import (
     Changing,
     LoggedEvent,
@@ -83,7 +86,8 @@ def taken(made: Done) -> dict[str, Any]:
     """An action's answer: its events as the events route gives them, its roll, its token."""
     answer: dict[str, Any] = {"events": [event_json(SeenEvent(e)) for e in made.events]}
     if made.result is not None:
-        answer["roll"] = made.event.data.get("result")
+        record = payload(made.event)
+        answer["roll"] = record.result if isinstance(record, Rolled | Rerolled) else None
     if made.token is not None:
         answer["token"] = made.token
     return answer

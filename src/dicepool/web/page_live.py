@@ -21,7 +21,8 @@ from dicepool.campaign.seals import open_seal_of
 from dicepool.campaign.seats import Role, Seat, find_seat_by_token
 from dicepool.campaign.table import SeenEvent, changes_sheets
 from dicepool.campaign.view import table_view
-from dicepool.sheet.events import SEAT_KINDS, Kind
+from dicepool.sheet.events import SEAT_KINDS, Event, Kind
+from dicepool.sheet.payloads import Drawn
 from dicepool.store.database import Database
 from dicepool.web.live import ENDED_CODE, ENDED_REASON, follow
 from dicepool.web.pages import (
@@ -34,6 +35,9 @@ from dicepool.web.pages import (
 )
 
 router = APIRouter()
+
+SEAL_KINDS = frozenset({Kind.SEAL_OPENED, Kind.SEAL_CLOSED})
+"""The events that open or close a seal."""
 
 RELOG = (Kind.UNDONE, Kind.REVEALED)
 """Kinds of event that change entries already shown: the log is sent again whole."""
@@ -72,6 +76,11 @@ def _seats(app: Any, seat: Seat) -> str:
     return _render("_seats.html", seat=seat, oob=True, **seats_context(app, seat))
 
 
+def _sealed(event: Event) -> bool:
+    """Whether an event changes the seal's card: a seal opened or closed, or dice drawn."""
+    return event.kind in SEAL_KINDS or Drawn.of(event.data).seal is not None
+
+
 def _news(db: Database, seat: Seat, csrf: str, seen: list[SeenEvent]) -> str:
     """What a batch of new events changes on the page, as out-of-band fragments."""
     kinds = {s.event.kind for s in seen}
@@ -79,7 +88,7 @@ def _news(db: Database, seat: Seat, csrf: str, seen: list[SeenEvent]) -> str:
         html, _ = _log(db, seat)
     else:
         html = _render("_entries.html", entries=entries_of(seen, set()), seat=seat)
-    if any("seal" in s.event.data for s in seen):  # dice drawn from the seal, or a new seal
+    if any(_sealed(s.event) for s in seen):  # dice drawn from the seal, or a new seal
         html += _seal(db, seat)
     if changes_sheets([s.event for s in seen]):
         html += _sheets(db, seat, csrf)

@@ -57,6 +57,7 @@ from dicepool.core.stream import MAX_NONCE
 from dicepool.errors import AccessError, CampaignError, DicepoolError
 from dicepool.notation.grammar import SYSTEMS
 from dicepool.odds import Budget
+from dicepool.sheet.events import is_hidden
 from dicepool.store.database import Database
 from dicepool.web.addresses import link_of
 from dicepool.web.api import LINE, NAME, ODDS_MEMORY, ODDS_SECONDS
@@ -378,7 +379,7 @@ def roll_page(
         return _back(
             request, campaign_id, "_rolled.html", number=first["event"], hidden=first["hidden"]
         )
-    hidden = bool(logged.event.data.get("hidden"))
+    hidden = is_hidden(logged.event)
     return _back(request, campaign_id, "_rolled.html", number=logged.event.id, hidden=hidden)
 
 

@@ -17,6 +17,23 @@ from dicepool.sheet.character import Character, character_trait
 from dicepool.sheet.hubris import conscience as cs
 from dicepool.sheet.hubris import willpower as wp
 from dicepool.sheet.hubris.conscience import Conscience
+from dicepool.sheet.hubris.payloads import (
+    Atoned,
+    Degenerated,
+    IntimacyAdded,
+    IntimacyRemoved,
+    IntimacyRolled,
+    Mitigated,
+    NatureSet,
+    Rested,
+    Sinned,
+    SoulLost,
+    SoulRestored,
+    Vice,
+    Virtue,
+    WillpowerLost,
+    WillpowerSpend,
+)
 from dicepool.sheet.hubris.willpower import Willpower
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
@@ -57,10 +74,10 @@ def with_pieces(sheet: Character, w: Willpower, c: Conscience) -> Character:
 
 
 def _rule(
-    state: CampaignState, data: Data, rule: str, step: Callable[[Character, Pieces], Pieces]
+    state: CampaignState, name: str, rule: str, step: Callable[[Character, Pieces], Pieces]
 ) -> CampaignState:
     """Apply ``step`` to a character's Willpower and conscience; refusals name the character."""
-    sheet = hubris_character(state, data["character"], rule)
+    sheet = hubris_character(state, name, rule)
     try:
         w, c = step(sheet, pieces(sheet))
     except SheetError as exc:
@@ -72,15 +89,16 @@ def _mark(state: CampaignState, unit: str) -> int:
     return state.now.clock.mark(unit)
 
 
-def spend_on_roll(state: CampaignState, data: Data) -> CampaignState:
+def spend_on_roll(state: CampaignState, data: Data, _event: int = 0) -> CampaignState:
     """A roll's Willpower point (three dice and the rote property): one a turn."""
     turn = _mark(state, "turn")
-    return _rule(state, data, "Willpower", lambda _s, p: (wp.spend(p[0], turn), p[1]))
+    name = WillpowerSpend.of(data).character
+    return _rule(state, name, "Willpower", lambda _s, p: (wp.spend(p[0], turn), p[1]))
 
 
 def mitigated(state: CampaignState, data: Data) -> CampaignState:
     """``mitigated``: a point spent to take one less damage or effective success."""
-    return spend_on_roll(state, data)
+    return spend_on_roll(state, WillpowerSpend(Mitigated.of(data).character).data())
 
 
 def _regain(w: Willpower, after: Willpower, c: Conscience) -> Pieces:
@@ -90,7 +108,8 @@ def _regain(w: Willpower, after: Willpower, c: Conscience) -> Pieces:
 def vice(state: CampaignState, data: Data) -> CampaignState:
     """``vice``: a point for pursuing the character's Vice, once a scene."""
     scene = _mark(state, "scene")
-    return _rule(state, data, "Vice", lambda _s, p: _regain(p[0], wp.vice(p[0], scene), p[1]))
+    name = Vice.of(data).character
+    return _rule(state, name, "Vice", lambda _s, p: _regain(p[0], wp.vice(p[0], scene), p[1]))
 
 
 def virtue(state: CampaignState, data: Data) -> CampaignState:
@@ -100,7 +119,7 @@ def virtue(state: CampaignState, data: Data) -> CampaignState:
     def step(_sheet: Character, p: Pieces) -> Pieces:
         return _regain(p[0], wp.virtue(p[0], session, dot=p[1].soul), p[1])
 
-    return _rule(state, data, "Virtue", step)
+    return _rule(state, Virtue.of(data).character, "Virtue", step)
 
 
 def rested(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
@@ -112,12 +131,13 @@ def rested(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
         made = dice.roll(sheet.name, "crisis", cs.crisis_pool(c)) if in_crisis else None
         return cs.rest(w, c, morality(sheet), made)
 
-    return _rule(state, data, "Rest", step)
+    return _rule(state, Rested.of(data).character, "Rest", step)
 
 
 def atoned(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
     """``atoned``: the end-of-scene crisis roll of a character who confronts the crime."""
-    scene, strides = _mark(state, "scene"), bool(data.get("strides", False))
+    event = Atoned.of(data)
+    scene, strides = _mark(state, "scene"), event.strides
 
     def step(sheet: Character, p: Pieces) -> Pieces:
         w, c = p
@@ -126,39 +146,39 @@ def atoned(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
         made = dice.roll(sheet.name, "atonement", cs.crisis_pool(c))
         return cs.atone(w, c, morality(sheet), scene, made, strides)
 
-    return _rule(state, data, "Atonement", step)
+    return _rule(state, event.character, "Atonement", step)
 
 
 def intimacy_rolled(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
     """``intimacy-rolled``: a point spent defending an Intimacy; Morality rolled, a success
     gives the point back."""
-    turn = _mark(state, "turn")
+    turn, event = _mark(state, "turn"), IntimacyRolled.of(data)
 
     def step(sheet: Character, p: Pieces) -> Pieces:
         w, c = p
-        pool = cs.intimacy_pool(c, morality(sheet), str(data["intimacy"]))
+        pool = cs.intimacy_pool(c, morality(sheet), event.intimacy)
         back = wp.intimacy_regain(w, turn)  # refused before a die is rolled
         if dice.roll(sheet.name, "Intimacy", pool) == 0:
             return w, c
         return _regain(w, back, c)
 
-    return _rule(state, data, "The Intimacy roll", step)
+    return _rule(state, event.character, "The Intimacy roll", step)
 
 
 def sinned(state: CampaignState, data: Data) -> CampaignState:
     """``sinned``: the character becomes aware of a sin (a crime at or below Morality)."""
-    rating, what = int(data["rating"]), str(data["what"])
+    event = Sinned.of(data)
     return _rule(
         state,
-        data,
+        event.character,
         "Morality",
-        lambda s, p: (p[0], cs.sin(p[1], morality(s), rating, what)),
+        lambda s, p: (p[0], cs.sin(p[1], morality(s), event.rating, event.what)),
     )
 
 
 def degenerated(state: CampaignState, data: Data) -> CampaignState:
     """``degenerated``: after a failed crisis roll, Morality down one, Willpower regained."""
-    sheet = hubris_character(state, data["character"], "Degeneration")
+    sheet = hubris_character(state, Degenerated.of(data).character, "Degeneration")
     w, c = pieces(sheet)
     try:
         w, c, lowered = cs.degenerate(w, c, morality(sheet))
@@ -170,34 +190,42 @@ def degenerated(state: CampaignState, data: Data) -> CampaignState:
 
 def intimacy_added(state: CampaignState, data: Data) -> CampaignState:
     """``intimacy-added``: a new Intimacy, at most Resolve + 3."""
-    text = str(data["intimacy"])
+    event = IntimacyAdded.of(data)
 
     def step(sheet: Character, p: Pieces) -> Pieces:
-        return p[0], cs.add_intimacy(p[1], sheet.traits.get("Resolve", 1), text)
+        return p[0], cs.add_intimacy(p[1], sheet.traits.get("Resolve", 1), event.intimacy)
 
-    return _rule(state, data, "Intimacies", step)
+    return _rule(state, event.character, "Intimacies", step)
 
 
 def intimacy_removed(state: CampaignState, data: Data) -> CampaignState:
     """``intimacy-removed``: an Intimacy let go."""
-    text = str(data["intimacy"])
-    return _rule(state, data, "Intimacies", lambda _s, p: (p[0], cs.remove_intimacy(p[1], text)))
+    event = IntimacyRemoved.of(data)
+    text = event.intimacy
+    return _rule(
+        state, event.character, "Intimacies", lambda _s, p: (p[0], cs.remove_intimacy(p[1], text))
+    )
 
 
 def soul_lost(state: CampaignState, data: Data) -> CampaignState:
     """``soul-lost``: the character's soul is taken."""
-    return _rule(state, data, "Soul loss", lambda _s, p: (p[0], cs.lose_soul(p[1])))
+    name = SoulLost.of(data).character
+    return _rule(state, name, "Soul loss", lambda _s, p: (p[0], cs.lose_soul(p[1])))
 
 
 def soul_restored(state: CampaignState, data: Data) -> CampaignState:
     """``soul-restored``: the soul is back; each regain of points brings a lost dot back."""
-    return _rule(state, data, "Soul loss", lambda _s, p: (p[0], cs.restore_soul(p[1])))
+    name = SoulRestored.of(data).character
+    return _rule(state, name, "Soul loss", lambda _s, p: (p[0], cs.restore_soul(p[1])))
 
 
 def willpower_lost(state: CampaignState, data: Data) -> CampaignState:
     """``willpower-lost``: stress takes dots; points above the dots left go at once."""
-    dots = int(data["dots"])
-    return _rule(state, data, "Willpower", lambda _s, p: (wp.lose_dots(p[0], dots), p[1]))
+    event = WillpowerLost.of(data)
+    dots = event.dots
+    return _rule(
+        state, event.character, "Willpower", lambda _s, p: (wp.lose_dots(p[0], dots), p[1])
+    )
 
 
 def nature_set(state: CampaignState, data: Data) -> CampaignState:
@@ -205,10 +233,11 @@ def nature_set(state: CampaignState, data: Data) -> CampaignState:
 
     A supernatural creature regains a lost Willpower dot only on a roll of its power trait.
     """
-    sheet = hubris_character(state, data["character"], "A supernatural power trait")
-    trait = data.get("trait")
+    event = NatureSet.of(data)
+    sheet = hubris_character(state, event.character, "A supernatural power trait")
+    trait = event.trait
     if trait is not None:
-        trait = character_trait(sheet.traits, check_name(str(trait), "trait"))
+        trait = character_trait(sheet.traits, check_name(trait, "trait"))
         if trait not in sheet.traits:
             raise SheetError(f"{sheet.name} has no trait {trait}; rate it first with `char set`")
     return state.with_character(replace(sheet, status=replace(sheet.status, power_trait=trait)))

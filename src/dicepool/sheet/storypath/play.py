@@ -49,6 +49,16 @@ from dicepool.sheet.storypath.momentum import (
     spend,
     use_advantage,
 )
+from dicepool.sheet.storypath.payloads import (
+    AdvantageUsed,
+    Consoled,
+    DrawbackNamed,
+    FeatInvoked,
+    LegendRegained,
+    MomentumDice,
+    MomentumSpent,
+    PlayersSet,
+)
 
 if TYPE_CHECKING:
     from dicepool.sheet.spends import Spends
@@ -96,63 +106,74 @@ def _put_legend(state: CampaignState, sheet: Character, legend: Legend) -> Campa
 
 def players_set(state: CampaignState, data: Data) -> CampaignState:
     """``players-set``: the table's number of players; a smaller pool loses what it cannot hold."""
-    pool, _lost = set_players(pool_of(state), int(data["players"]))
+    pool, _lost = set_players(pool_of(state), PlayersSet.of(data).players)
     return with_pool(replace(state, players=pool.players), pool)
 
 
 def momentum_spent(state: CampaignState, data: Data) -> CampaignState:
-    """``momentum-spent`` (a Knack...) and a roll's ``momentum``: points out of the pool."""
+    """``momentum-spent`` (a Knack...): points out of the pool."""
     storypath_only(state)
-    return with_pool(state, spend(pool_of(state), int(data["points"])))
+    return with_pool(state, spend(pool_of(state), MomentumSpent.of(data).points))
+
+
+def momentum_dice(state: CampaignState, data: Data, _event: int = 0) -> CampaignState:
+    """A roll's ``momentum``: points out of the pool, a die each."""
+    storypath_only(state)
+    return with_pool(state, spend(pool_of(state), MomentumDice.of(data).points))
 
 
 def legend_regained(state: CampaignState, data: Data) -> CampaignState:
     """``legend-regained``: Legend points back, within the rating (the rest is lost)."""
-    sheet, legend = legendary(state, data["character"])
+    event = LegendRegained.of(data)
+    sheet, legend = legendary(state, event.character)
     if legend.spent == 0:
         raise SheetError(
             f"{sheet.name} has every Legend point ({legend.points} of {legend.rating}): "
             "nothing to regain"
         )
-    after, _lost = regain_legend(legend, int(data["points"]))
+    after, _lost = regain_legend(legend, event.points)
     return _put_legend(state, sheet, after)
 
 
-def feat_invoked(state: CampaignState, data: Data) -> CampaignState:
+def feat_invoked(state: CampaignState, data: Data, _event: int = 0) -> CampaignState:
     """A roll's Feat of Scale: one Legend (and two Momentum outside the Title), or nothing."""
-    sheet, legend = legendary(state, data["character"])
+    feat = FeatInvoked.of(data)
+    sheet, legend = legendary(state, feat.character)
     try:
-        legend, pool, _cost = invoke_feat(legend, pool_of(state), FEATS[data["within"]])
+        legend, pool, _cost = invoke_feat(legend, pool_of(state), FEATS[feat.within])
     except SheetError as exc:
         raise SheetError(f"{sheet.name}: {exc}") from exc
     return with_pool(_put_legend(state, sheet, legend), pool)
 
 
-def advantage_used(state: CampaignState, data: Data) -> CampaignState:
+def advantage_used(state: CampaignState, data: Data, _event: int = 0) -> CampaignState:
     """A roll's Unlooked-for Advantage, used up."""
-    left, _used = use_advantage(state.now.advantages, data["character"], int(data["from"]))
+    used = AdvantageUsed.of(data)
+    left, _used = use_advantage(state.now.advantages, used.character, used.earned_by)
     return replace(state, story=replace(state.now, advantages=left))
 
 
-def consoled(state: CampaignState, data: Data) -> CampaignState:
+def consoled(state: CampaignState, data: Data, event: int = 0) -> CampaignState:
     """A failed roll's Consolation: Momentum into the pool (over its capacity, or while its
     size is unknown, lost), or an Advantage kept for a later roll; an Encounter or a Meeting
     is the story's."""
-    choice = Consolation(data["choice"])
+    given = Consoled.of(data)
+    choice = Consolation(given.choice)
     if choice is Consolation.MOMENTUM:
         pool = pool_of(state)
         if pool.capacity is None:
             return state
-        return with_pool(state, gain(pool, int(data["points"]))[0])
+        return with_pool(state, gain(pool, given.points)[0])
     if choice is Consolation.ADVANTAGE:
-        earned = advantage(data["character"], int(data["event"]), data["what"])
+        assert given.character is not None and given.what is not None, "an Advantage's own"
+        earned = advantage(given.character, event, given.what)
         held = add_advantage(state.now.advantages, earned)
         return replace(state, story=replace(state.now, advantages=held))
     return state
 
 
-ROLL_EFFECTS: dict[str, Callable[[CampaignState, Data], CampaignState]] = {
-    "momentum": momentum_spent,
+ROLL_EFFECTS: dict[str, Callable[[CampaignState, Data, int], CampaignState]] = {
+    "momentum": momentum_dice,
     "feat": feat_invoked,
     "advantage": advantage_used,
     "consolation": consoled,
@@ -246,17 +267,17 @@ def effects(
         return {}
     found: dict[str, Any] = {}
     if spends.momentum:
-        found["momentum"] = {"points": spends.momentum}
+        found["momentum"] = MomentumDice(spends.momentum).data()
     if spends.feat is not None and spender is not None:
-        found["feat"] = {"character": spender.name, "within": spends.feat.strip().lower()}
+        found["feat"] = FeatInvoked(spender.name, spends.feat.strip().lower()).data()
     if spends.advantage and spender is not None:
         oldest = state.now.advantages.of(spender.name)[0]
-        found["advantage"] = {"character": spender.name, "from": oldest.event}
+        found["advantage"] = AdvantageUsed(spender.name, oldest.event).data()
     if result.outcome is not Outcome.SUCCESS:
         found["consolation"] = _consolation(spender, request, result, spends.consolation)
     if spends.drawback:
         named = check_enhancement(0, spends.drawback)
-        found["drawback"] = {"character": spender.name if spender else None, "text": named}
+        found["drawback"] = DrawbackNamed(spender.name if spender else None, named).data()
     return found
 
 
@@ -266,11 +287,15 @@ def _consolation(
     """A failure's Consolation as the roll's effect: the choice, and its Momentum figure."""
     points = consolation(result.outcome, request.specialty)
     choice = _choice(asked) if asked is not None else Consolation.MOMENTUM
-    found: dict[str, Any] = {"choice": choice.value, "points": points}
+    given = Consoled(choice.value, points)
     if result.outcome is Outcome.BOTCH and choice is not Consolation.MOMENTUM:
-        found.update(choice=Consolation.MOMENTUM.value, refused=choice.value)
+        given = Consoled(Consolation.MOMENTUM.value, points, refused=choice.value)
     elif choice is not Consolation.MOMENTUM and spender is not None:
-        found["character"] = spender.name
-        if choice is Consolation.ADVANTAGE:
-            found["what"] = f"after failing {render(request)}"[:MAX_WHAT]
-    return found
+        what = f"after failing {render(request)}"[:MAX_WHAT]
+        given = Consoled(
+            choice.value,
+            points,
+            character=spender.name,
+            what=what if choice is Consolation.ADVANTAGE else None,
+        )
+    return given.data()

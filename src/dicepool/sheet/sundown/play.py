@@ -33,6 +33,16 @@ from dicepool.sheet.sundown.edge import (
     take_extra_pass,
     take_pass,
 )
+from dicepool.sheet.sundown.payloads import (
+    EdgeOnRoll,
+    EdgeSpends,
+    EdgeSpent,
+    PassTaken,
+    PowerRegained,
+    PowerSpent,
+    Rerolled,
+    Resisted,
+)
 
 Data = Mapping[str, Any]
 
@@ -90,28 +100,30 @@ def _spent(state: CampaignState, name: str, use: EdgeUse, purpose: str = "") -> 
 
 def edge_spent(state: CampaignState, data: Data) -> CampaignState:
     """``edge-spent``: Edge spent on an escape or another use the table agrees on."""
-    return _spent(state, data["character"], EdgeUse(data["use"]), str(data.get("for", "")))
+    event = EdgeSpent.of(data)
+    return _spent(state, event.character, event.use, event.purpose)
 
 
-def edge_on_roll(state: CampaignState, data: Data) -> CampaignState:
+def edge_on_roll(state: CampaignState, data: Data, _event: int = 0) -> CampaignState:
     """A roll's Edge spends: its dice, its second chance (one spend each, each its roller's)."""
-    for spend in data["spends"]:
-        state = _spent(state, spend["character"], EdgeUse(spend["use"]))
+    for spend in EdgeSpends.of(data).spends:
+        state = _spent(state, spend.character, spend.use)
     return state
 
 
 def rerolled(state: CampaignState, data: Data) -> CampaignState:
     """``rerolled``: a second chance on a logged roll (ruling 1), one Edge spent."""
-    return _spent(state, data["character"], EdgeUse.SECOND_CHANCE)
+    return _spent(state, Rerolled.of(data).character, EdgeUse.SECOND_CHANCE)
 
 
 def pass_taken(state: CampaignState, data: Data) -> CampaignState:
     """``pass-taken``: an Initiative Pass, a normal one or one Edge buys after them."""
-    sheet = sundown_character(state, data["character"], "An Initiative Pass")
+    event = PassTaken.of(data)
+    sheet = sundown_character(state, event.character, "An Initiative Pass")
     chronicle, round_ = _marks(state)
-    bonus = int(data.get("bonus", 0))
+    bonus = event.bonus
     try:
-        if data.get("edge"):
+        if event.edge:
             after = take_extra_pass(special(sheet), edge_rating(sheet), chronicle, round_, bonus)
         else:
             after = take_pass(special(sheet), round_, bonus)
@@ -120,11 +132,11 @@ def pass_taken(state: CampaignState, data: Data) -> CampaignState:
     return _put(state, sheet, after)
 
 
-def _powered(state: CampaignState, data: Data, regain: bool) -> CampaignState:
-    sheet = sundown_character(state, data["character"], "The Power Reserve")
+def _powered(state: CampaignState, name: str, points: int, regain: bool) -> CampaignState:
+    sheet = sundown_character(state, name, "The Power Reserve")
     rule = regain_power if regain else spend_power
     try:
-        after = rule(special(sheet), int(data["points"]), reserve_max(sheet))
+        after = rule(special(sheet), points, reserve_max(sheet))
     except SheetError as exc:
         raise SheetError(f"{sheet.name}: {exc}") from exc
     return _put(state, sheet, after)
@@ -132,12 +144,14 @@ def _powered(state: CampaignState, data: Data, regain: bool) -> CampaignState:
 
 def power_spent(state: CampaignState, data: Data) -> CampaignState:
     """``power-spent``: Power Points spent from the reserve."""
-    return _powered(state, data, regain=False)
+    event = PowerSpent.of(data)
+    return _powered(state, event.character, event.points, regain=False)
 
 
 def power_regained(state: CampaignState, data: Data) -> CampaignState:
     """``power-regained``: Power Points regained, up to the reserve's maximum."""
-    return _powered(state, data, regain=True)
+    event = PowerRegained.of(data)
+    return _powered(state, event.character, event.points, regain=True)
 
 
 # A roll's Edge
@@ -222,7 +236,7 @@ def prepare_edge(
     return _with_sides(request, sides)
 
 
-def edge_effects(request: Request, rollers: Sequence[Character | None]) -> list[dict[str, str]]:
+def edge_effects(request: Request, rollers: Sequence[Character | None]) -> list[dict[str, object]]:
     """The Edge a rolled request spends: a spend for each side's Edge dice and second chance.
 
     An ``edge N`` written on a character's line is a spend too, and must be the character's
@@ -232,7 +246,7 @@ def edge_effects(request: Request, rollers: Sequence[Character | None]) -> list[
     Raises:
         SheetError: ``edge N`` other than the roller's Edge.
     """
-    found: list[dict[str, str]] = []
+    found: list[dict[str, object]] = []
     for side, sheet in zip(_sides(request), rollers, strict=False):
         if sheet is None or sheet.system != "sundown":
             continue
@@ -242,9 +256,9 @@ def edge_effects(request: Request, rollers: Sequence[Character | None]) -> list[
                     f"{sheet.name}'s Edge is {edge_rating(sheet)}: Edge adds that many dice, "
                     f"not {side.edge} (write `edge {edge_rating(sheet)}`, or --spend edge)"
                 )
-            found.append({"character": sheet.name, "use": EdgeUse.DICE.value})
+            found.append(EdgeOnRoll(sheet.name, EdgeUse.DICE).data())
         if side.second_chance is not None:
-            found.append({"character": sheet.name, "use": EdgeUse.SECOND_CHANCE.value})
+            found.append(EdgeOnRoll(sheet.name, EdgeUse.SECOND_CHANCE).data())
     return found
 
 
@@ -254,9 +268,4 @@ def resisted(
     """What a Resistance Test added free, as its roll's effects record it (no state changes)."""
     at = len(_sides(request)) - 1
     sheet, rating = _rated(rollers[at] if len(rollers) > at else None, "A Resistance Test")
-    return {
-        "character": sheet.name,
-        "edge": rating,
-        "soak": resistance.soak,
-        "armor": resistance.armor,
-    }
+    return Resisted(sheet.name, rating, resistance.soak, resistance.armor).data()

@@ -1,0 +1,366 @@
+"""The Act of Hubris's events as typed records (harm and healing, ruling 13; Willpower and
+conscience, ruling 14), each with one way to JSON (``data()``) and one back (``of(data)``);
+see :mod:`dicepool.sheet.payloads`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from dicepool.sheet.health import Wound
+from dicepool.sheet.payloads import NO_DICE, Drawn, RuleRoll, rolls_data, rolls_of
+
+Data = Mapping[str, Any]
+
+
+def _wound(text: object) -> Wound:
+    return Wound[str(text).upper()]
+
+
+@dataclass(frozen=True)
+class Damaged:
+    """``damaged``: points of a kind of damage dealt to a character's Health track."""
+
+    character: str
+    points: int
+    wound: Wound
+    resistant: bool = False
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {
+            "character": self.character,
+            "points": self.points,
+            "wound": str(self.wound),
+            "resistant": self.resistant,
+        }
+
+    @classmethod
+    def of(cls, data: Data) -> Damaged:
+        """The record of an event's data."""
+        return cls(
+            str(data["character"]),
+            int(data["points"]),
+            _wound(data["wound"]),
+            bool(data.get("resistant", False)),
+        )
+
+
+@dataclass(frozen=True)
+class Healed:
+    """``healed``: medical care or a power heals points (of a kind, when named)."""
+
+    character: str
+    points: int
+    wound: Wound | None = None
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        wound = str(self.wound) if self.wound is not None else None
+        return {"character": self.character, "points": self.points, "wound": wound}
+
+    @classmethod
+    def of(cls, data: Data) -> Healed:
+        """The record of an event's data."""
+        wound = _wound(data["wound"]) if data.get("wound") else None
+        return cls(str(data["character"]), int(data["points"]), wound)
+
+
+@dataclass(frozen=True)
+class Stabilized:
+    """``stabilized``: the bleeding of a lethal wound in the last box stops."""
+
+    character: str
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"character": self.character}
+
+    @classmethod
+    def of(cls, data: Data) -> Stabilized:
+        """The record of an event's data."""
+        return cls(str(data["character"]))
+
+
+@dataclass(frozen=True)
+class Mitigated:
+    """``mitigated``: a Willpower point spent to take one less damage or effective success."""
+
+    character: str
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"character": self.character}
+
+    @classmethod
+    def of(cls, data: Data) -> Mitigated:
+        """The record of an event's data."""
+        return cls(str(data["character"]))
+
+
+@dataclass(frozen=True)
+class Vice:
+    """``vice``: a Willpower point for pursuing the character's Vice, once a scene."""
+
+    character: str
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"character": self.character}
+
+    @classmethod
+    def of(cls, data: Data) -> Vice:
+        """The record of an event's data."""
+        return cls(str(data["character"]))
+
+
+@dataclass(frozen=True)
+class Virtue:
+    """``virtue``: every Willpower point and a lost dot, once a session."""
+
+    character: str
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"character": self.character}
+
+    @classmethod
+    def of(cls, data: Data) -> Virtue:
+        """The record of an event's data."""
+        return cls(str(data["character"]))
+
+
+@dataclass(frozen=True)
+class Degenerated:
+    """``degenerated``: after a failed crisis roll, Morality down one, Willpower regained."""
+
+    character: str
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"character": self.character}
+
+    @classmethod
+    def of(cls, data: Data) -> Degenerated:
+        """The record of an event's data."""
+        return cls(str(data["character"]))
+
+
+@dataclass(frozen=True)
+class SoulLost:
+    """``soul-lost``: the character's soul is taken."""
+
+    character: str
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"character": self.character}
+
+    @classmethod
+    def of(cls, data: Data) -> SoulLost:
+        """The record of an event's data."""
+        return cls(str(data["character"]))
+
+
+@dataclass(frozen=True)
+class SoulRestored:
+    """``soul-restored``: the soul is back."""
+
+    character: str
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"character": self.character}
+
+    @classmethod
+    def of(cls, data: Data) -> SoulRestored:
+        """The record of an event's data."""
+        return cls(str(data["character"]))
+
+
+@dataclass(frozen=True)
+class Rested:
+    """``rested``: a night's sleep: a point, or in crisis the crisis roll (ruling 14)."""
+
+    character: str
+    rolls: tuple[RuleRoll, ...] = ()
+    drawn: Drawn = NO_DICE
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"character": self.character, "rolls": rolls_data(self.rolls), **self.drawn.data()}
+
+    def with_dice(self, rolls: tuple[RuleRoll, ...], drawn: Drawn) -> Rested:
+        """The event with the rolls its rule made, and where their dice came from."""
+        return replace(self, rolls=rolls, drawn=drawn)
+
+    @classmethod
+    def of(cls, data: Data) -> Rested:
+        """The record of an event's data."""
+        return cls(str(data["character"]), rolls_of(data), Drawn.of(data))
+
+
+@dataclass(frozen=True)
+class Atoned:
+    """``atoned``: the end-of-scene crisis roll of a character who confronts the crime
+    (``strides``: one who makes great strides)."""
+
+    character: str
+    strides: bool = False
+    rolls: tuple[RuleRoll, ...] = ()
+    drawn: Drawn = NO_DICE
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {
+            "character": self.character,
+            "strides": self.strides,
+            "rolls": rolls_data(self.rolls),
+            **self.drawn.data(),
+        }
+
+    def with_dice(self, rolls: tuple[RuleRoll, ...], drawn: Drawn) -> Atoned:
+        """The event with the rolls its rule made, and where their dice came from."""
+        return replace(self, rolls=rolls, drawn=drawn)
+
+    @classmethod
+    def of(cls, data: Data) -> Atoned:
+        """The record of an event's data."""
+        strides = bool(data.get("strides", False))
+        return cls(str(data["character"]), strides, rolls_of(data), Drawn.of(data))
+
+
+@dataclass(frozen=True)
+class IntimacyRolled:
+    """``intimacy-rolled``: a point spent defending an Intimacy; Morality rolled."""
+
+    character: str
+    intimacy: str
+    rolls: tuple[RuleRoll, ...] = ()
+    drawn: Drawn = NO_DICE
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {
+            "character": self.character,
+            "intimacy": self.intimacy,
+            "rolls": rolls_data(self.rolls),
+            **self.drawn.data(),
+        }
+
+    def with_dice(self, rolls: tuple[RuleRoll, ...], drawn: Drawn) -> IntimacyRolled:
+        """The event with the rolls its rule made, and where their dice came from."""
+        return replace(self, rolls=rolls, drawn=drawn)
+
+    @classmethod
+    def of(cls, data: Data) -> IntimacyRolled:
+        """The record of an event's data."""
+        return cls(str(data["character"]), str(data["intimacy"]), rolls_of(data), Drawn.of(data))
+
+
+@dataclass(frozen=True)
+class Sinned:
+    """``sinned``: the character becomes aware of a sin (a crime at or below Morality)."""
+
+    character: str
+    rating: int
+    what: str
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"character": self.character, "rating": self.rating, "what": self.what}
+
+    @classmethod
+    def of(cls, data: Data) -> Sinned:
+        """The record of an event's data."""
+        return cls(str(data["character"]), int(data["rating"]), str(data["what"]))
+
+
+@dataclass(frozen=True)
+class IntimacyAdded:
+    """``intimacy-added``: a new Intimacy, at most Resolve + 3."""
+
+    character: str
+    intimacy: str
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"character": self.character, "intimacy": self.intimacy}
+
+    @classmethod
+    def of(cls, data: Data) -> IntimacyAdded:
+        """The record of an event's data."""
+        return cls(str(data["character"]), str(data["intimacy"]))
+
+
+@dataclass(frozen=True)
+class IntimacyRemoved:
+    """``intimacy-removed``: an Intimacy let go."""
+
+    character: str
+    intimacy: str
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"character": self.character, "intimacy": self.intimacy}
+
+    @classmethod
+    def of(cls, data: Data) -> IntimacyRemoved:
+        """The record of an event's data."""
+        return cls(str(data["character"]), str(data["intimacy"]))
+
+
+@dataclass(frozen=True)
+class WillpowerLost:
+    """``willpower-lost``: stress takes Willpower dots."""
+
+    character: str
+    dots: int
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"character": self.character, "dots": self.dots}
+
+    @classmethod
+    def of(cls, data: Data) -> WillpowerLost:
+        """The record of an event's data."""
+        return cls(str(data["character"]), int(data["dots"]))
+
+
+@dataclass(frozen=True)
+class NatureSet:
+    """``nature-set``: a character is a supernatural creature (its power ``trait`` named) or
+    mortal (None)."""
+
+    character: str
+    trait: str | None = None
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"character": self.character, "trait": self.trait}
+
+    @classmethod
+    def of(cls, data: Data) -> NatureSet:
+        """The record of an event's data."""
+        trait = data.get("trait")
+        return cls(str(data["character"]), None if trait is None else str(trait))
+
+
+# A roll's effect (in a ``rolled`` event's ``effects``)
+
+
+@dataclass(frozen=True)
+class WillpowerSpend:
+    """A roll's ``willpower`` effect: the roller's Willpower point (three dice, rote)."""
+
+    character: str
+
+    def data(self) -> dict[str, object]:
+        """The effect's data."""
+        return {"character": self.character}
+
+    @classmethod
+    def of(cls, data: Data) -> WillpowerSpend:
+        """The record of an effect's data."""
+        return cls(str(data["character"]))
