@@ -230,7 +230,8 @@ SHEET_KINDS = (Kind.CHARACTER_CREATED, Kind.CHARACTER_CHANGED)
 
 def _screened(event: Event, visible: frozenset[str]) -> Event:
     """``event`` as a player reads it: a sheet of the storyteller's own characters (not in
-    ``visible``) left out, as their sheets are; its name, system and player stay."""
+    ``visible``) left out, as their sheets are, and so is what a change to one made (its
+    changes, traits added and notes); its name, system and player stay."""
     if event.kind is Kind.CHARACTER_CREATED:
         sheet = CharacterCreated.of(event.data).character
         if name_key(sheet["name"]) not in visible:
@@ -239,7 +240,8 @@ def _screened(event: Event, visible: frozenset[str]) -> Event:
     if event.kind is Kind.CHARACTER_CHANGED:
         changed = CharacterChanged.of(event.data)
         if name_key(changed.character) not in visible:
-            return replace(event, data=replace(changed, changes=()).data())
+            hidden = replace(changed, changes=(), added=(), notes=None)  # that it changed
+            return replace(event, data=hidden.data())
     return event
 
 
