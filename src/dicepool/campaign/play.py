@@ -30,7 +30,7 @@ from dicepool.sheet.events import (
 )
 from dicepool.sheet.health import MAX_POINTS, Wound
 from dicepool.sheet.hubris.payloads import Damaged, Healed, Stabilized
-from dicepool.sheet.payloads import BoundaryBegun, ClockAdvanced, Drawn, RuleRoll
+from dicepool.sheet.payloads import BoundaryBegun, ClockAdvanced, Drawn, HouseRulesSet, RuleRoll
 from dicepool.sheet.play import track_of
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
@@ -96,6 +96,18 @@ def act_rolling(
         return event_of(kind, record.with_dice(rolls, Drawn.of(dice_data(drawn))))
 
     return act_on_log(db, campaign, actor, decide)
+
+
+def set_house_rules(db: Database, campaign: str, house_rules: str, actor: str) -> Acted:
+    """Give the campaign new house rules (options applied to every roll from now on, as a line
+    writes them; empty text: none).
+
+    Raises:
+        NotationError: an option the system does not have.
+        SheetError: the house rules already these.
+    """
+    event = event_of(Kind.HOUSE_RULES_SET, HouseRulesSet(" ".join(house_rules.split())))
+    return act(db, campaign, actor, lambda _state: event)
 
 
 def next_boundary(db: Database, campaign: str, unit: str, source: DiceSource, actor: str) -> Acted:

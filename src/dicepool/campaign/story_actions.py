@@ -14,8 +14,9 @@ from dicepool.campaign.catalogue import (
     Who,
     done,
 )
-from dicepool.campaign.play import advance_clock, next_boundary
+from dicepool.campaign.play import advance_clock, next_boundary, set_house_rules
 from dicepool.campaign.seals import close
+from dicepool.notation.house import MAX_HOUSE_RULES
 from dicepool.sheet.clock import units_of
 
 
@@ -27,6 +28,10 @@ def _next(doing: Doing, args: Args) -> Done:
 def _advance(doing: Doing, args: Args) -> Done:
     acted = advance_clock(doing.db, doing.campaign, args["duration"], doing.actor, doing.source)
     return done(acted)
+
+
+def _house_rules(doing: Doing, args: Args) -> Done:
+    return done(set_house_rules(doing.db, doing.campaign, args["rules"], doing.actor))
 
 
 def _close(doing: Doing, _args: Args) -> Done:
@@ -74,6 +79,29 @@ ACTIONS = (
         label="Let time pass",
         example="dicepool clock advance 2d",
         rolls=True,
+    ),
+    Action(
+        "house-rules",
+        "Set the house rules: options applied to every roll from now on (empty: none).",
+        ALL,
+        (
+            Param(
+                "rules",
+                Type.TEXT,
+                "Options as a roll line writes them, e.g. 9again.",
+                required=False,
+                default="",
+                length=MAX_HOUSE_RULES,
+                blank=True,
+                metavar="OPTIONS",
+            ),
+        ),
+        _house_rules,
+        who=Who.STORYTELLER,
+        group="table",
+        command=("campaign", "house-rules"),
+        label="House rules",
+        example='dicepool campaign house-rules "9again"',
     ),
     Action(
         "seal-close",

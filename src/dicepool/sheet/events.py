@@ -45,6 +45,7 @@ from dicepool.sheet.payloads import (
     CharacterHanded,
     CharacterTaken,
     ClockAdvanced,
+    HouseRulesSet,
     IntervalsBought,
     InvitationIssued,
     InvitationsOff,
@@ -125,6 +126,7 @@ class Kind(StrEnum):
     TRACK_REMOVED = "track-removed"
     TRACK_CHANGED = "track-changed"
     DEFAULT_TRACKS_SET = "default-tracks-set"
+    HOUSE_RULES_SET = "house-rules-set"
     CHARACTER_TAKEN = "character-taken"
     CHARACTER_HANDED = "character-handed"
     INVITATION_ISSUED = "invitation-issued"
@@ -210,6 +212,7 @@ PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.TRACK_REMOVED: TrackRemoved,
     Kind.TRACK_CHANGED: TrackChanged,
     Kind.DEFAULT_TRACKS_SET: DefaultTracksSet,
+    Kind.HOUSE_RULES_SET: HouseRulesSet,
     Kind.CHARACTER_TAKEN: CharacterTaken,
     Kind.CHARACTER_HANDED: CharacterHanded,
     Kind.INVITATION_ISSUED: InvitationIssued,
@@ -276,6 +279,7 @@ _TRANSITIONS: dict[Kind, Callable[[CampaignState, Data], CampaignState]] = {
     Kind.TRACK_REMOVED: tracks_play.track_removed,
     Kind.TRACK_CHANGED: tracks_play.track_changed,
     Kind.DEFAULT_TRACKS_SET: tracks_play.default_tracks_set,
+    Kind.HOUSE_RULES_SET: play.house_rules_set,
 }
 """The state rules' events that roll nothing, each with its transition."""
 

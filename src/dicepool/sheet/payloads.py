@@ -160,6 +160,23 @@ class CampaignCreated:
 
 
 @dataclass(frozen=True)
+class HouseRulesSet:
+    """``house-rules-set``: the campaign's house rules from now on (options applied to every
+    roll, as a line writes them; empty: none)."""
+
+    house_rules: str
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"house_rules": self.house_rules}
+
+    @classmethod
+    def of(cls, data: Data) -> HouseRulesSet:
+        """The record of an event's data."""
+        return cls(str(data["house_rules"]))
+
+
+@dataclass(frozen=True)
 class CharacterCreated:
     """``character-created``: a character joins the campaign with this sheet (its JSON, see
     :func:`dicepool.sheet.events.character_from`; a player reads only the name, system and

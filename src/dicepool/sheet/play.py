@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from dicepool.errors import SheetError
+from dicepool.notation.house import read_house_rules
 from dicepool.sheet.character import Character
 from dicepool.sheet.clock import advance, begin
 from dicepool.sheet.health import (
@@ -27,7 +28,7 @@ from dicepool.sheet.health import (
 )
 from dicepool.sheet.hubris.payloads import Damaged, Healed, Stabilized
 from dicepool.sheet.hubris.play import time_passes
-from dicepool.sheet.payloads import BoundaryBegun, ClockAdvanced
+from dicepool.sheet.payloads import BoundaryBegun, ClockAdvanced, HouseRulesSet
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import health_of, with_health
@@ -107,6 +108,21 @@ def boundary_begun(state: CampaignState, data: Data, dice: RuleDice) -> Campaign
         if dice.roll(sheet.name, "Stamina", stamina(sheet)) == 0:
             state = _tracked(state, sheet.name, stamina_roll_failed)
     return state
+
+
+def house_rules_set(state: CampaignState, data: Data) -> CampaignState:
+    """``house-rules-set``: the campaign's house rules from now on, read as the system reads
+    them (the rolls before keep those they were rolled with).
+
+    Raises:
+        NotationError: an option the system does not have (the message says which).
+        SheetError: the house rules already these.
+    """
+    text = " ".join(HouseRulesSet.of(data).house_rules.split())
+    read_house_rules(state.system, text)  # (raises)
+    if text == state.house_rules:
+        raise SheetError(f"the house rules are already {text or 'none'}")
+    return replace(state, house_rules=text)
 
 
 def at_risk(state: CampaignState) -> list[Character]:

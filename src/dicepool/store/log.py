@@ -378,13 +378,23 @@ def save_players(conn: Sql, campaign_id: int, players: int | None) -> None:
     )
 
 
+def save_house_rules(conn: Sql, campaign_id: int, house_rules: str) -> None:
+    """Write a campaign's house rules to its projection row (every roll reads them there)."""
+    conn.run(
+        "UPDATE campaigns SET house_rules = :rules WHERE id = :campaign",
+        {"campaign": campaign_id, "rules": house_rules},
+    )
+
+
 def save_changes(
     conn: Sql, campaign_id: int, before: CampaignState, after: CampaignState, version: int
 ) -> None:
-    """Write what an event changed: the players, the story, and each sheet that is not what
-    it was."""
+    """Write what an event changed: the players, the house rules, the story, and each sheet
+    that is not what it was."""
     if after.players != before.players:
         save_players(conn, campaign_id, after.players)
+    if after.house_rules != before.house_rules:
+        save_house_rules(conn, campaign_id, after.house_rules)
     if after.now != before.now:
         save_story(conn, campaign_id, after.now)
     for key, sheet in after.characters.items():
@@ -393,9 +403,10 @@ def save_changes(
 
 
 def rewrite_sheets(conn: Sql, campaign_id: int, state: CampaignState, version: int) -> None:
-    """Make the projection hold exactly the players, sheets and story of ``state`` (after an
-    undo)."""
+    """Make the projection hold exactly the players, house rules, sheets and story of
+    ``state`` (after an undo)."""
     save_players(conn, campaign_id, state.players)
+    save_house_rules(conn, campaign_id, state.house_rules)
     save_story(conn, campaign_id, state.now)
     held = conn.rows(
         "SELECT name_key FROM characters WHERE campaign_id = :campaign", {"campaign": campaign_id}
