@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields as fields_of
 from typing import Any
 
+from dicepool.campaign.view import FOR_A_PLAYER
 from dicepool.sheet.events import Event, Kind
 from dicepool.sheet.hubris.payloads import (
     Atoned,
@@ -400,7 +401,9 @@ def summary(event: Event, target: Event | None = None) -> str:
         return changed_summary(data)
     if event.kind is Kind.CHARACTER_CREATED:
         sheet = CharacterCreated.of(data).character
-        player = f" (player {sheet['player']})" if sheet.get("player") else ""
+        held = sheet.get("player")
+        player = f" (player {held})" if held and held != FOR_A_PLAYER else ""
+        player = " (for a player to take)" if held == FOR_A_PLAYER else player
         return f"created {sheet['name']}{player}"
     if event.kind is Kind.CAMPAIGN_CREATED:
         made = CampaignCreated.of(data)

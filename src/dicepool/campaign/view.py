@@ -42,6 +42,14 @@ class Sheet:
         """The sheet as the API shows it: the sheet's JSON, ``state`` and ``seat``."""
         return {**self.character.to_dict(), "state": self.state, "seat": self.seat}
 
+    @property
+    def held_by(self) -> str:
+        """Whose character it is, in words: its seat's, one made for a player to take, or the
+        storyteller's own."""
+        if self.seat is not None:
+            return self.seat
+        return "for a player to take" if self.character.player else "the storyteller's"
+
 
 @dataclass(frozen=True)
 class TableView:

@@ -7,6 +7,7 @@ Expected states come from the rules texts' rulings (shared/rules/README.md): 13 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Protocol
 from urllib.parse import quote
@@ -162,6 +163,12 @@ def test_a_player_creates_one_character_and_others_take_only_a_free_one(
     refused(table.sit(cy, "Warden"), 409, "Warden")
     made = table.create(table.storyteller, "Pregen", for_player=True)
     assert made.status_code == 201 and made.json()["seat"] is None
+    browser = TestClient(client.app)  # the storyteller's page says whose each sheet is
+    browser.get(f"/t/{table.storyteller}")
+    page = browser.get(f"/c/{table.id}").text
+    assert "created Pregen (for a player to take)" in page and "player a player" not in page
+    assert re.search(r"Pregen <span class=\"hint\">for a player to take</span>", page)
+    assert re.search(r"Warden <span class=\"hint\">the storyteller&#39;s</span>", page)
     taken = table.sit(cy, "pregen")
     assert taken.status_code == 200, taken.text
     assert (taken.json()["name"], taken.json()["seat"]) == ("Pregen", "Cy")
