@@ -448,7 +448,8 @@ def effects_words(effects: Mapping[str, Any]) -> str:
     if "consolation" in effects:
         given = Consoled.of(effects["consolation"])
         if given.choice == Consolation.MOMENTUM:
-            words.append(f"Consolation {given.points} Momentum")
+            lost = f" ({given.lost} lost: the pool could not hold it)" if given.lost else ""
+            words.append(f"Consolation {given.points} Momentum{lost}")
         else:
             words.append(f"Consolation: {Consolation(given.choice).label}")
     if "drawback" in effects:

@@ -228,3 +228,27 @@ def test_a_choice_of_another_systems_rolls_is_refused_naming_it(client: TestClie
     body = {"line": "storypath 3", "momentum": 101}
     answer = table.client.post(f"{table.url}/rolls", json=body, headers=table.by(table.storyteller))
     refused(answer, 422, "momentum")
+
+
+def test_a_consolation_the_full_pool_cannot_hold_is_said_lost(
+    client: TestClient, db: Database
+) -> None:
+    table = opened(client, "storypath")
+    assert table.create(table.storyteller, "Ana", TRAITS["storypath"]).status_code == 201
+    scene = Scene(table, db)
+    scene.take("players", players=2)  # the pool holds 4
+    body = {"line": "Might + Athletics", "character": "Ana", "dice": [1, 2, 3]}
+    first, second = scene.rolled(body), scene.rolled(body)  # botches: 3 Momentum each
+    effects = {
+        e["id"]: e["data"]["effects"]["consolation"]
+        for e in logged(table).values()
+        if e["kind"] == "rolled"
+    }
+    assert effects[first] == {"choice": "momentum", "points": 3}  # 0 + 3: all kept
+    assert effects[second] == {"choice": "momentum", "points": 3, "lost": 2}  # 3 + 3 > 4
+    pool = client.get(table.url, headers=table.by(table.storyteller)).json()["story"]["momentum"]
+    assert pool["points"] == 4
+    browser = TestClient(client.app)
+    browser.get(f"/t/{table.storyteller}")
+    page = browser.get(f"/c/{table.id}").text
+    assert "Consolation 3 Momentum (2 lost: the pool could not hold it)" in page

@@ -121,13 +121,15 @@ class AdvantageUsed:
 class Consoled:
     """A roll's ``consolation`` effect: a failure's Consolation (``choice``) and its Momentum
     figure; ``refused``: the choice a botch refused; ``character`` and ``what`` (an
-    Advantage's words) when the choice is not Momentum."""
+    Advantage's words) when the choice is not Momentum; ``lost``: the Momentum of it the pool
+    could not hold (full, or its size unknown), recorded when some was (older rolls: 0)."""
 
     choice: str
     points: int
     refused: str | None = None
     character: str | None = None
     what: str | None = None
+    lost: int = 0
 
     def data(self) -> dict[str, object]:
         """The effect's data."""
@@ -138,6 +140,8 @@ class Consoled:
             found["character"] = self.character
         if self.what is not None:
             found["what"] = self.what
+        if self.lost:
+            found["lost"] = self.lost
         return found
 
     @classmethod
@@ -150,6 +154,7 @@ class Consoled:
             None if refused is None else str(refused),
             None if character is None else str(character),
             None if what is None else str(what),
+            int(data.get("lost", 0)),
         )
 
 

@@ -274,16 +274,30 @@ def effects(
         oldest = state.now.advantages.of(spender.name)[0]
         found["advantage"] = AdvantageUsed(spender.name, oldest.event).data()
     if result.outcome is not Outcome.SUCCESS:
-        found["consolation"] = _consolation(spender, request, result, spends.consolation)
+        given = _consolation(spender, request, result, spends.consolation)
+        if given.choice == Consolation.MOMENTUM.value:  # what the pool cannot hold is lost
+            spent = state
+            for name, effect in found.items():  # the roll's spends come first
+                spent = ROLL_EFFECTS[name](spent, effect, 0)
+            given = replace(given, lost=_lost(pool_of(spent), given.points))
+        found["consolation"] = given.data()
     if spends.drawback:
         named = check_enhancement(0, spends.drawback)
         found["drawback"] = DrawbackNamed(spender.name if spender else None, named).data()
     return found
 
 
+def _lost(pool: Momentum, gained: int) -> int:
+    """The Momentum of a Consolation the pool cannot hold: over its capacity, or all of it
+    while its size is unknown."""
+    if pool.capacity is None:
+        return gained
+    return max(pool.points + gained - pool.capacity, 0)
+
+
 def _consolation(
     spender: Character | None, request: StorypathRequest, result: RollResult, asked: str | None
-) -> dict[str, Any]:
+) -> Consoled:
     """A failure's Consolation as the roll's effect: the choice, and its Momentum figure."""
     points = consolation(result.outcome, request.specialty)
     choice = _choice(asked) if asked is not None else Consolation.MOMENTUM
@@ -298,4 +312,4 @@ def _consolation(
             character=spender.name,
             what=what if choice is Consolation.ADVANTAGE else None,
         )
-    return given.data()
+    return given
