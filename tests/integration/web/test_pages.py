@@ -371,3 +371,14 @@ def test_the_table_offers_its_log_as_an_export_that_verify_checks_as_the_seat_se
     whole = client.get(f"/api/campaigns/{where}/export", headers=bearer(told))
     assert "the ambush" in whole.text and verify(read_export(whole.text)[1]).seals[0].checked == 2
     assert client.get(f"/api/campaigns/{where}/export").status_code == 401
+
+
+def test_an_outcome_is_said_once(client: TestClient) -> None:
+    where, told, _ = opened(client, system="chronicles")
+    body = {"line": "chronicles 3", "dice": [8, 8, 2]}
+    rolled = client.post(f"/api/campaigns/{where}/rolls", json=body, headers=bearer(told))
+    assert rolled.status_code == 201 and rolled.json()["roll"]["label"].lower() == "success"
+    page = client.get(f"/c/{where}").text
+    verdict = re.search(r'<p class="verdict">(.*?)</p>', page, re.S)
+    assert verdict is not None and "outcome-success" in verdict[1]
+    assert 'class="label"' not in verdict[1]  # not "SUCCESS Success"
