@@ -18,4 +18,22 @@
   document.addEventListener("htmx:afterSettle", function () { localTimes(document); });
   document.addEventListener("htmx:oobAfterSwap", function () { localTimes(document); });
   document.addEventListener("htmx:wsAfterMessage", function () { localTimes(document); });
+
+  // The answer to a button floats in view (see #notice in dicepool.css): a success goes after a
+  // few seconds, an error stays until read (a click puts it away) or the next answer.
+  var NOTICE_MS = 6000;
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var notice = event.detail.target;
+    if (!notice || notice.id !== "notice") { return; }
+    var shown = notice.innerHTML;
+    if (notice.querySelector(".ok") && !notice.querySelector(".link-once")) {
+      setTimeout(function () { if (notice.innerHTML === shown) { notice.replaceChildren(); } }, NOTICE_MS);
+    }
+  });
+  document.addEventListener("click", function (event) {
+    var notice = document.getElementById("notice");
+    if (notice && notice.contains(event.target) && !event.target.closest("a, button, input")) {
+      notice.replaceChildren();
+    }
+  });
 })();
