@@ -150,14 +150,20 @@ def last_roll(table: Table) -> dict[str, Any]:
     return data
 
 
+def rolled_by_api(client: TestClient, db: Database, example: Example) -> Scene:
+    """The example rolled through the API, with its faces, at a fresh table: the scene."""
+    scene = scene_for(client, db, example, "By API")
+    body = {"line": example.line, "character": "Ana", "dice": example.dice, **example.chosen}
+    scene.rolled(body)
+    return scene
+
+
 @pytest.mark.parametrize("choice", sorted(EXAMPLES))
 def test_a_choice_rolls_the_same_from_the_api_and_the_command_line(
     client: TestClient, db: Database, choice: str
 ) -> None:
     example = EXAMPLES[choice]
-    by_api = scene_for(client, db, example, "By API")
-    body = {"line": example.line, "character": "Ana", "dice": example.dice, **example.chosen}
-    by_api.rolled(body)
+    by_api = rolled_by_api(client, db, example)
     by_cli = scene_for(client, db, example, "By CLI")
     argv = argv_of(example, by_cli.table, db.url)
     result = CliRunner().invoke(cli, argv)
@@ -186,9 +192,7 @@ def test_the_roll_box_offers_a_choice_at_its_systems_tables_and_sends_it(
     client: TestClient, db: Database, choice: str
 ) -> None:
     example = EXAMPLES[choice]
-    by_api = scene_for(client, db, example, "By API")
-    body = {"line": example.line, "character": "Ana", "dice": example.dice, **example.chosen}
-    by_api.rolled(body)
+    by_api = rolled_by_api(client, db, example)
     by_page = scene_for(client, db, example, "By page")
     browser = TestClient(client.app, raise_server_exceptions=False)
     assert browser.get(f"/t/{by_page.table.storyteller}", follow_redirects=False).status_code == 303
