@@ -240,3 +240,18 @@ def test_the_storytellers_roll_box_lists_a_new_character_live_and_keeps_the_choi
     assert made.status == 201, made.body
     expect(chooser.locator("option", has_text=name)).to_have_count(1)  # pushed, no reload
     expect(chooser).to_have_value(table.npc)  # the storyteller's choice stays
+
+
+def test_the_last_roll_is_rolled_again_with_one_press(table: Table) -> None:
+    told = table.storyteller
+    line = f"hubris 3 # {unique('again')}"
+    first = roll_on(told, line)
+    again = told.locator("#repeat-roll")
+    expect(again).to_be_visible()
+    told.locator("#notice").evaluate("notice => notice.replaceChildren()")
+    again.click()
+    expect(told.locator("#notice")).to_contain_text("Rolled (event")
+    said = re.search(r"Rolled \(event (\d+)\)", told.locator("#notice").inner_text())
+    assert said is not None and int(said[1]) > first
+    second = int(said[1])
+    expect(told.locator(f"#ev-{second}")).to_contain_text(line.split("# ")[1])
