@@ -60,9 +60,11 @@ def _log(db: Database, seat: Seat) -> tuple[str, int]:
 
 
 def _sheets(db: Database, seat: Seat, csrf: str) -> str:
-    """The sheets and the story; for the storyteller, the roll box's list of characters too."""
+    """The sheets and the story, the log's list of characters; for the storyteller, the roll
+    box's list of characters too."""
     view = table_view(db, seat)
     html = _render("_sheets.html", view=view, seat=seat, csrf=csrf, oob=True)
+    html += _render("_log_filter.html", view=view, oob=True)
     if seat.storyteller:
         html += _render("_rollers.html", view=view, oob=True)
     return html

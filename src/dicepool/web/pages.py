@@ -57,7 +57,7 @@ from dicepool.core.stream import MAX_NONCE
 from dicepool.errors import AccessError, CampaignError, DicepoolError
 from dicepool.notation.grammar import SYSTEMS
 from dicepool.odds import Budget
-from dicepool.sheet.events import is_hidden
+from dicepool.sheet.events import concerns, is_hidden
 from dicepool.store.database import Database
 from dicepool.web.addresses import link_of
 from dicepool.web.api import LINE, NAME, ODDS_MEMORY, ODDS_SECONDS
@@ -313,7 +313,10 @@ def log_entries(db: Database, seat: Seat) -> tuple[list[dict[str, Any]], int]:
 
 def entries_of(seen: list[SeenEvent], struck: set[int]) -> list[dict[str, Any]]:
     """The log's entries as the templates draw them, newest first."""
-    return [{"seen": s, "event": s.event, "struck": s.event.id in struck} for s in reversed(seen)]
+    return [
+        {"seen": s, "event": s.event, "struck": s.event.id in struck, "about": concerns(s.event)}
+        for s in reversed(seen)
+    ]
 
 
 @router.get("/c/{campaign_id}", response_class=HTMLResponse)

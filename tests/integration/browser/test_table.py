@@ -255,3 +255,17 @@ def test_the_last_roll_is_rolled_again_with_one_press(table: Table) -> None:
     assert said is not None and int(said[1]) > first
     second = int(said[1])
     expect(told.locator(f"#ev-{second}")).to_contain_text(line.split("# ")[1])
+
+
+def test_the_log_shows_one_characters_events_when_asked(table: Table) -> None:
+    told = table.storyteller
+    mine = roll_on(table.player, f"Dexterity + Stealth # {unique('Ana alone')}")
+    plain = roll_on(told, f"hubris 2 # {unique('no one')}")
+    expect(told.locator(f"#ev-{mine}")).to_be_visible()
+    told.select_option("#log-filter", table.character)
+    expect(told.locator(f"#ev-{plain}")).to_be_hidden()
+    expect(told.locator(f"#ev-{mine}")).to_be_visible()
+    later = roll_on(told, f"hubris 1 # {unique('still no one')}")  # news filtered as it comes
+    expect(told.locator(f"#ev-{later}")).to_be_hidden()
+    told.select_option("#log-filter", "")
+    expect(told.locator(f"#ev-{plain}")).to_be_visible()

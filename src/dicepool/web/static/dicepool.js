@@ -14,10 +14,24 @@
       t.dataset.local = "1";
     });
   }
-  document.addEventListener("DOMContentLoaded", function () { localTimes(document); });
-  document.addEventListener("htmx:afterSettle", function () { localTimes(document); });
-  document.addEventListener("htmx:oobAfterSwap", function () { localTimes(document); });
-  document.addEventListener("htmx:wsAfterMessage", function () { localTimes(document); });
+  // The log of one character: the entries about others hidden (news filtered as it comes).
+  function filterLog() {
+    var pick = document.getElementById("log-filter");
+    if (!pick) { return; }
+    document.querySelectorAll("#log > li.entry").forEach(function (entry) {
+      var about = JSON.parse(entry.dataset.about || "[]");
+      entry.hidden = pick.value !== "" && about.indexOf(pick.value) < 0;
+    });
+  }
+
+  function refresh() { localTimes(document); filterLog(); }
+  document.addEventListener("DOMContentLoaded", refresh);
+  document.addEventListener("htmx:afterSettle", refresh);
+  document.addEventListener("htmx:oobAfterSwap", refresh);
+  document.addEventListener("htmx:wsAfterMessage", refresh);
+  document.addEventListener("change", function (event) {
+    if (event.target.id === "log-filter") { filterLog(); }
+  });
 
   // The answer to a button floats in view (see #notice in dicepool.css): a success goes after a
   // few seconds, an error stays until read (a click puts it away) or the next answer.
