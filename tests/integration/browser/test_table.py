@@ -240,6 +240,7 @@ def test_the_storytellers_roll_box_lists_a_new_character_live_and_keeps_the_choi
     assert made.status == 201, made.body
     expect(chooser.locator("option", has_text=name)).to_have_count(1)  # pushed, no reload
     expect(chooser).to_have_value(table.npc)  # the storyteller's choice stays
+    chooser.select_option("")  # plain dice again, for the tests after this one
 
 
 def test_the_last_roll_is_rolled_again_with_one_press(table: Table) -> None:
@@ -269,3 +270,12 @@ def test_the_log_shows_one_characters_events_when_asked(table: Table) -> None:
     expect(told.locator(f"#ev-{later}")).to_be_hidden()
     told.select_option("#log-filter", "")
     expect(told.locator(f"#ev-{plain}")).to_be_visible()
+
+
+def test_a_new_roll_is_said_to_screen_readers(table: Table) -> None:
+    comment = unique("heard")
+    roll_on(table.storyteller, f"hubris 4 # {comment}")
+    said = table.player.locator("#announce")  # a live region: read out as it changes
+    expect(said).to_have_attribute("aria-live", "polite")
+    expect(said).to_contain_text("Morgan rolled hubris 4")
+    assert re.search(r"success|failure|botch", said.inner_text(), re.I), said.inner_text()

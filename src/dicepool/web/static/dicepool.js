@@ -24,7 +24,27 @@
     });
   }
 
-  function refresh() { localTimes(document); filterLog(); }
+  // A new roll said to screen readers: its roller, its line and its outcome, in the live
+  // region #announce (the entries the page opened with are not news).
+  function announce() {
+    var region = document.getElementById("announce");
+    var log = document.getElementById("log");
+    if (!region || !log) { return; }
+    var fresh = [];
+    log.querySelectorAll("li.entry:not([data-said])").forEach(function (entry) {
+      entry.dataset.said = "1";
+      if (!region.dataset.ready || !entry.classList.contains("kind-rolled")) { return; }
+      var part = function (selector) {
+        var found = entry.querySelector(selector);
+        return found ? found.textContent.replace(/\s+/g, " ").trim() : "";
+      };
+      fresh.push([part(".who"), "rolled", part(".line code"), part(".verdict")].join(" ").trim());
+    });
+    region.dataset.ready = "1";
+    if (fresh.length) { region.textContent = fresh.join(". "); }
+  }
+
+  function refresh() { localTimes(document); filterLog(); announce(); }
   document.addEventListener("DOMContentLoaded", refresh);
   document.addEventListener("htmx:afterSettle", refresh);
   document.addEventListener("htmx:oobAfterSwap", refresh);
