@@ -4,13 +4,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
 import subprocess
 import sys
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from click import formatting
 from click.testing import CliRunner
 
 from dicepool.cli.main import cli, main
+from dicepool.store.database import Database
 
 SCRIPT = Path(sys.executable).parent / "dicepool"
 
@@ -74,7 +76,10 @@ def run_dicepool(
         changes = {name: None for name in STORAGE_ENV} | dict(env)
     changes.setdefault("COLUMNS", os.environ.get("COLUMNS", WIDTH))
     argv, forced_width = sys.argv, formatting.FORCED_WIDTH
-    with CliRunner().isolation(input=stdin or "", env=changes) as (out, err, _):
+    with (
+        CliRunner().isolation(input=stdin or "", env=changes) as (out, err, _),
+        closed_at_exit(),
+    ):
         # as the installed script: the program's name is `dicepool` (not pytest's), and the
         # help is as wide as COLUMNS says (the runner forces 80 otherwise)
         sys.argv = [str(SCRIPT), *args]
@@ -95,6 +100,26 @@ def run_dicepool(
             sys.stderr.flush()
         stdout, stderr = as_text(out.getvalue()), as_text(err.getvalue())
     return subprocess.CompletedProcess([str(SCRIPT), *args], status, stdout, stderr)
+
+
+@contextlib.contextmanager
+def closed_at_exit() -> Iterator[None]:
+    """Close every database the command opened once it ends, as a process's exit does (its
+    connections are not left to the garbage collector)."""
+    opened: list[Database] = []
+    real_init = Database.__init__
+
+    def init(self: Database, *args: Any, **kwargs: Any) -> None:
+        real_init(self, *args, **kwargs)
+        opened.append(self)
+
+    Database.__init__ = init  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Database.__init__ = real_init  # type: ignore[method-assign]
+        for database in opened:
+            database.close()
 
 
 def exit_status(code: object) -> int:
