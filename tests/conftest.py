@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
@@ -39,12 +40,36 @@ settings.load_profile(os.environ.get("DICEPOOL_HYPOTHESIS_PROFILE", "dicepool"))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark `postgresql` every test on a PostgreSQL database, whatever fixture brought it."""
+    """Give each test a node id of its own, and mark `postgresql` every test on a PostgreSQL
+    database, whatever fixture brought it."""
+    unique_node_ids(items)
     for item in items:
         callspec = getattr(item, "callspec", None)
         on_postgres = callspec is not None and callspec.params.get("database_url") == "postgresql"
         if on_postgres or POSTGRES_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.postgresql)
+
+
+def unique_node_ids(items: list[pytest.Item]) -> None:
+    """Name each test's node id after the test itself where several share one.
+
+    schemathesis names each operation's test ``test_x[GET /path]``, but pytest 9 builds a node id
+    from the function's name and its parametrize ids, which schemathesis has none of: every one
+    gets the node id ``test_x``. pytest-xdist hands tests to its workers by node id, so it would
+    run one operation of each such test and drop the rest. The operation goes into the node id
+    as its parameters (pytest's own, private, ``NodeId``: the pinned versions'). A node id still
+    shared after this is an error, not a test silently left out.
+    """
+    counts = Counter(item.nodeid for item in items)
+    for item in items:
+        node_id = item._id
+        base = node_id.names[-1] if node_id.names else ""
+        named = item.name.startswith(f"{base}[") and item.name.endswith("]")
+        if counts[item.nodeid] > 1 and node_id.params is None and named:
+            item._id = node_id.with_params(item.name[len(base) + 1 : -1])
+    shared = sorted(nodeid for nodeid, n in Counter(i.nodeid for i in items).items() if n > 1)
+    if shared:
+        raise pytest.UsageError(f"tests share a node id (pytest-xdist would run one): {shared}")
 
 
 def unavailable(reason: str) -> NoReturn:
