@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -206,4 +207,25 @@ def db(database_url: str) -> Iterator[Database]:
     test."""
     database = Database(database_url)
     yield database
+    handed_back(database)
     database.close()
+
+
+SETTLE_SECONDS = 10.0
+"""How long `db` waits, after its test, for connections still out to come back (a bound on a
+hang, not a measure of speed)."""
+
+
+def handed_back(database: Database) -> None:
+    """Wait until every pooled PostgreSQL connection is back in the pool.
+
+    A web test's server stops at once, while a thread of its may still be reading the log: a
+    connection it hands back after the pool was disposed stays in the old pool, unclosed, and
+    its garbage collection later warns in whatever test runs then.
+    """
+    if database.dialect != "postgresql":
+        return
+    pool = database.engine.pool
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while getattr(pool, "checkedout", lambda: 0)() and time.monotonic() < deadline:
+        time.sleep(0.01)
