@@ -1,4 +1,5 @@
-"""Throwaway PostgreSQL for the storage tests: one server per session, one database per test.
+"""Throwaway PostgreSQL for the storage tests: one server per session (per xdist worker), one
+database per test.
 
 The server is `DICEPOOL_TEST_POSTGRES_URL` when set (a SQLAlchemy URL such as
 `postgresql+psycopg://postgres@127.0.0.1:5432/postgres`, whose user may create databases);
@@ -63,11 +64,15 @@ class Server:
         url = self.url.set(drivername="postgresql+psycopg", database=name)
         return url.render_as_string(hide_password=False)
 
-    def create_database(self) -> str:
-        """Create an empty database with a fresh name; returns the name."""
+    def create_database(self, template: str | None = None) -> str:
+        """Create a database with a fresh name, empty or a copy of database ``template`` (which
+        nobody may be connected to); returns the name."""
         name = f"t_{secrets.token_hex(8)}"
+        create = sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name))
+        if template is not None:
+            create += sql.SQL(" TEMPLATE {}").format(sql.Identifier(template))
         with self.admin() as connection:
-            connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+            connection.execute(create)
         return name
 
     def drop_database(self, name: str) -> None:

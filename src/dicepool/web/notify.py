@@ -16,7 +16,10 @@ every campaign's reader here reads its log. That is what lets several `dicepool 
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import select
+import socket
 import sqlite3
 import threading
 from collections.abc import Callable
@@ -33,7 +36,7 @@ RETRY_SECONDS = 1.0
 
 
 class _Background:
-    """A daemon thread hearing of other processes' news until stopped (within a second)."""
+    """A daemon thread hearing of other processes' news until stopped."""
 
     def __init__(self, name: str) -> None:
         self._stop = threading.Event()
@@ -44,7 +47,7 @@ class _Background:
         self._thread.start()
 
     def stop(self) -> None:
-        """Stop (within a second)."""
+        """Stop, and wait for the thread to end (a :class:`Watcher` within its period)."""
         self._stop.set()
         self._thread.join(5)
 
@@ -56,6 +59,9 @@ class Listener(_Background):
     """A thread listening on :data:`CHANNEL`, calling ``wake(campaign_id)`` for each event, and
     ``wake_all()`` after each (re)connection.
 
+    It waits on its connection's socket and on a socket of its own, which :meth:`stop` writes
+    to: a server shutting down stops it at once, not at the next poll.
+
     Args:
         url: a ``postgresql://`` URL psycopg reads (no SQLAlchemy driver suffix).
     """
@@ -66,6 +72,17 @@ class Listener(_Background):
         self.wake = wake
         self.wake_all = wake_all
         self.listening = threading.Event()
+        self._bell, self._hear = socket.socketpair()
+
+    def stop(self) -> None:
+        """Stop at once: the thread's wait ends as the bell rings."""
+        self._stop.set()
+        with contextlib.suppress(OSError):
+            self._bell.send(b"\0")
+        super().stop()
+        if not self._thread.is_alive():
+            self._bell.close()
+            self._hear.close()
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -82,10 +99,13 @@ class Listener(_Background):
             self.listening.set()
             self.wake_all()  # what was logged while nobody listened
             while not self._stop.is_set():
-                for note in conn.notifies(timeout=1.0):
+                # what came with the last reply or is on the socket now, without waiting
+                for note in conn.notifies(timeout=0):
                     campaign, _, _event = note.payload.partition(":")
                     if campaign.isdigit():
                         self.wake(int(campaign))
+                # until the server says something (or the connection drops), or stop() rings
+                select.select([conn.fileno(), self._hear.fileno()], [], [])
 
 
 WATCH_SECONDS = 0.01
