@@ -4,7 +4,7 @@ Every operation the document describes is called with data that fits it and data
 not, with the tokens of a table opened in a real SQLite file (the storyteller's, a player's,
 the invitation's), and every built-in check runs on each answer: never a 500; only the
 statuses, content types and bodies the document declares; invalid data refused; no token, or
-a wrong one, refused. Brief by default (Hypothesis's `max_examples` 30 an operation);
+a wrong one, refused. Brief by default (Hypothesis's `max_examples` 15 an operation);
 ``DICEPOOL_SCHEMA_EXAMPLES=500`` runs it at length. Nothing here is timed.
 """
 
@@ -33,7 +33,7 @@ from .conftest import bearer
 
 pytestmark = pytest.mark.slow
 
-EXAMPLES = int(os.environ.get("DICEPOOL_SCHEMA_EXAMPLES", "30"))
+EXAMPLES = int(os.environ.get("DICEPOOL_SCHEMA_EXAMPLES", "15"))
 """Hypothesis's `max_examples` for each operation, its data fitting the schema or not."""
 
 # schemathesis reads the document as the module is collected, so the app is made here; its
