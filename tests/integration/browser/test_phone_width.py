@@ -49,9 +49,10 @@ def test_an_answer_shows_in_view_where_the_button_was_pressed(
     context = new_context(browser, PHONE)
     page = context.new_page()
     page.goto(f"{server}/t/{token}")
-    button = page.locator("form[data-action=damage] button").first
-    button.scroll_into_view_if_needed()  # far below the roll box on a phone
-    button.click()
+    expect(page.locator("#live-state")).to_have_text("live")  # (its first frame redraws sheets)
+    # far below the roll box on a phone: the click scrolls to it (and finds it again if the
+    # live feed has drawn the sheets anew meanwhile)
+    page.locator("form[data-action=damage] button").first.click()
     notice = page.locator("#notice")
     expect(notice).to_contain_text("Ana takes 1 bashing")
     box = notice.bounding_box()
