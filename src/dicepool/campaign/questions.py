@@ -130,10 +130,7 @@ def table_odds_json(
         if row is None:
             raise CampaignError(f"no campaign {campaign_id} here")
         state = behind_screen(conn, row, row.state(campaign_sheets(conn, row)), screened)
-    line, request = request_of(row, state, text, roller)
-    if rollers_allowed is not None:
-        for named in line.rollers:
-            rollers_allowed(named or "")
+    _, request = request_of(row, state, text, roller, rollers_allowed)
     result, _ = exact_or_refused(request, budget, as_json=True, simulating=False)
     return json_payload(text, request, result, {})
 

@@ -60,15 +60,24 @@ class LoggedRoll:
 
 
 def request_of(
-    row: CampaignRow, state: CampaignState, line: str, roller: str | None
+    row: CampaignRow,
+    state: CampaignState,
+    line: str,
+    roller: str | None,
+    rollers_allowed: Callable[[str], None] | None = None,
 ) -> tuple[SheetLine, Request]:
     """A campaign's line made into numbers (for ``roller`` where a side names none) and read,
     its house rules applied: what a roll rolls and what its odds are asked of.
+    ``rollers_allowed`` refuses (by raising) a roller the asker may not roll for (a player:
+    any character but their own).
 
     Raises:
         NotationError, SheetError, CampaignError: the line cannot be rolled.
     """
     sheet_line = read_sheet_line(line, state, roller)
+    if rollers_allowed is not None:
+        for named in sheet_line.rollers:
+            rollers_allowed(named or "")
     try:
         request = parse(sheet_line.numbers)
     except NotationError as exc:
@@ -124,12 +133,8 @@ def roll(
         if sent is not None and (first := sent_answer(conn, row.id, *sent)) is not None:
             raise Resent(first)  # the transaction's claim of a number is undone
         state = row.state(campaign_sheets(conn, row))
-        sheet_line, request = request_of(
-            row, behind_screen(conn, row, state, screened), line, roller
-        )
-        if rollers_allowed is not None:
-            for named in sheet_line.rollers:
-                rollers_allowed(named or "")
+        seen = behind_screen(conn, row, state, screened)
+        sheet_line, request = request_of(row, seen, line, roller, rollers_allowed)
         rollers = tuple(state.characters.get(name_key(r or "")) for r in sheet_line.rollers)
         spender = rollers[0] if rollers else None
         if hidden and spends:
