@@ -8,7 +8,7 @@ Errors become JSON by the handlers of :mod:`dicepool.web.app`. The OpenAPI docum
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Annotated, Any
 
 import orjson
@@ -164,6 +164,11 @@ def _db(request: Request) -> Database:
     return database
 
 
+def _url(request: Request, token: str) -> str:
+    """The page a token opens (the table's pages: `/t/TOKEN`), at the public address."""
+    return link_of(request, token)
+
+
 async def token_of(
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> str:
@@ -204,22 +209,15 @@ TableSeat = Annotated[Seat, Depends(seat_at_table)]
 """The seat of a route under ``/campaigns/{campaign_id}``, checked to sit at that table."""
 
 
-def metered(what: str, seat_of: Callable[..., Seat]) -> Callable[..., AsyncIterator[Seat]]:
-    """A dependency: the seat ``seat_of`` finds (a bearer token's, a page's cookie), for a
-    request that changes the table, metered as ``what``; once the change is done (and only
-    then), the table's live connections are woken: the one place news is announced."""
-
-    async def changing(
-        request: Request, seat: Annotated[Seat, Depends(seat_of)]
-    ) -> AsyncIterator[Seat]:
-        _limited(request, seat, what)
-        yield seat
-        _announce(request, seat)
-
-    return changing
+async def changing(request: Request, seat: TableSeat) -> AsyncIterator[Seat]:
+    """The seat of a request that changes the table: metered; once the change is done (and
+    only then), the table's live connections are woken: the one place news is announced."""
+    _limited(request, seat, "changes")
+    yield seat
+    _announce(request, seat)
 
 
-Changing = Annotated[Seat, Depends(metered("changes", seat_at_table))]
+Changing = Annotated[Seat, Depends(changing)]
 """The seat of a route that changes the table (its news announced when it succeeds)."""
 
 
@@ -245,8 +243,8 @@ def create_table(body: NewTable, request: Request) -> OpenedTable:
     return OpenedTable(
         id=table.campaign_id,
         name=table.campaign,
-        storyteller=Capability(token=table.storyteller, url=link_of(request, table.storyteller)),
-        invite=Capability(token=table.invite, url=link_of(request, table.invite)),
+        storyteller=Capability(token=table.storyteller, url=_url(request, table.storyteller)),
+        invite=Capability(token=table.invite, url=_url(request, table.invite)),
     )
 
 
@@ -258,7 +256,7 @@ def create_table(body: NewTable, request: Request) -> OpenedTable:
 def take_seat(campaign_id: int, body: NewSeat, request: Request, seat: Changing) -> Capability:
     """A player takes a seat, with the invitation as the bearer token."""
     _, token = join_table(_db(request), seat, body.name)
-    return Capability(token=token, url=link_of(request, token))
+    return Capability(token=token, url=_url(request, token))
 
 
 def event_json(seen: SeenEvent) -> dict[str, Any]:

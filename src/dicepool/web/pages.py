@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path as FilePath
 from typing import Annotated, Any
 
@@ -59,7 +60,7 @@ from dicepool.odds import Budget
 from dicepool.sheet.events import concerns, is_hidden
 from dicepool.store.database import Database
 from dicepool.web.addresses import link_of
-from dicepool.web.api import LINE, NAME, ODDS_MEMORY, ODDS_SECONDS, metered
+from dicepool.web.api import LINE, NAME, ODDS_MEMORY, ODDS_SECONDS
 from dicepool.web.limits import client_key, limited
 from dicepool.web.live import ENDED_CODE
 from dicepool.web.problems import NotFound, Unauthorized
@@ -146,10 +147,24 @@ def posting_seat(
     return seat
 
 
-Changing = Annotated[Seat, Depends(metered("changes", posting_seat))]
+def _posting(what: str) -> Callable[..., AsyncIterator[Seat]]:
+    """A dependency: the seat of a form that changes the table, metered as ``what``; once the
+    change is done (and only then), the table's live connections are woken."""
+
+    async def posting(
+        request: Request, seat: Annotated[Seat, Depends(posting_seat)]
+    ) -> AsyncIterator[Seat]:
+        limited(request.app, what, seat.id, f"too many {what} from this seat")
+        yield seat
+        request.app.state.hub.announce(seat.campaign_id)  # the one place news is announced
+
+    return posting
+
+
+Changing = Annotated[Seat, Depends(_posting("changes"))]
 """The seat of a page's form that changes the table (checked, metered, its news announced)."""
 
-Rolling = Annotated[Seat, Depends(metered("rolls", posting_seat))]
+Rolling = Annotated[Seat, Depends(_posting("rolls"))]
 """The seat of the page's roll box (metered as rolls, not changes)."""
 
 
