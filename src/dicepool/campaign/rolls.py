@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from dicepool.campaign.campaigns import need_campaign
@@ -48,6 +49,7 @@ class LoggedRoll:
         house_rules: the campaign's house rules ("" for none).
         state: the campaign after the roll (what its spends changed).
         before: the campaign before it.
+        campaign: the campaign's name.
     """
 
     event: Event
@@ -57,6 +59,13 @@ class LoggedRoll:
     house_rules: str
     state: CampaignState
     before: CampaignState | None = None
+    campaign: str = ""
+
+    @cached_property
+    def answer(self) -> dict[str, object]:
+        """The roll as `dicepool roll --json` prints it (:func:`roll_json`): made once, for the
+        answer kept under a roll's nonce and the answer sent alike."""
+        return roll_json(self, self.campaign)
 
 
 def request_of(
@@ -174,9 +183,11 @@ def roll(
         )
         after = apply(state, event)  # a spend refused: the transaction stores nothing
         save_changes(conn, row.id, state, after, event.seq)
-        made = LoggedRoll(event, result, request, sheet_line, row.house_rules, after, state)
+        made = LoggedRoll(
+            event, result, request, sheet_line, row.house_rules, after, state, row.name
+        )
         if sent is not None:
-            keep_sent(conn, row.id, *sent, event.id, roll_json(made, row.name))
+            keep_sent(conn, row.id, *sent, event.id, made.answer)
     return made
 
 

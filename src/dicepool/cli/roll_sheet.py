@@ -32,7 +32,6 @@ def roll_in_campaign(
 ) -> None:
     """Roll ``text`` in the campaign for ``character``, log it, and print it."""
     from dicepool.campaign import roll
-    from dicepool.campaign.rolls import roll_json
 
     db = open_database(db_url)
     name = campaign_of(db, campaign)
@@ -40,7 +39,7 @@ def roll_in_campaign(
     event = logged.event
     rollers = [r for r in logged.line.rollers if r]
     if as_json:
-        click.echo(json.dumps(roll_json(logged, name)))
+        click.echo(json.dumps(logged.answer))
         return
     if ":" in split_comment(text)[0]:  # the line names its rollers itself
         click.secho(visible(text), bold=True)

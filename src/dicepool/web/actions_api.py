@@ -21,12 +21,12 @@ from dicepool.campaign.table import SeenEvent
 from dicepool.sheet.events import payload
 from dicepool.sheet.payloads import Rolled
 from dicepool.sheet.sundown.payloads import Rerolled
+from dicepool.web.addresses import link_of
 from dicepool.web.api import (
     Changing,
     LoggedEvent,
     TableSeat,
     _db,
-    _url,
     event_json,
 )
 from dicepool.web.params import fields_of
@@ -120,7 +120,7 @@ def _route(action: Action) -> Any:
         made = perform(_db(request), seat, action.name, given)
         answer = taken(made)
         if made.token is not None:
-            answer["link"] = _url(request, made.token)
+            answer["link"] = link_of(request, made.token)
         return answer
 
     needed = any(p.required and p.name != "character" for p in action.web_params())

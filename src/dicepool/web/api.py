@@ -8,7 +8,7 @@ Errors become JSON by the handlers of :mod:`dicepool.web.app`. The OpenAPI docum
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import orjson
@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from dicepool.campaign.questions import odds_json
 from dicepool.campaign.roll_choices import ROLL_CHOICES, spends_of
-from dicepool.campaign.rolls import LoggedRoll, Resent, roll_json
+from dicepool.campaign.rolls import LoggedRoll, Resent
 from dicepool.campaign.seals import dice_source
 from dicepool.campaign.seats import Seat, find_seat_by_token, join_table, open_table
 from dicepool.campaign.table import MAX_EVENTS, SeenEvent, events_for, reveal, roll_at_table
@@ -164,11 +164,6 @@ def _db(request: Request) -> Database:
     return database
 
 
-def _url(request: Request, token: str) -> str:
-    """The page a token opens (the table's pages: `/t/TOKEN`), at the public address."""
-    return link_of(request, token)
-
-
 async def token_of(
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> str:
@@ -209,15 +204,25 @@ TableSeat = Annotated[Seat, Depends(seat_at_table)]
 """The seat of a route under ``/campaigns/{campaign_id}``, checked to sit at that table."""
 
 
-async def changing(request: Request, seat: TableSeat) -> AsyncIterator[Seat]:
-    """The seat of a request that changes the table: metered; once the change is done (and
-    only then), the table's live connections are woken: the one place news is announced."""
-    _limited(request, seat, "changes")
-    yield seat
-    _announce(request, seat)
+def metered(what: str, seat_of: Callable[..., Seat]) -> Callable[..., AsyncIterator[Seat]]:
+    """A dependency: the seat ``seat_of`` finds (a bearer token's, a page's cookie), for a
+    request that changes the table, metered as ``what``; once the change is done (and only
+    then), the table's live connections are woken: the one place news is announced."""
+
+    # The seat's dependency is the parameter's default, not its annotation: with postponed
+    # annotations FastAPI reads an annotation by name in this module, where `seat_of` is the
+    # bearer token's function, not this closure's.
+    found = Depends(seat_of)
+
+    async def changing(request: Request, seat: Seat = found) -> AsyncIterator[Seat]:
+        _limited(request, seat, what)
+        yield seat
+        _announce(request, seat)
+
+    return changing
 
 
-Changing = Annotated[Seat, Depends(changing)]
+Changing = Annotated[Seat, Depends(metered("changes", seat_at_table))]
 """The seat of a route that changes the table (its news announced when it succeeds)."""
 
 
@@ -243,8 +248,8 @@ def create_table(body: NewTable, request: Request) -> OpenedTable:
     return OpenedTable(
         id=table.campaign_id,
         name=table.campaign,
-        storyteller=Capability(token=table.storyteller, url=_url(request, table.storyteller)),
-        invite=Capability(token=table.invite, url=_url(request, table.invite)),
+        storyteller=Capability(token=table.storyteller, url=link_of(request, table.storyteller)),
+        invite=Capability(token=table.invite, url=link_of(request, table.invite)),
     )
 
 
@@ -256,7 +261,7 @@ def create_table(body: NewTable, request: Request) -> OpenedTable:
 def take_seat(campaign_id: int, body: NewSeat, request: Request, seat: Changing) -> Capability:
     """A player takes a seat, with the invitation as the bearer token."""
     _, token = join_table(_db(request), seat, body.name)
-    return Capability(token=token, url=_url(request, token))
+    return Capability(token=token, url=link_of(request, token))
 
 
 def event_json(seen: SeenEvent) -> dict[str, Any]:
@@ -301,7 +306,7 @@ async def make_roll(campaign_id: int, body: NewRoll, request: Request, token: To
         return Response(json_bytes(first), status_code=200, media_type="application/json")
     _announce(request, seat)
     await request.app.state.hub.delivered(seat.campaign_id, logged.event.seq)
-    answer = {"event": logged.event.id, "roll": roll_json(logged, seat.campaign)}
+    answer = {"event": logged.event.id, "roll": logged.answer}
     return Response(json_bytes(answer), status_code=201, media_type="application/json")
 
 

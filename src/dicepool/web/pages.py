@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import AsyncIterator, Callable
 from pathlib import Path as FilePath
 from typing import Annotated, Any
 
@@ -54,16 +53,16 @@ from dicepool.campaign.view import (
     table_view,
 )
 from dicepool.core.stream import MAX_NONCE
-from dicepool.errors import AccessError, CampaignError, DicepoolError
+from dicepool.errors import AccessError, CampaignError, DicepoolError, SheetError
 from dicepool.notation.grammar import SYSTEMS
 from dicepool.odds import Budget
 from dicepool.sheet.events import concerns, is_hidden
 from dicepool.store.database import Database
 from dicepool.web.addresses import link_of
-from dicepool.web.api import LINE, NAME, ODDS_MEMORY, ODDS_SECONDS
+from dicepool.web.api import LINE, NAME, ODDS_MEMORY, ODDS_SECONDS, metered
 from dicepool.web.limits import client_key, limited
 from dicepool.web.live import ENDED_CODE
-from dicepool.web.problems import NotFound, Unauthorized
+from dicepool.web.problems import NotFound, Unauthorized, status_of
 from dicepool.web.wording import page_words
 
 router = APIRouter(include_in_schema=False)
@@ -147,24 +146,10 @@ def posting_seat(
     return seat
 
 
-def _posting(what: str) -> Callable[..., AsyncIterator[Seat]]:
-    """A dependency: the seat of a form that changes the table, metered as ``what``; once the
-    change is done (and only then), the table's live connections are woken."""
-
-    async def posting(
-        request: Request, seat: Annotated[Seat, Depends(posting_seat)]
-    ) -> AsyncIterator[Seat]:
-        limited(request.app, what, seat.id, f"too many {what} from this seat")
-        yield seat
-        request.app.state.hub.announce(seat.campaign_id)  # the one place news is announced
-
-    return posting
-
-
-Changing = Annotated[Seat, Depends(_posting("changes"))]
+Changing = Annotated[Seat, Depends(metered("changes", posting_seat))]
 """The seat of a page's form that changes the table (checked, metered, its news announced)."""
 
-Rolling = Annotated[Seat, Depends(_posting("rolls"))]
+Rolling = Annotated[Seat, Depends(metered("rolls", posting_seat))]
 """The seat of the page's roll box (metered as rolls, not changes)."""
 
 
@@ -182,12 +167,30 @@ def _new_csrf(request: Request) -> str:
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request) -> Response:
     """The front page: open a table."""
+    return _home(request, {})
+
+
+def _home(request: Request, typed: dict[str, str], error: DicepoolError | None = None) -> Response:
+    """The front page's form: empty, or sent back with what was ``typed`` and the ``error``
+    beside its button."""
     csrf = _new_csrf(request)
-    response = templates.TemplateResponse(
-        request, "home.html", {"csrf": csrf, "systems": SYSTEMS, "name_max": NAME}
-    )
+    context = {"csrf": csrf, "systems": SYSTEMS, "name_max": NAME, "typed": typed}
+    response = _form(request, "home.html", context, error)
     _cookie(response, request, CSRF_COOKIE, csrf)
     return response
+
+
+def _form(
+    request: Request, template: str, context: dict[str, Any], error: DicepoolError | None
+) -> Response:
+    """A form's page; sent back after ``error``, it says what was wrong beside the button (in
+    the page's words) and keeps what was typed, with the error's status."""
+    if error is None:
+        return templates.TemplateResponse(request, template, context)
+    said = {"error": page_words(str(error)), "field": getattr(error, "parameter", None)}
+    return templates.TemplateResponse(
+        request, template, {**context, **said}, status_code=status_of(error)
+    )
 
 
 @router.post("/", response_class=HTMLResponse)
@@ -203,10 +206,11 @@ def open_page(
     limited(request.app, "tables", client_key(request), "too many tables opened from here")
     try:
         table = open_table(_db(request), name, system, storyteller or "storyteller")
-    except CampaignError:
-        held = _opened_here(request, name)
+    except DicepoolError as error:
+        held = _opened_here(request, name) if isinstance(error, CampaignError) else None
         if held is None:
-            raise
+            typed = {"name": name, "system": system, "storyteller": storyteller}
+            return _home(request, typed, error)
         return templates.TemplateResponse(request, "opened.html", {"again": held})
     response = templates.TemplateResponse(
         request,
@@ -242,13 +246,8 @@ def link(request: Request, token: Annotated[str, Path(max_length=200)]) -> Respo
     if seat is None:
         raise NotFound("that link opens no seat here; ask the storyteller for a new one")
     if seat.role is Role.INVITE:
-        csrf = _new_csrf(request)
-        response: Response = templates.TemplateResponse(
-            request, "join.html", {"seat": seat, "csrf": csrf, "token": token, "name_max": NAME}
-        )
-        _cookie(response, request, CSRF_COOKIE, csrf)
-        return response
-    response = RedirectResponse(f"/c/{seat.campaign_id}", status_code=303)
+        return _join(request, seat, token, "")
+    response: Response = RedirectResponse(f"/c/{seat.campaign_id}", status_code=303)
     _cookie(response, request, SEAT_COOKIE.format(seat.campaign_id), token)
     return response
 
@@ -266,11 +265,26 @@ def join_page(
     if invite is None:
         raise NotFound("that link opens no seat here; ask the storyteller for a new one")
     limited(request.app, "changes", invite.id, "too many seats taken with this invitation")
-    seat, own = join_table(_db(request), invite, name)
+    try:
+        seat, own = join_table(_db(request), invite, name)
+    except (CampaignError, SheetError) as error:  # a name taken or refused: type another
+        return _join(request, invite, token, name, error)
     response = templates.TemplateResponse(
         request, "joined.html", {"seat": seat, "url": link_of(request, own)}, status_code=201
     )
     _cookie(response, request, SEAT_COOKIE.format(seat.campaign_id), own)
+    return response
+
+
+def _join(
+    request: Request, invite: Seat, token: str, name: str, error: DicepoolError | None = None
+) -> Response:
+    """The invitation's form: a player names their seat (sent back with the ``name`` typed and
+    the ``error`` beside the button)."""
+    csrf = _new_csrf(request)
+    context = {"seat": invite, "csrf": csrf, "token": token, "name_max": NAME, "name": name}
+    response = _form(request, "join.html", context, error)
+    _cookie(response, request, CSRF_COOKIE, csrf)
     return response
 
 

@@ -10,6 +10,14 @@ from __future__ import annotations
 
 import re
 
+from dicepool.campaign.roll_choices import ROLL_CHOICES
+
+_SPENT = ("willpower", "edge", "momentum")
+"""The choices the command line takes as ``--spend NAME``; each other one is an option of its
+own (``--feat``), which the page shows under "Spend and choose"."""
+
+_OPTIONS = "|".join(p.name for p in ROLL_CHOICES if p.name not in _SPENT)
+
 _PAGE_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), words)
     for pattern, words in (
@@ -32,10 +40,7 @@ _PAGE_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (r"--spend momentum(?: N)?", "Momentum dice (Spend and choose)"),
         (r"--spend (willpower|edge)", r"\1 (Spend and choose)"),
-        (
-            r"--(consolation|advantage|feat|drawback|complex|extended|resist|soak|armor)\b",
-            r"\1 (Spend and choose)",
-        ),
+        (rf"--({_OPTIONS})\b", r"\1 (Spend and choose)"),
         (r"--(for|players|last|versus)\b", r"\1"),
     )
 )

@@ -55,6 +55,33 @@ def test_the_links_page_reloaded_says_they_were_shown_once_and_leads_to_the_tabl
     assert taken.status_code == 409 and "already a campaign" in taken.text
 
 
+def test_a_refused_form_comes_back_with_what_was_typed_and_the_error_beside_its_button(
+    client: TestClient,
+) -> None:
+    where, _, invite = opened(client)
+    stranger = TestClient(client.app)  # the name is another table's: the form comes back
+    home = stranger.get("/")
+    form = {"name": "Night", "system": "sundown", "storyteller": "Zed", "csrf": _csrf(home.text)}
+    again = stranger.post("/", data=form)
+    assert again.status_code == 409
+    kept = re.search(r'<form method="post" action="/".*?</form>', again.text, re.S)
+    assert kept, "the front page's form, sent back"
+    assert 'name="name"' in kept[0] and 'value="Night"' in kept[0]
+    assert '<option value="sundown" selected>' in kept[0] and 'value="Zed"' in kept[0]
+    error = kept[0].index('role="alert"')
+    assert "already a campaign" in kept[0][error:] and error < kept[0].index("<button")
+    assert stranger.post("/", data={**form, "csrf": _csrf(again.text)}).status_code == 409
+    player, _ = player_client(client, invite, "Pat")
+    join = TestClient(client.app)
+    form = {"name": "pat", "csrf": _csrf(join.get(f"/t/{invite}").text)}  # Pat's, in any case
+    taken = join.post(f"/t/{invite}", data=form)
+    assert taken.status_code == 409 and 'value="pat"' in taken.text
+    assert re.search(r'role="alert"[^>]*>a seat called pat is at this table already', taken.text)
+    other = join.post(f"/t/{invite}", data={"name": "Quinn", "csrf": _csrf(taken.text)})
+    assert other.status_code == 201  # typed anew, sent again: seated
+    assert player.get(f"/c/{where}").status_code == 200
+
+
 def player_client(client: TestClient, invite: str, name: str = "Pat") -> tuple[TestClient, str]:
     """A second browser that joins with the invitation: its client and its own token."""
     other = TestClient(client.app)
