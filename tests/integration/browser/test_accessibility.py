@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from ..servers import post
 from .conftest import DESKTOP, PHONE, new_context
@@ -78,3 +78,29 @@ def test_every_page_has_no_serious_accessibility_violation(
     check("table (player)")
     context.close()
     assert {name: seen for name, seen in found.items() if seen} == {}
+
+
+def test_a_success_and_a_one_are_told_by_more_than_their_colour(
+    browser: Browser, server: str
+) -> None:
+    """A die's look has a mark beside its face and words for a screen reader: the faces of a
+    classic roll (ones cancel) show which die succeeded and which is a one without colour."""
+    port = int(server.rsplit(":", 1)[1])
+    opened = post(port, "/api/campaigns", {"name": "Colourless", "system": "classic"})
+    told = opened["storyteller"]["token"]
+    line = {"line": "classic 4 diff 6", "dice": [8, 1, 3, 9]}
+    post(port, f"/api/campaigns/{opened['id']}/rolls", line, told)
+    context = new_context(browser, DESKTOP)
+    page = context.new_page()
+    page.goto(f"{server}/t/{told}")
+    dice = page.locator("#log span.die")
+    expect(dice).to_have_count(4)
+    signs = dice.evaluate_all(
+        "ds => ds.map(d => [d.className, getComputedStyle(d, '::after').content])"
+    )
+    context.close()
+    marks = {look.split("die-")[-1]: content for look, content in signs}
+    assert marks["success"] == '"✓" / "success"'
+    assert marks["one"] == '"✗" / "a one"'
+    assert marks["cancelled"] == '"" / "cancelled"'  # the 9, cancelled by the one
+    assert marks["plain"] == "none"
