@@ -323,6 +323,19 @@ def _named(conn: Sql, row: CampaignRow, character: str | None, screened: bool) -
     return state.character(character).name
 
 
+SUSPECT = 0.01
+"""A p-value below this is rare for fair dice: they do that once in a hundred tables."""
+
+UNUSUAL = 0.05
+"""A p-value below this is unusual for fair dice: once in twenty."""
+
+
+def p_words(p_value: float) -> str:
+    """What a die's p-value says in words (shown beside it wherever colour says it too):
+    ``rare for fair dice`` below :data:`SUSPECT`, ``unusual`` below :data:`UNUSUAL`, else ""."""
+    return "rare for fair dice" if p_value < SUSPECT else "unusual" if p_value < UNUSUAL else ""
+
+
 def lines_sentence(lines: Lines, counted: str, who: str = "The table") -> str:
     """The rolls against the odds in words, e.g. ``The table rolled 40 lines whose exact
     expected successes total 51.3, and got 49: 0.4 standard deviations below``, then the

@@ -10,17 +10,19 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from dicepool.campaign.dice_stats import LEFT_OUT_WORDS, DiceStats, Tally, lines_sentence
+from dicepool.campaign.dice_stats import (
+    LEFT_OUT_WORDS,
+    SUSPECT,
+    UNUSUAL,
+    DiceStats,
+    Tally,
+    lines_sentence,
+    p_words,
+)
 from dicepool.campaign.summaries import rolls_words
 from dicepool.cli.render_odds import NARROW, bar, plain_table, titled
 from dicepool.cli.safe import visible
 from dicepool.odds.fit import FaceFit, face_groups
-
-SUSPECT = 0.01
-"""A p-value below this is shown red: a fair die does that once in a hundred tables."""
-
-UNUSUAL = 0.05
-"""A p-value below this is shown yellow: once in twenty."""
 
 
 def p_style(p: float) -> str:
@@ -33,6 +35,8 @@ def p_text(fit: FaceFit) -> Text:
     dice make it a rough guide."""
     said = Text(f"chi-square {fit.chi_square:.2f}, {fit.dof} dof, p-value ")
     said.append(f"{fit.p_value:.3f}", style=p_style(fit.p_value) or "bold")
+    if words := p_words(fit.p_value):  # the colour is never the only sign
+        said.append(f" ({words})", style=p_style(fit.p_value))
     if not fit.reliable:
         said.append(
             f" (rough: under 5 throws expected a face, {fit.expected:.1f} here)", style="dim"

@@ -20,6 +20,7 @@ from dicepool.campaign.dice_stats import (
     LEFT_OUT_WORDS,
     DiceStats,
     lines_sentence,
+    p_words,
     table_dice_stats,
 )
 from dicepool.campaign.line_odds import LineOdds
@@ -155,7 +156,7 @@ def chart(fit: FaceFit) -> Chart:
 
 
 templates.env.globals.update(
-    chart=chart, lines_sentence=lines_sentence, left_out_words=LEFT_OUT_WORDS
+    chart=chart, lines_sentence=lines_sentence, left_out_words=LEFT_OUT_WORDS, p_words=p_words
 )
 
 

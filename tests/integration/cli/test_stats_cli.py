@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dicepool.campaign import roll
+from dicepool.campaign.dice_stats import p_words
 from dicepool.cli.render_stats import p_style
 from dicepool.store.database import Database
 
@@ -86,5 +87,6 @@ def test_stats_errors_are_one_line(table: Table) -> None:
     assert "rolled no line to compare" in table.ok("stats")
 
 
-def test_p_values_are_coloured_red_then_yellow() -> None:
+def test_p_values_are_coloured_red_then_yellow_and_said_in_words_too() -> None:
     assert (p_style(0.009), p_style(0.04), p_style(0.5)) == ("red", "yellow", "")
+    assert (p_words(0.009), p_words(0.04), p_words(0.5)) == ("rare for fair dice", "unusual", "")

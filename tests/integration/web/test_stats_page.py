@@ -7,15 +7,18 @@ so the counts are read from the rolls' own answers.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from dicepool.campaign.dice_stats import DiceStats, Lines, Tally
 from dicepool.odds.fit import fair_die_fit
 from dicepool.web.limits import Bucket
 from dicepool.web.pages import csrf_of
-from dicepool.web.stats_page import chart, nice_top
+from dicepool.web.stats_page import chart, nice_top, templates
 
 from .conftest import bearer
 from .test_pages import opened, player_client
@@ -98,3 +101,23 @@ def test_the_chart_scales_its_bars_to_a_round_top() -> None:
     assert len(big.bars) == 20 and big.bars[0].label == "1-5"
     assert [b.axis for b in big.bars if b.axis] == ["1", "25", "50", "75", "100"]
     assert [t[0] for t in big.ticks] == ["0", "5"]
+
+
+def test_a_p_value_a_fair_die_rarely_gives_is_said_in_words_beside_its_colour() -> None:
+    """The page's p-values: red and yellow for a rare and an unusual one, and words too (colour
+    is never the only sign); drawn from stats whose faces are chosen, not rolled."""
+    rare = fair_die_fit([40, 0, 0, 0, 0, 0])  # forty ones on a d6
+    unusual = fair_die_fit([13, 2, 6, 5, 3, 7])  # p about 0.03
+    fair = fair_die_fit([7, 7, 6, 7, 7, 6])
+    assert rare.p_value < 0.01 < unusual.p_value < 0.05 < fair.p_value
+    stats = DiceStats("Night", "sundown", "hits", None, Tally(None, 9, (rare,), Lines()), (), {})
+    seat = SimpleNamespace(campaign_id=1, character=None, name="Mo")
+    page = templates.get_template("stats.html").render(stats=stats, seat=seat)
+    assert re.search(r'class="p p-rare">p = 0\.000 \(rare for fair dice\)<', page)
+    for fit, said in ((unusual, "unusual"), (fair, None)):
+        shown = replace(stats, table=Tally(None, 9, (fit,), Lines()))
+        page = templates.get_template("stats.html").render(stats=shown, seat=seat)
+        if said:
+            assert f'class="p p-{said}">p = {fit.p_value:.3f} ({said})<' in page
+        else:
+            assert f'class="p">p = {fit.p_value:.3f}<' in page
