@@ -267,10 +267,18 @@ def recent_for(db: Database, seat: Seat, count: int = 100) -> Page:
     return events_for(db, seat, max(0, last - count), min(count, MAX_EVENTS))
 
 
-def struck_ids(db: Database, ids: list[int]) -> set[int]:
-    """Which of the events ``ids`` stand struck by an undo."""
+def struck_seen(db: Database, seat: Seat, seen: list[SeenEvent]) -> set[int]:
+    """Which of the events ``seat`` sees stand struck by an undo, as the seat may know it: a
+    hidden roll behind the screen never does to a player (its undo and restore are kept from
+    them, as :func:`visible` keeps them out of the log)."""
+    ids = [s.event.id for s in seen if seat.storyteller or not _behind(s)]
     with db.read() as conn:
         return struck_among(conn, ids) if ids else set()
+
+
+def _behind(seen: SeenEvent) -> bool:
+    """Whether a seen event is a hidden roll still behind the screen."""
+    return seen.hidden and not seen.revealed
 
 
 def _conceals(event: Event, targets: dict[int, Event], revealed: frozenset[int]) -> bool:

@@ -44,7 +44,7 @@ from dicepool.campaign.table import (
     recent_for,
     reveal,
     roll_at_table,
-    struck_ids,
+    struck_seen,
     undo_at_table,
 )
 from dicepool.campaign.view import (
@@ -321,7 +321,7 @@ def log_entries(db: Database, seat: Seat) -> tuple[list[dict[str, Any]], int]:
     """The last :data:`LOG_SHOWN` events ``seat`` may see, as the log's entries (undone ones
     marked), and the sequence number read up to."""
     page = recent_for(db, seat, LOG_SHOWN)
-    struck = struck_ids(db, [s.event.id for s in page.events])
+    struck = struck_seen(db, seat, page.events)
     return entries_of(page.events, struck), page.last
 
 

@@ -4,6 +4,7 @@ tries, and what the table must refuse or keep to itself."""
 from __future__ import annotations
 
 import asyncio
+import re
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from typing import Any, NamedTuple
@@ -111,6 +112,47 @@ def test_a_hidden_roll_undone_then_restored_tells_players_nothing_until_revealed
     assert shown.status_code == 201, shown.text
     after = events(client, where, player)
     assert [(e["id"], e["revealed"]) for e in after if e["id"] == secret] == [(secret, True)]
+
+
+def entry_class(html: str, event: int) -> str:
+    """The classes of the log's entry for ``event`` in a page or a fragment of the feed."""
+    found = re.search(rf'<li id="ev-{event}" class="([^"]*)"', html)
+    assert found, f"no entry for event {event}"
+    return found[1]
+
+
+def test_a_players_page_and_its_feed_never_show_a_hidden_roll_undone_or_restored(
+    client: TestClient,
+) -> None:
+    where, told, player, _ = table(client)
+    rolls = f"/api/campaigns/{where}/rolls"
+    secret = client.post(  # the table's own dice: the players see that it was rolled
+        rolls, json={"line": "hubris 3 # the ambush", "hidden": True}, headers=bearer(told)
+    ).json()["event"]
+    struck = undone(client, where, told, secret)
+    cookie = {"cookie": f"dicepool_seat_{where}={player}"}
+    told_page = client.get(f"/c/{where}", headers={"cookie": f"dicepool_seat_{where}={told}"})
+    assert "struck" in entry_class(told_page.text, secret)  # the storyteller's own view
+    page = client.get(f"/c/{where}", headers=cookie).text
+    assert entry_class(page, secret) == "entry kind-rolled hidden"  # behind the screen only
+    with client.websocket_connect(
+        f"/c/{where}/live", headers={"origin": "http://testserver", **cookie}
+    ) as feed:
+        assert entry_class(feed.receive_text(), secret) == "entry kind-rolled hidden"
+        public = client.post(rolls, json={"line": "hubris 2"}, headers=bearer(told)).json()
+        assert f'id="ev-{public["event"]}"' in feed.receive_text()
+        public_undo = undone(client, where, told, public["event"])  # seen: the log anew
+        relogged = feed.receive_text()
+        assert "struck" in entry_class(relogged, public["event"])
+        assert entry_class(relogged, secret) == "entry kind-rolled hidden"
+        restored = undone(client, where, told, struck)
+        undone(client, where, told, public_undo)  # the public undo undone: the log anew
+        again = feed.receive_text()
+        assert entry_class(again, secret) == "entry kind-rolled hidden"
+        assert "struck" not in entry_class(again, public["event"])
+    shown = {e["id"] for e in events(client, where, player)}
+    assert not shown & {struck, restored} and "the ambush" not in str(events(client, where, player))
+    assert "the ambush" not in client.get(f"/c/{where}", headers=cookie).text
 
 
 def test_a_struck_hidden_roll_is_not_revealed_so_no_player_misses_its_undo(
