@@ -49,6 +49,13 @@ SEEN_EVERY = timedelta(minutes=1)
 only when the last record is older (a roll at a busy table costs no write)."""
 
 
+MAX_SEATS = 40
+"""The most seats a table holds, the storyteller's and the players' (revoked ones not
+counted): an invitation posted where strangers read it cannot seat a crowd."""
+
+INVITATION_EXPIRED = "that invitation has expired; ask the storyteller for a new one"
+
+
 class Role(StrEnum):
     """What a seat may do."""
 
@@ -69,6 +76,7 @@ class Seat:
         name: who sits there, as they named themselves.
         character: the seat's character (its name), or None.
         system: the campaign's system.
+        issued_at: when its token was issued (None: before that was kept).
     """
 
     id: int
@@ -78,6 +86,7 @@ class Seat:
     name: str
     character: str | None
     system: str = "custom"
+    issued_at: datetime | None = None
 
     @property
     def storyteller(self) -> bool:
@@ -146,7 +155,22 @@ def find_seat_by_token(db: Database, token: str) -> Seat | None:
         row.name,
         found.character,
         found.system,
+        row.issued_at,
     )
+
+
+def seated_by_token(db: Database, token: str) -> Seat | None:
+    """The seat ``token`` sits at: None for an unknown token, and for an invitation, which
+    only takes seats (:func:`join_table`): it reads and does nothing else at the table."""
+    seat = find_seat_by_token(db, token)
+    return seat if seat is not None and seat.role is not Role.INVITE else None
+
+
+def expired(invite: Seat, lasts: timedelta | None) -> bool:
+    """Whether an invitation issued longer ago than ``lasts`` has stopped working (None: an
+    invitation lasts until the storyteller replaces it or turns invitations off)."""
+    issued = invite.issued_at
+    return lasts is not None and issued is not None and datetime.now(UTC) - issued > lasts
 
 
 def _seen(db: Database, row: SeatRow) -> None:
@@ -162,17 +186,24 @@ def _seen(db: Database, row: SeatRow) -> None:
         pass  # the server's event loop never waits for a writer: a later request writes it
 
 
-def join_table(db: Database, invite: Seat, name: str) -> tuple[Seat, str]:
-    """A player takes a seat with the invitation; the seat and its token (shown this once).
+def join_table(
+    db: Database, invite: Seat, name: str, lasts: timedelta | None = None
+) -> tuple[Seat, str]:
+    """A player takes a seat with the invitation (one issued at most ``lasts`` ago); the seat
+    and its token (shown this once). A table holds at most :data:`MAX_SEATS` seats.
 
     Raises:
-        AccessError: ``invite`` is not an invitation, or one that stopped working meanwhile.
+        AccessError: ``invite`` is not an invitation, or one that stopped working meanwhile
+            (replaced, turned off, or expired).
         SheetError: a bad seat name.
         CampaignError: a name a seat of the table has already (any case): the log names
-            who did what by it, so a player could pass for the storyteller or another player.
+            who did what by it, so a player could pass for the storyteller or another player;
+            or a table whose seats are all taken.
     """
     if invite.role is not Role.INVITE:
         raise AccessError("only the table's invitation takes a player's seat")
+    if expired(invite, lasts):
+        raise AccessError(INVITATION_EXPIRED)
     seat_name = check_name(name, "seat")
     token = new_token()
     with db.write() as conn:
@@ -182,8 +213,14 @@ def join_table(db: Database, invite: Seat, name: str) -> tuple[Seat, str]:
             raise AccessError("that invitation no longer works; ask the storyteller for a new one")
         if any(s.role != Role.INVITE and name_key(s.name) == name_key(seat_name) for s in seated):
             raise CampaignError(f"a seat called {seat_name} is at this table already; pick another")
+        if sum(s.role != Role.INVITE and not s.revoked for s in seated) >= MAX_SEATS:
+            raise CampaignError(
+                f"this table has {MAX_SEATS} seats, the most it holds; "
+                "the storyteller can revoke one that is no longer used"
+            )
         row = insert_seat(conn, invite.campaign_id, Role.PLAYER, seat_name, token, None)
-    return replace(invite, id=row.id, role=Role.PLAYER, name=seat_name, character=None), token
+    player = replace(invite, id=row.id, role=Role.PLAYER, name=seat_name, character=None)
+    return replace(player, issued_at=row.issued_at), token
 
 
 def take_character(db: Database, seat: Seat, character: str) -> Seat:

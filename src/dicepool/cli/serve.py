@@ -10,7 +10,7 @@ import click
 
 from dicepool.cli.storage import db_option, open_database, shown_url
 from dicepool.web.addresses import ENV_PUBLIC_URL, MAX_URL, AddressError, public_url, serve_url
-from dicepool.web.limits import MAX_ROLLS_PER_SECOND, RATES
+from dicepool.web.limits import INVITE_HOURS, MAX_ROLLS_PER_SECOND, RATES
 
 MAX_PORT = 65535
 
@@ -24,6 +24,10 @@ time under load, for cycles it barely makes."""
 
 _POLL = "DICEPOOL_SERVE_POLL"
 _ROLLS = "DICEPOOL_SERVE_ROLLS_PER_SECOND"
+_INVITE = "DICEPOOL_SERVE_INVITE_HOURS"
+
+MAX_INVITE_HOURS = 24 * 366
+"""The longest an invitation may last, in hours (a year; 0: until it is replaced)."""
 
 UVICORN: dict[str, Any] = {"log_level": "warning"}
 """How uvicorn runs the table (the load benchmark's bare server runs with the same). Its other
@@ -72,6 +76,14 @@ the websockets library's sans-I/O protocol."""
     help="Trust X-Forwarded-For and -Proto from these proxies' addresses (comma-separated, "
     "or *): the client's address and https then come from the proxy; from no one else.",
 )
+@click.option(
+    "--invite-hours",
+    type=click.FloatRange(0, MAX_INVITE_HOURS),
+    default=INVITE_HOURS,
+    show_default=True,
+    help="How long an invitation takes seats after it is issued (0: until the storyteller "
+    "issues a new one or turns invitations off, from the seats panel).",
+)
 @db_option
 def serve(
     host: str,
@@ -81,6 +93,7 @@ def serve(
     workers: int,
     public_url: str | None,
     forwarded_allow_ips: str | None,
+    invite_hours: float,
     db_url: str | None,
 ) -> None:
     """Serve the web table: its pages (open the address it prints) and its JSON API
@@ -102,13 +115,19 @@ def serve(
     if forwarded_allow_ips:
         proxies["forwarded_allow_ips"] = forwarded_allow_ips[:MAX_URL]
     if workers == 1:
-        app = create_app(db, poll, rolls_per_second, public)
+        app = create_app(db, poll, rolls_per_second, public, invite_hours)
         _collect_less()
         uvicorn.run(app, host=host, port=port, **proxies, **UVICORN)
         return
     # uvicorn starts each worker afresh, naming the app by import: it reads its settings here
     os.environ.update(
-        {ENV_URL: db.url, _POLL: str(poll), _ROLLS: str(rolls_per_second), ENV_PUBLIC_URL: public}
+        {
+            ENV_URL: db.url,
+            _POLL: str(poll),
+            _ROLLS: str(rolls_per_second),
+            ENV_PUBLIC_URL: public,
+            _INVITE: str(invite_hours),
+        }
     )
     factory = f"{__name__}:{worker_app.__name__}"
     uvicorn.run(factory, factory=True, workers=workers, host=host, port=port, **proxies, **UVICORN)
@@ -134,6 +153,7 @@ def worker_app() -> Any:
         float(os.environ[_POLL]),
         int(os.environ[_ROLLS]),
         os.environ[ENV_PUBLIC_URL],
+        float(os.environ[_INVITE]),
     )
     _collect_less()
     return app

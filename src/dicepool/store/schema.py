@@ -117,6 +117,7 @@ seats = Table(
     # a revoked seat's token is refused; the row stays (its name, and a new link re-seats it)
     Column("revoked", Boolean, nullable=False, server_default=false()),
     Column("last_seen", DateTime(timezone=True), nullable=True),  # kept to the minute
+    Column("issued_at", DateTime(timezone=True), nullable=True),  # an invitation expires
     Index(None, "campaign_id"),  # a player's every roll reads which characters players hold
 )
 

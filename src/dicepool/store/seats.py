@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 from dicepool.store.sql import Row, Sql, moment
 
-_SEAT = "SELECT id, campaign_id, role, name, character_key, revoked, last_seen FROM seats"
+_SEAT = (
+    "SELECT id, campaign_id, role, name, character_key, revoked, last_seen, issued_at FROM seats"
+)
 
 
 def token_hash(token: str) -> str:
@@ -23,7 +25,8 @@ def token_hash(token: str) -> str:
 @dataclass(frozen=True)
 class SeatRow:
     """A seat as stored: its campaign, role, name and character (by key, or None); whether its
-    token is revoked, and when it was last used (at most a minute off), or None."""
+    token is revoked, when it was last used (at most a minute off), or None, and when its token
+    was issued (None: before that was kept)."""
 
     id: int
     campaign_id: int
@@ -32,10 +35,11 @@ class SeatRow:
     character_key: str | None
     revoked: bool = False
     last_seen: datetime | None = None
+    issued_at: datetime | None = None
 
 
 def _seat(row: Row) -> SeatRow:
-    seen = row["last_seen"]
+    seen, issued = row["last_seen"], row["issued_at"]
     return SeatRow(
         row["id"],
         row["campaign_id"],
@@ -44,26 +48,29 @@ def _seat(row: Row) -> SeatRow:
         row["character_key"],
         bool(row["revoked"]),
         moment(seen) if seen is not None else None,
+        moment(issued) if issued is not None else None,
     )
 
 
 def insert_seat(
     conn: Sql, campaign_id: int, role: str, name: str, token: str, character_key: str | None
 ) -> SeatRow:
-    """Add a seat holding ``token`` (its hash); the seat."""
+    """Add a seat holding ``token`` (its hash), issued now; the seat."""
+    issued = datetime.now(UTC)
     values = {
         "campaign": campaign_id,
         "role": role,
         "name": name,
         "hash": token_hash(token),
         "key": character_key,
+        "issued": issued,
     }
     seat_id = conn.insert(
-        "INSERT INTO seats (campaign_id, role, name, token_hash, character_key, revoked) "
-        "VALUES (:campaign, :role, :name, :hash, :key, :no)",
+        "INSERT INTO seats (campaign_id, role, name, token_hash, character_key, revoked, "
+        "issued_at) VALUES (:campaign, :role, :name, :hash, :key, :no, :issued)",
         {**values, "no": False},
     )
-    return SeatRow(seat_id, campaign_id, role, name, character_key)
+    return SeatRow(seat_id, campaign_id, role, name, character_key, issued_at=issued)
 
 
 def find_seat(conn: Sql, token: str) -> SeatRow | None:
@@ -90,6 +97,7 @@ def find_seat_at(conn: Sql, token: str) -> SeatAt | None:
     in one query (every request asks it), or None (a revoked seat opens to nobody)."""
     found = conn.rows(
         "SELECT s.id, s.campaign_id, s.role, s.name, s.character_key, s.revoked, s.last_seen, "
+        "s.issued_at, "
         "c.name AS campaign, c.system, ch.name AS character "
         "FROM seats s JOIN campaigns c ON c.id = s.campaign_id "
         "LEFT JOIN characters ch "
@@ -136,11 +144,11 @@ def seat_by_id(conn: Sql, seat_id: int) -> SeatRow | None:
 
 
 def set_seat_token(conn: Sql, seat_id: int, token: str) -> None:
-    """Give a seat a new token (its hash): the old one opens nothing from now; a revoked seat
-    is open again."""
+    """Give a seat a new token (its hash), issued now: the old one opens nothing from now; a
+    revoked seat is open again."""
     conn.run(
-        "UPDATE seats SET token_hash = :hash, revoked = :no WHERE id = :seat",
-        {"hash": token_hash(token), "no": False, "seat": seat_id},
+        "UPDATE seats SET token_hash = :hash, revoked = :no, issued_at = :now WHERE id = :seat",
+        {"hash": token_hash(token), "no": False, "now": datetime.now(UTC), "seat": seat_id},
     )
 
 

@@ -21,7 +21,16 @@ from dicepool.campaign.questions import odds_json
 from dicepool.campaign.roll_choices import ROLL_CHOICES, spends_of
 from dicepool.campaign.rolls import LoggedRoll, Resent
 from dicepool.campaign.seals import dice_source
-from dicepool.campaign.seats import Seat, find_seat_by_token, join_table, open_table
+from dicepool.campaign.seats import (
+    INVITATION_EXPIRED,
+    Role,
+    Seat,
+    expired,
+    find_seat_by_token,
+    join_table,
+    open_table,
+    seated_by_token,
+)
 from dicepool.campaign.table import MAX_EVENTS, SeenEvent, events_for, reveal, roll_at_table
 from dicepool.core.stream import MAX_NONCE
 from dicepool.odds import Budget
@@ -177,10 +186,22 @@ Token = Annotated[str, Depends(token_of)]
 
 
 def seat_by(request: Request, token: str) -> Seat:
-    """The seat ``token`` opens (401 if none)."""
-    seat = find_seat_by_token(_db(request), token)
+    """The seat ``token`` sits at (401 if none: an invitation only takes seats)."""
+    seat = seated_by_token(_db(request), token)
     if seat is None:
         raise Unauthorized("that token opens no seat here; ask the storyteller for a link")
+    return seat
+
+
+def invitation_at_table(campaign_id: int, request: Request, token: Token) -> Seat:
+    """The invitation the bearer token is, at the path's table, while it works (401 for any
+    other token, or an invitation expired; 404 for another table's)."""
+    seat = find_seat_by_token(_db(request), token)
+    if seat is None or seat.role is not Role.INVITE:
+        raise Unauthorized("only the table's invitation takes a seat; ask the storyteller for it")
+    _at(seat, campaign_id)
+    if expired(seat, request.app.state.invite_lasts):
+        raise Unauthorized(INVITATION_EXPIRED)
     return seat
 
 
@@ -225,6 +246,9 @@ def metered(what: str, seat_of: Callable[..., Seat]) -> Callable[..., AsyncItera
 Changing = Annotated[Seat, Depends(metered("changes", seat_at_table))]
 """The seat of a route that changes the table (its news announced when it succeeds)."""
 
+Inviting = Annotated[Seat, Depends(metered("changes", invitation_at_table))]
+"""The invitation of the route that takes a seat (metered as a change; the seat announced)."""
+
 
 def _at(seat: Seat, campaign_id: int) -> None:
     if seat.campaign_id != campaign_id:  # another table's token: as if the table were not here
@@ -258,9 +282,10 @@ def create_table(body: NewTable, request: Request) -> OpenedTable:
     status_code=201,
     responses=answers(400, 401, 403, 404, 409, 429),
 )
-def take_seat(campaign_id: int, body: NewSeat, request: Request, seat: Changing) -> Capability:
-    """A player takes a seat, with the invitation as the bearer token."""
-    _, token = join_table(_db(request), seat, body.name)
+def take_seat(campaign_id: int, body: NewSeat, request: Request, seat: Inviting) -> Capability:
+    """A player takes a seat, with the invitation as the bearer token (the one thing an
+    invitation does)."""
+    _, token = join_table(_db(request), seat, body.name, request.app.state.invite_lasts)
     return Capability(token=token, url=link_of(request, token))
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import timedelta
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -34,7 +35,7 @@ from dicepool.web import (
     stats_page,
     verify_page,
 )
-from dicepool.web.limits import MAX_BODY, rates
+from dicepool.web.limits import INVITE_HOURS, MAX_BODY, rates
 from dicepool.web.live import POLL_SECONDS, Hub
 from dicepool.web.notify import Listener, Watcher
 from dicepool.web.problems import status_of
@@ -158,6 +159,7 @@ def create_app(
     poll_seconds: float = POLL_SECONDS,
     rolls_per_second: float | None = None,
     public_url: str | None = None,
+    invite_hours: float | None = INVITE_HOURS,
 ) -> FastAPI:
     """The web table's application, serving the campaigns of ``db``.
 
@@ -168,6 +170,8 @@ def create_app(
             :data:`dicepool.web.limits.RATES`'s.
         public_url: the address every link starts with (checked by
             :func:`dicepool.web.addresses.public_url`), else each request's own.
+        invite_hours: how long an invitation takes seats after it is issued (None: until the
+            storyteller replaces it or turns invitations off).
     """
     app = FastAPI(
         lifespan=_lifespan,
@@ -183,6 +187,7 @@ def create_app(
     app.state.hub = Hub(db, poll_seconds)
     app.state.poll_seconds = poll_seconds
     app.state.public_url = public_url
+    app.state.invite_lasts = timedelta(hours=invite_hours) if invite_hours else None
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     app.include_router(api.router)

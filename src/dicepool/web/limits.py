@@ -13,6 +13,11 @@ from typing import Any
 
 from dicepool.web.problems import RateLimited
 
+INVITE_HOURS = 168.0
+"""How long an invitation takes seats after it is issued, by default: a week, time for the
+players to get it before the first session; the storyteller issues a new one from the seats
+panel (`dicepool serve --invite-hours`; 0 keeps it until replaced)."""
+
 MAX_BODY = 64 * 1024
 """The largest request body, in bytes (a roll's faces by hand fit many times over)."""
 
@@ -32,6 +37,7 @@ MAX_ROLLS_PER_SECOND = 10_000
 """The highest rate of rolls per seat a server may be set to (``serve --rolls-per-second``)."""
 
 __all__ = [
+    "INVITE_HOURS",
     "MAX_BODY",
     "MAX_ROLLS_PER_SECOND",
     "RATES",

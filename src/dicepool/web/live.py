@@ -37,7 +37,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
-from dicepool.campaign.seats import Seat, find_seat_by_token
+from dicepool.campaign.seats import Seat, seated_by_token
 from dicepool.campaign.table import (
     MAX_EVENTS,
     LogRead,
@@ -333,7 +333,7 @@ async def _hello(socket: WebSocket, campaign_id: int) -> tuple[Seat, int, int] |
     # where the log ends, read before the seat: a token ended in between is refused here, or
     # the event that ended it comes after that end, and the feed closes when it reads it
     end = await run_in_threadpool(log_end, db, campaign_id)
-    seat = await run_in_threadpool(find_seat_by_token, db, hello["token"])
+    seat = await run_in_threadpool(seated_by_token, db, hello["token"])
     if seat is None:
         await socket.send_json({"error": "that token opens no seat here"})
         return None

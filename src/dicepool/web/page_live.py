@@ -18,7 +18,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
 from dicepool.campaign.seals import open_seal_of
-from dicepool.campaign.seats import Role, Seat, find_seat_by_token
+from dicepool.campaign.seats import Seat, seated_by_token
 from dicepool.campaign.table import SeenEvent, changes_sheets
 from dicepool.campaign.view import table_view
 from dicepool.sheet.events import SEAT_KINDS, Event, Kind
@@ -102,20 +102,15 @@ async def page_live(socket: WebSocket, campaign_id: int) -> None:
     """Push the table's news to a page, as HTML, from the seat its cookie holds."""
     db: Database = socket.app.state.db
     token = socket.cookies.get(SEAT_COOKIE.format(campaign_id), "")
-    seat = await run_in_threadpool(find_seat_by_token, db, token) if token else None
-    if (
-        seat is None
-        or seat.campaign_id != campaign_id
-        or seat.role is Role.INVITE
-        or not _same_origin(socket)
-    ):
+    seat = await run_in_threadpool(seated_by_token, db, token) if token else None
+    if seat is None or seat.campaign_id != campaign_id or not _same_origin(socket):
         await socket.close(code=1008)
         return
     await socket.accept()
     first, after = await run_in_threadpool(_log, db, seat)
     # found again after reading the log: a token ended before this is refused, and the event
     # that ends it later comes after `after`, where the feed closes on reading it
-    if await run_in_threadpool(find_seat_by_token, db, token) is None:
+    if await run_in_threadpool(seated_by_token, db, token) is None:
         await socket.close(code=ENDED_CODE, reason=ENDED_REASON)
         return
     csrf = csrf_of(token)

@@ -32,11 +32,14 @@ from dicepool.campaign.rolls import Resent
 from dicepool.campaign.seals import dice_source, open_seal_of
 from dicepool.campaign.seat_admin import invitations_on, seats_at
 from dicepool.campaign.seats import (
+    INVITATION_EXPIRED,
     Role,
     Seat,
+    expired,
     find_seat_by_token,
     join_table,
     open_table,
+    seated_by_token,
 )
 from dicepool.campaign.summaries import count_words, dice_groups, die_look, effects_words, summary
 from dicepool.campaign.table import (
@@ -119,8 +122,8 @@ def _cookie(response: Response, request: Request, name: str, value: str) -> None
 def page_seat(request: Request, campaign_id: int) -> tuple[Seat, str]:
     """The seat this browser holds at table ``campaign_id`` (its cookie), and its token."""
     token = request.cookies.get(SEAT_COOKIE.format(campaign_id), "")
-    seat = find_seat_by_token(_db(request), token) if token else None
-    if seat is None or seat.campaign_id != campaign_id or seat.role is Role.INVITE:
+    seat = seated_by_token(_db(request), token) if token else None
+    if seat is None or seat.campaign_id != campaign_id:
         raise Unauthorized("this browser holds no seat at that table: open your link again")
     return seat, token
 
@@ -246,6 +249,8 @@ def link(request: Request, token: Annotated[str, Path(max_length=200)]) -> Respo
     if seat is None:
         raise NotFound("that link opens no seat here; ask the storyteller for a new one")
     if seat.role is Role.INVITE:
+        if expired(seat, request.app.state.invite_lasts):
+            raise Unauthorized(INVITATION_EXPIRED)
         return _join(request, seat, token, "")
     response: Response = RedirectResponse(f"/c/{seat.campaign_id}", status_code=303)
     _cookie(response, request, SEAT_COOKIE.format(seat.campaign_id), token)
@@ -266,7 +271,7 @@ def join_page(
         raise NotFound("that link opens no seat here; ask the storyteller for a new one")
     limited(request.app, "changes", invite.id, "too many seats taken with this invitation")
     try:
-        seat, own = join_table(_db(request), invite, name)
+        seat, own = join_table(_db(request), invite, name, request.app.state.invite_lasts)
     except (CampaignError, SheetError) as error:  # a name taken or refused: type another
         return _join(request, invite, token, name, error)
     response = templates.TemplateResponse(

@@ -7,6 +7,8 @@ import asyncio
 import re
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
+from dataclasses import replace
+from datetime import timedelta
 from typing import Any, NamedTuple
 
 import pytest
@@ -386,3 +388,68 @@ def test_a_page_gone_before_its_first_frame_is_no_server_error(client: TestClien
             asyncio.wait_for(client.app(scope, receive, send), 30),  # type: ignore[arg-type]
         ).result()
     assert [m["type"] for m in sent] == ["websocket.accept", "websocket.send"]
+
+
+# --- the invitation only invites ------------------------------------------------------------
+
+
+def test_an_invitation_gets_401_on_every_route_but_taking_a_seat(client: TestClient) -> None:
+    where, told, _, invite = table(client)
+    secret = client.post(
+        f"/api/campaigns/{where}/rolls", json={"line": "hubris 2"}, headers=bearer(told)
+    ).json()["event"]
+    bodies: dict[str, dict[str, Any]] = {"/rolls": {"line": "hubris 2"}}
+    asked = 0
+    for path, operations in client.get("/openapi.json").json()["paths"].items():
+        if path == "/api/campaigns":
+            continue  # opening a table needs no seat
+        url = path.format(campaign_id=where, event_id=secret, name="damage")
+        for method in operations:
+            if path.endswith("/seats") and method == "post":
+                continue
+            body = next((b for end, b in bodies.items() if path.endswith(end)), {})
+            answer = client.request(
+                method, url, headers=bearer(invite), json=body if method == "post" else None
+            )
+            assert answer.status_code == 401, (method, path, answer.text)
+            asked += 1
+    assert asked >= 15  # every route of the API, read or write
+    with client.websocket_connect(f"/api/campaigns/{where}/live") as feed:
+        feed.send_json({"token": invite, "after": 0})
+        assert "opens no seat" in feed.receive_json()["error"]
+    page = client.get(f"/c/{where}", headers={"cookie": f"dicepool_seat_{where}={invite}"})
+    assert page.status_code == 401
+    seat = client.post(f"/api/campaigns/{where}/seats", json={"name": "Cy"}, headers=bearer(invite))
+    assert seat.status_code == 201  # what it is for
+    again = client.post(f"/api/campaigns/{where}/seats", json={"name": "Di"}, headers=bearer(told))
+    assert again.status_code == 401  # and only an invitation takes a seat
+    client.app.state.invite_lasts = timedelta(0)  # type: ignore[attr-defined]
+    late = client.post(f"/api/campaigns/{where}/seats", json={"name": "Ed"}, headers=bearer(invite))
+    assert late.status_code == 401 and "expired" in late.json()["error"]
+    page = client.get(f"/t/{invite}", headers={"accept": "text/html"})
+    assert page.status_code == 401 and "expired" in page.text
+
+
+def test_an_invitation_expires_and_a_table_holds_a_bounded_number_of_seats(db: Database) -> None:
+    from dicepool.campaign.seat_admin import new_invitation
+    from dicepool.campaign.seats import MAX_SEATS, find_seat_by_token, join_table, open_table
+    from dicepool.errors import AccessError
+
+    opened = open_table(db, "Night", "hubris", "Mo")
+    invite = find_seat_by_token(db, opened.invite)
+    assert invite is not None and invite.issued_at is not None
+    with pytest.raises(AccessError, match="expired"):
+        join_table(
+            db,
+            replace(invite, issued_at=invite.issued_at - timedelta(hours=2)),
+            "Bo",
+            timedelta(hours=1),
+        )
+    for n in range(MAX_SEATS - 1):  # the storyteller's seat and as many players as fit
+        join_table(db, invite, f"P{n}", timedelta(hours=1))
+    with pytest.raises(CampaignError, match=f"has {MAX_SEATS} seats"):
+        join_table(db, invite, "One more")
+    renewed = new_invitation(db, opened.campaign_id, "Mo").token
+    assert renewed is not None
+    fresh = find_seat_by_token(db, renewed)
+    assert fresh is not None and fresh.issued_at is not None and fresh.issued_at >= invite.issued_at

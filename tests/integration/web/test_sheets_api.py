@@ -147,7 +147,7 @@ def test_a_player_creates_one_character_and_others_take_only_a_free_one(
     client: TestClient,
 ) -> None:
     table = opened(client, "hubris")
-    refused(table.create("", "Ana"), 403, "invitation")
+    refused(table.create("", "Ana"), 401, "opens no seat")
     bo, cy = table.join("Bo"), table.join("Cy")
     made = table.create(bo, "Ana", "Stamina=2 Willpower=3")
     assert made.status_code == 201, made.text
@@ -175,7 +175,7 @@ def test_a_player_creates_one_character_and_others_take_only_a_free_one(
     refused(table.sit(bo, "Pregen"), 403, "Ana")  # seated already: no moving to another
     refused(table.create(cy, "Cid"), 403, "Pregen")
     refused(table.sit(table.storyteller, "Ana"), 403, "player")
-    refused(table.sit("", "Ana"), 403, "player")
+    refused(table.sit("", "Ana"), 401, "opens no seat")
     refused(table.create(table.storyteller, "ana"), 409, "already")
     refused(table.create(bo, "x/y"), 403)  # seated already: refused before the name is read
     refused(table.create(table.storyteller, "x/y"), 422, "name")
@@ -359,7 +359,7 @@ def test_storypath_momentum_fills_from_failures_once_the_players_are_said(
     table.done(bo, "momentum", points=2, **{"for": "a Knack"})
     assert pool()["points"] == 2
     refused(table.act(bo, "momentum", points=3), 422, "holds 2")
-    refused(table.act("", "momentum", points=1), 403, "invitation")
+    refused(table.act("", "momentum", points=1), 401, "opens no seat")
     refused(table.act(bo, "momentum", points=1, choice="dice"), 422, "choice")  # was 409
     assert pool()["points"] == 2
     spent = table.done(table.storyteller, "momentum", points=1)
@@ -398,13 +398,13 @@ def test_who_may_do_what(client: TestClient) -> None:
         refused(table.act(bo, "damage", character=other, **hit), 403, "Ana")
     refused(table.act(di, "damage", **hit), 403, "pick your character")
     refused(table.act(di, "damage", character="Guard", **hit), 403, "pick your character")
-    refused(table.act("", "damage", character="Ana", **hit), 403, "invitation")
+    refused(table.act("", "damage", character="Ana", **hit), 401, "opens no seat")
     # a missing parameter is a 422 naming it (it was 409)
     refused(table.act(table.storyteller, "damage", **hit), 422, "character")
     refused(table.act(table.storyteller, "damage", character="Ghost", **hit), 409, "Ghost")
     clock = table.view(bo)["story"]["clock"]
     refused(table.act(bo, "next", unit="scene"), 403, "storyteller")
-    refused(table.act("", "next", unit="scene"), 403)
+    refused(table.act("", "next", unit="scene"), 401)
     assert table.view(bo)["story"]["clock"] == clock
     table.done(table.storyteller, "next", unit="scene")
     after = table.view(bo)["story"]["clock"]
@@ -444,7 +444,7 @@ def test_the_storyteller_undoes_what_happened(client: TestClient) -> None:
     second = table.done(bo, "damage", points=2, kind=B)
     assert boxes(table, bo) == [L, L, B, B, None, None]
     refused(table.undo(bo, second), 403, "storyteller")
-    refused(table.undo("", second), 403)
+    refused(table.undo("", second), 401)
     assert boxes(table, bo) == [L, L, B, B, None, None]
     undone = table.undo(table.storyteller, second)
     assert undone.status_code == 201, undone.text
