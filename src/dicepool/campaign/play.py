@@ -30,7 +30,14 @@ from dicepool.sheet.events import (
 )
 from dicepool.sheet.health import MAX_POINTS, Wound
 from dicepool.sheet.hubris.payloads import Damaged, Healed, Stabilized
-from dicepool.sheet.payloads import BoundaryBegun, ClockAdvanced, Drawn, HouseRulesSet, RuleRoll
+from dicepool.sheet.payloads import (
+    BoundaryBegun,
+    ClockAdvanced,
+    DiceTypingSet,
+    Drawn,
+    HouseRulesSet,
+    RuleRoll,
+)
 from dicepool.sheet.play import track_of
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
@@ -108,6 +115,18 @@ def set_house_rules(db: Database, campaign: str, house_rules: str, actor: str) -
     """
     event = event_of(Kind.HOUSE_RULES_SET, HouseRulesSet(" ".join(house_rules.split())))
     return act(db, campaign, actor, lambda _state: event)
+
+
+def set_dice_typing(db: Database, campaign: str, players: bool, actor: str) -> Acted:
+    """Let the players type the faces of dice they rolled by hand at the table (``players``),
+    or keep it the storyteller's alone (the default).
+
+    Raises:
+        SheetError: it is so already.
+    """
+    return act(
+        db, campaign, actor, lambda _state: event_of(Kind.DICE_TYPING_SET, DiceTypingSet(players))
+    )
 
 
 def next_boundary(db: Database, campaign: str, unit: str, source: DiceSource, actor: str) -> Acted:

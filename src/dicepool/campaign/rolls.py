@@ -8,13 +8,13 @@ from functools import cached_property
 from typing import Any
 
 from dicepool.campaign.campaigns import need_campaign
-from dicepool.campaign.seals import dice_data, drawing
+from dicepool.campaign.seals import Sealed, dice_data, drawing
 from dicepool.campaign.view import players_among
-from dicepool.core.dice import DiceSource
+from dicepool.core.dice import DiceSource, SystemDice
 from dicepool.core.request import Request
 from dicepool.core.result import ContestResult, RollResult
 from dicepool.core.roll import resolve_any
-from dicepool.errors import CampaignError, LimitError, NotationError, SheetError
+from dicepool.errors import AccessError, CampaignError, LimitError, NotationError, SheetError
 from dicepool.notation.house import read_house_rules
 from dicepool.notation.parser import parse
 from dicepool.notation.record import record
@@ -115,7 +115,7 @@ def roll(
     spends: Spends = NO_SPENDS,
     hidden: bool = False,
     rollers_allowed: Callable[[str], None] | None = None,
-    screened: bool = False,
+    by_player: bool = False,
     most_dice: int | None = None,
     sent: tuple[int, str] | None = None,
 ) -> LoggedRoll:
@@ -126,8 +126,9 @@ def roll(
     used before anything is stored. A ``hidden`` roll (the storyteller's) is kept from the
     players' view of the log until it is revealed. ``rollers_allowed`` refuses (by raising)
     a roller the one who rolls may not roll for (a player: any character but their own);
-    ``screened`` keeps the line to the players' characters (a player's roll: the
-    storyteller's stay behind the screen);
+    ``by_player`` is a player's roll at the table: its line names the players' characters
+    alone (the storyteller's stay behind the screen), and it takes faces typed by hand only
+    where the storyteller lets players type them (the table's dice otherwise);
     ``most_dice`` refuses a roll expected to roll more dice (explosions and rerolls counted).
     ``sent`` is the seat and nonce a web table's roll was sent with: its idempotency key.
 
@@ -142,7 +143,9 @@ def roll(
         if sent is not None and (first := sent_answer(conn, row.id, *sent)) is not None:
             raise Resent(first)  # the transaction's claim of a number is undone
         state = row.state(campaign_sheets(conn, row))
-        seen = behind_screen(conn, row, state, screened)
+        if by_player:
+            _typed_by_player(state, source)
+        seen = behind_screen(conn, row, state, by_player)
         sheet_line, request = request_of(row, seen, line, roller, rollers_allowed)
         rollers = tuple(state.characters.get(name_key(r or "")) for r in sheet_line.rollers)
         spender = rollers[0] if rollers else None
@@ -197,6 +200,17 @@ class Resent(CampaignError):
     def __init__(self, answer: dict[str, Any]) -> None:
         self.answer = answer
         super().__init__(f"event {answer.get('event')} is this roll, sent before")
+
+
+def _typed_by_player(state: CampaignState, source: DiceSource) -> None:
+    """Refuse a player's faces typed by hand (or any dice but the table's) unless the
+    storyteller lets players type them."""
+    if isinstance(source, Sealed | SystemDice) or state.now.players_type:
+        return
+    raise AccessError(
+        "at this table only the storyteller types dice rolled by hand: roll the table's dice, "
+        "or ask the storyteller to let everyone type them (Dice typed by hand)"
+    )
 
 
 def _within(request: Request, most: int) -> None:

@@ -13,8 +13,9 @@ from dicepool.campaign.catalogue import (
     Type,
     Who,
     done,
+    fixed,
 )
-from dicepool.campaign.play import advance_clock, next_boundary, set_house_rules
+from dicepool.campaign.play import advance_clock, next_boundary, set_dice_typing, set_house_rules
 from dicepool.campaign.seals import close
 from dicepool.notation.house import MAX_HOUSE_RULES
 from dicepool.sheet.clock import units_of
@@ -32,6 +33,11 @@ def _advance(doing: Doing, args: Args) -> Done:
 
 def _house_rules(doing: Doing, args: Args) -> Done:
     return done(set_house_rules(doing.db, doing.campaign, args["rules"], doing.actor))
+
+
+def _dice_typing(doing: Doing, args: Args) -> Done:
+    players = args["who"] == "everyone"
+    return done(set_dice_typing(doing.db, doing.campaign, players, doing.actor))
 
 
 def _close(doing: Doing, _args: Args) -> Done:
@@ -102,6 +108,27 @@ ACTIONS = (
         command=("campaign", "house-rules"),
         label="House rules",
         example='dicepool campaign house-rules "9again"',
+    ),
+    Action(
+        "typed-dice",
+        "Say who may type the faces of dice rolled by hand at the table: the storyteller "
+        "alone (the default), or everyone (a table that rolls physical dice).",
+        ALL,
+        (
+            Param(
+                "who",
+                Type.CHOICE,
+                "storyteller or everyone.",
+                choices=fixed("storyteller", "everyone"),
+                metavar="storyteller|everyone",
+            ),
+        ),
+        _dice_typing,
+        who=Who.STORYTELLER,
+        group="dice",
+        command=("campaign", "typed-dice"),
+        label="Dice typed by hand",
+        example="dicepool campaign typed-dice everyone",
     ),
     Action(
         "seal-close",

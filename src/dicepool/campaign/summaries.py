@@ -41,6 +41,8 @@ from dicepool.sheet.payloads import (
     CharacterHanded,
     CharacterTaken,
     ClockAdvanced,
+    DiceTypingSet,
+    Drawn,
     HouseRulesSet,
     IntervalsBought,
     InvitationIssued,
@@ -57,6 +59,7 @@ from dicepool.sheet.payloads import (
     Undone,
     behind_the_screen,
 )
+from dicepool.sheet.play import typists
 from dicepool.sheet.storypath.momentum import Consolation
 from dicepool.sheet.storypath.payloads import (
     AdvantageUsed,
@@ -119,6 +122,15 @@ def roll_counts(result: Mapping[str, Any]) -> str:
     counted = _counted(result)
     label = result.get("label", "")
     return f"{counted} ({label})" if counted and label else counted or label
+
+
+def roll_marks(data: Mapping[str, Any]) -> list[str]:
+    """What sets a logged roll apart from the table's own dice openly rolled, as the log marks
+    it everywhere it is shown: ``hidden`` (the storyteller's secret roll), ``typed`` (faces
+    typed by hand), ``seeded`` (a seeded generator's)."""
+    drawn = Drawn.of(data)
+    marks = ["hidden"] if data.get("hidden") else []
+    return marks + ["typed"] * drawn.typed + ["seeded"] * drawn.seeded
 
 
 def roll_summary(data: Mapping[str, Any]) -> str:
@@ -332,6 +344,9 @@ STATE_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
     **TRACK_SUMMARIES,
     Kind.PLAYERS_SET: lambda d: f"{PlayersSet.of(d).players} players at the table",
     Kind.HOUSE_RULES_SET: lambda d: f"house rules: {HouseRulesSet.of(d).house_rules or 'none'}",
+    Kind.DICE_TYPING_SET: lambda d: (
+        f"typing dice rolled by hand: {typists(DiceTypingSet.of(d).players)}"
+    ),
     Kind.MOMENTUM_SPENT: _momentum_spent,
     Kind.LEGEND_REGAINED: _legend,
     Kind.TRACKER_STARTED: _tracker_started,

@@ -360,7 +360,7 @@ def roll_at_table(
         spends,
         hidden=hidden,
         rollers_allowed=(lambda name: may_act_for(seat, name)) if player else None,
-        screened=player,
+        by_player=player,
         most_dice=TABLE_DICE,
         sent=(seat.id, nonce) if nonce else None,
     )

@@ -45,6 +45,7 @@ from dicepool.sheet.payloads import (
     CharacterHanded,
     CharacterTaken,
     ClockAdvanced,
+    DiceTypingSet,
     HouseRulesSet,
     IntervalsBought,
     InvitationIssued,
@@ -127,6 +128,7 @@ class Kind(StrEnum):
     TRACK_CHANGED = "track-changed"
     DEFAULT_TRACKS_SET = "default-tracks-set"
     HOUSE_RULES_SET = "house-rules-set"
+    DICE_TYPING_SET = "dice-typing-set"
     CHARACTER_TAKEN = "character-taken"
     CHARACTER_HANDED = "character-handed"
     INVITATION_ISSUED = "invitation-issued"
@@ -213,6 +215,7 @@ PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.TRACK_CHANGED: TrackChanged,
     Kind.DEFAULT_TRACKS_SET: DefaultTracksSet,
     Kind.HOUSE_RULES_SET: HouseRulesSet,
+    Kind.DICE_TYPING_SET: DiceTypingSet,
     Kind.CHARACTER_TAKEN: CharacterTaken,
     Kind.CHARACTER_HANDED: CharacterHanded,
     Kind.INVITATION_ISSUED: InvitationIssued,
@@ -280,6 +283,7 @@ _TRANSITIONS: dict[Kind, Callable[[CampaignState, Data], CampaignState]] = {
     Kind.TRACK_CHANGED: tracks_play.track_changed,
     Kind.DEFAULT_TRACKS_SET: tracks_play.default_tracks_set,
     Kind.HOUSE_RULES_SET: play.house_rules_set,
+    Kind.DICE_TYPING_SET: play.dice_typing_set,
 }
 """The state rules' events that roll nothing, each with its transition."""
 

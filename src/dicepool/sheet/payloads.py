@@ -160,6 +160,24 @@ class CampaignCreated:
 
 
 @dataclass(frozen=True)
+class DiceTypingSet:
+    """``dice-typing-set``: who may type the faces of dice rolled by hand at the table: the
+    storyteller alone (``players`` false, the default), or the players too (a table that rolls
+    physical dice)."""
+
+    players: bool
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"players": self.players}
+
+    @classmethod
+    def of(cls, data: Data) -> DiceTypingSet:
+        """The record of an event's data."""
+        return cls(bool(data["players"]))
+
+
+@dataclass(frozen=True)
 class HouseRulesSet:
     """``house-rules-set``: the campaign's house rules from now on (options applied to every
     roll, as a line writes them; empty: none)."""

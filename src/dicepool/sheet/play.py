@@ -28,7 +28,7 @@ from dicepool.sheet.health import (
 )
 from dicepool.sheet.hubris.payloads import Damaged, Healed, Stabilized
 from dicepool.sheet.hubris.play import time_passes
-from dicepool.sheet.payloads import BoundaryBegun, ClockAdvanced, HouseRulesSet
+from dicepool.sheet.payloads import BoundaryBegun, ClockAdvanced, DiceTypingSet, HouseRulesSet
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import health_of, with_health
@@ -123,6 +123,23 @@ def house_rules_set(state: CampaignState, data: Data) -> CampaignState:
     if text == state.house_rules:
         raise SheetError(f"the house rules are already {text or 'none'}")
     return replace(state, house_rules=text)
+
+
+def dice_typing_set(state: CampaignState, data: Data) -> CampaignState:
+    """``dice-typing-set``: who may type the faces of dice rolled by hand from now on.
+
+    Raises:
+        SheetError: it is so already.
+    """
+    players = DiceTypingSet.of(data).players
+    if players == state.now.players_type:
+        raise SheetError(f"typing dice rolled by hand is already {typists(players)}")
+    return replace(state, story=replace(state.now, players_type=players))
+
+
+def typists(players: bool) -> str:
+    """Whose typing dice rolled by hand is, in words."""
+    return "the storyteller's and the players'" if players else "the storyteller's alone"
 
 
 def at_risk(state: CampaignState) -> list[Character]:

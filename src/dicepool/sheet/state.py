@@ -31,6 +31,8 @@ class Story:
         default_tracks: the house rule that chronicles and classic characters carry the default
             tracks, Health and Willpower (:data:`~dicepool.sheet.tracks.DEFAULTS`): on unless
             the storyteller turned it off.
+        players_type: whether players may type the faces of dice they rolled by hand at the
+            table (the storyteller always may).
     """
 
     clock: Clock
@@ -38,6 +40,7 @@ class Story:
     advantages: Advantages = field(default_factory=Advantages)
     trackers: Trackers = field(default_factory=Trackers)
     default_tracks: bool = True
+    players_type: bool = False
 
     def stored(self) -> dict[str, object]:
         """The story as the campaign's projection keeps it (read by :func:`stored_story`)."""
@@ -50,6 +53,8 @@ class Story:
             found["trackers"] = self.trackers.stored()
         if not self.default_tracks:
             found["default_tracks"] = False
+        if self.players_type:
+            found["players_type"] = True
         return found
 
 
@@ -62,6 +67,7 @@ def stored_story(system: str, data: Mapping[str, Any] | None) -> Story:
         stored_advantages(data.get("advantages") or {}),
         stored_trackers(data.get("trackers") or {}),
         bool(data.get("default_tracks", True)),
+        bool(data.get("players_type", False)),
     )
 
 

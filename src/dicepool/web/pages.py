@@ -41,7 +41,14 @@ from dicepool.campaign.seats import (
     open_table,
     seated_by_token,
 )
-from dicepool.campaign.summaries import count_words, dice_groups, die_look, effects_words, summary
+from dicepool.campaign.summaries import (
+    count_words,
+    dice_groups,
+    die_look,
+    effects_words,
+    roll_marks,
+    summary,
+)
 from dicepool.campaign.table import (
     SeenEvent,
     recent_for,
@@ -87,6 +94,7 @@ templates = Jinja2Templates(env=_env)
 _env.globals.update(
     count_words=count_words,
     die_look=die_look,
+    roll_marks=roll_marks,
     dice_groups=dice_groups,
     summary=summary,
     effects_words=effects_words,

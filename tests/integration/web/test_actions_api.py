@@ -268,6 +268,7 @@ EXAMPLES: dict[str, Example] = {
     "seal-close": Example({}),
     "players": Example({"players": 3}),
     "house-rules": Example({"rules": "ties defender"}),  # an option of every system's
+    "typed-dice": Example({"who": "everyone"}),
     # every sheet's
     "sheet": Example({**ANA, "changes": "", "add": "Zeal=2", "notes": "owes Bo\na horse"}),
     "track-define": Example({**ANA, "track": "Vitae", "kind": "points", "size": 10}),
