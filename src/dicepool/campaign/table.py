@@ -8,7 +8,10 @@ The storyteller sees everything. A reveal cannot be undone: everyone has seen th
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from dicepool.campaign.history import MAX_EVENT_ID, undo
 from dicepool.campaign.rolls import LoggedRoll, roll
@@ -113,7 +116,7 @@ class LogRead:
         revealed: the hidden rolls revealed when this was read, when a hidden roll is in sight
             (among the events or the targets); else empty, as no seat's view then needs it.
         players_characters: the characters whose sheets players see (name keys), when an event
-            carries a sheet; else empty.
+            carries a sheet or names characters (a roll); else empty.
     """
 
     campaign_id: int
@@ -150,9 +153,9 @@ def read_log(db: Database, campaign_id: int, after: int = 0, limit: int = MAX_EV
         targets = _targets(conn, campaign_id, found)
         asked = any(is_hidden(e) for e in [*targets.values(), *found])
         # the reveals are read only when a hidden roll is in sight, the players' characters
-        # only when a sheet is
+        # only when a sheet or a roll's characters are
         revealed = _revealed(events_of_kind(conn, campaign_id, Kind.REVEALED) if asked else [])
-        sheets = any(e.kind in SHEET_KINDS for e in found)
+        sheets = any(e.kind in SHEET_KINDS or e.data.get("characters") for e in found)
         seen = players_characters(conn, campaign_id) if sheets else frozenset()
     last = found[-1].seq if found else after
     return LogRead(campaign_id, after, last, tuple(found), targets, frozenset(revealed), seen)
@@ -231,7 +234,12 @@ SHEET_KINDS = (Kind.CHARACTER_CREATED, Kind.CHARACTER_CHANGED)
 def _screened(event: Event, visible: frozenset[str]) -> Event:
     """``event`` as a player reads it: a sheet of the storyteller's own characters (not in
     ``visible``) left out, as their sheets are, and so is what a change to one made (its
-    changes, traits added and notes); its name, system and player stay."""
+    changes, traits added and notes); its name, system and player stay. A roll that involves
+    one of them shows each pool's total, not the ratings it adds up."""
+    if event.kind is Kind.ROLLED and "numbers" in event.data:
+        involved = Rolled.of(event.data).characters
+        if any(name_key(c) not in visible for c in involved):
+            return replace(event, data=_totals_only(event.data))
     if event.kind is Kind.CHARACTER_CREATED:
         sheet = CharacterCreated.of(event.data).character
         if name_key(sheet["name"]) not in visible:
@@ -243,6 +251,32 @@ def _screened(event: Event, visible: frozenset[str]) -> Event:
             hidden = replace(changed, changes=(), added=(), notes=None)  # that it changed
             return replace(event, data=hidden.data())
     return event
+
+
+_SUM = re.compile(r"\d+(?:[+-]\d+)+")
+"""A pool written as a sum of ratings (``4+3-1``) in a roll's notation."""
+
+
+def _totals_only(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A roll's data with each sum of ratings in its notation written as its total (``hubris
+    4+3`` as ``hubris 7``): what the pool is, not which traits made it."""
+
+    def total(found: re.Match[str]) -> str:
+        return str(sum(int(n) for n in re.findall(r"[+-]?\d+", found[0])))
+
+    def totals(record: Mapping[str, Any]) -> dict[str, Any]:
+        shown = dict(record)
+        if isinstance(shown.get("notation"), str):
+            shown["notation"] = _SUM.sub(total, shown["notation"])
+        for side in ("attacker", "defender"):
+            if isinstance(shown.get(side), Mapping):
+                shown[side] = totals(shown[side])
+        return shown
+
+    shown = dict(data)
+    shown["numbers"] = _SUM.sub(total, str(data["numbers"]))
+    shown["result"] = totals(data["result"])
+    return shown
 
 
 def _targets(conn: Sql, campaign_id: int, found: list[Event]) -> dict[int, Event]:

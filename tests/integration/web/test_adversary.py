@@ -278,6 +278,39 @@ def test_the_log_keeps_the_sheets_of_the_storytellers_characters_from_players(
     assert guard == [theirs["Guard"]]  # the live feed reads the log as the events do
 
 
+def test_a_public_roll_of_the_storytellers_character_shows_players_totals_not_ratings(
+    client: TestClient,
+) -> None:
+    where, told, player, _ = screened(client)  # Guard: Wits 4, Composure 3
+    rolls = f"/api/campaigns/{where}/rolls"
+    lines = (
+        "Guard: Wits + Composure # the watch",
+        "Ana: Dexterity + Stealth vs Guard: Wits + Composure",
+        "Cid: Wits + 1",  # Cid is ready for a player: seen
+    )
+    made = [
+        client.post(rolls, json={"line": line}, headers=bearer(told)).json()["event"]
+        for line in lines
+    ]
+    theirs = {e["id"]: e["data"] for e in events(client, where, player)}
+    ours = {e["id"]: e["data"] for e in events(client, where, told)}
+    assert [ours[m]["numbers"] for m in made] == [
+        "hubris 4+3",
+        "hubris 2+2 vs hubris 4+3",
+        "hubris 3+1",
+    ]
+    assert [theirs[m]["numbers"] for m in made] == [
+        "hubris 7",
+        "hubris 4 vs hubris 7",
+        "hubris 3+1",
+    ]
+    assert theirs[made[0]]["result"]["notation"] == "hubris 7"
+    assert theirs[made[1]]["result"]["defender"]["notation"] == "hubris 7"
+    assert theirs[made[0]]["line"] == lines[0]  # the names stay: the ratings do not
+    page = client.get(f"/c/{where}", headers={"cookie": f"dicepool_seat_{where}={player}"}).text
+    assert "4+3" not in page and "hubris 7" in page
+
+
 # --- seats -----------------------------------------------------------------------------------
 
 
