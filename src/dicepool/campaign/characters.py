@@ -9,9 +9,11 @@ from dicepool.errors import CampaignError
 from dicepool.sheet.character import Character, new_character
 from dicepool.sheet.edit import Edit, edited, read_changes, read_edit
 from dicepool.sheet.events import Event, changed_event, created_event
+from dicepool.sheet.lookalikes import looks_like
 from dicepool.sheet.transfer import read_export
 from dicepool.store.database import Database
 from dicepool.store.log import CampaignRow, append, campaign_sheets, find_sheet, save_sheet
+from dicepool.store.seats import character_names
 from dicepool.store.sql import Sql
 
 
@@ -50,6 +52,11 @@ def import_character(db: Database, campaign: str, data: object, actor: str) -> C
 def _add(conn: Sql, row: CampaignRow, sheet: Character, actor: str) -> Character:
     if find_sheet(conn, row, sheet.name) is not None:
         raise CampaignError(f"there is already a character {sheet.name} in {row.name}")
+    similar = looks_like(sheet.name, character_names(conn, row.id).values())
+    if similar is not None:  # a new character passing for another in the log: refused
+        raise CampaignError(
+            f"{sheet.name} looks like {similar}, a character of {row.name}; pick another name"
+        )
     event = append(conn, row.id, created_event(sheet), actor, [sheet.name])
     save_sheet(conn, row.id, sheet, event.seq)
     return sheet

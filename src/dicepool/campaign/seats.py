@@ -23,6 +23,7 @@ from typing import Any
 from dicepool.campaign.campaigns import add_campaign
 from dicepool.errors import AccessError, CampaignError, WouldWait
 from dicepool.sheet.events import Event, Kind, event_of
+from dicepool.sheet.lookalikes import RESERVED_SEATS, looks_like
 from dicepool.sheet.payloads import CharacterTaken, SeatMove
 from dicepool.sheet.traits import check_name, name_key
 from dicepool.store.database import Database
@@ -211,8 +212,7 @@ def join_table(
         seated = campaign_seats(conn, invite.campaign_id)
         if not any(s.id == invite.id and not s.revoked for s in seated):  # replaced, or off
             raise AccessError("that invitation no longer works; ask the storyteller for a new one")
-        if any(s.role != Role.INVITE and name_key(s.name) == name_key(seat_name) for s in seated):
-            raise CampaignError(f"a seat called {seat_name} is at this table already; pick another")
+        _refuse_lookalike(seat_name, [s.name for s in seated if s.role != Role.INVITE])
         if sum(s.role != Role.INVITE and not s.revoked for s in seated) >= MAX_SEATS:
             raise CampaignError(
                 f"this table has {MAX_SEATS} seats, the most it holds; "
@@ -221,6 +221,24 @@ def join_table(
         row = insert_seat(conn, invite.campaign_id, Role.PLAYER, seat_name, token, None)
     player = replace(invite, id=row.id, role=Role.PLAYER, name=seat_name, character=None)
     return replace(player, issued_at=row.issued_at), token
+
+
+def _refuse_lookalike(name: str, seated: list[str]) -> None:
+    """Refuse a player's seat name that is, or looks like, one at the table or one the table
+    keeps for itself (:data:`~dicepool.sheet.lookalikes.RESERVED_SEATS`).
+
+    Raises:
+        CampaignError: it names the seat it could pass for.
+    """
+    found = looks_like(name, seated)
+    if found is not None and name_key(found) == name_key(name):
+        raise CampaignError(f"a seat called {name} is at this table already; pick another")
+    if found is not None:
+        raise CampaignError(f"{name} looks like {found}, a seat at this table; pick another name")
+    if (kept := looks_like(name, RESERVED_SEATS)) is not None:
+        raise CampaignError(
+            f"a player's seat cannot be called {kept}, or look like it; pick another"
+        )
 
 
 def take_character(db: Database, seat: Seat, character: str) -> Seat:

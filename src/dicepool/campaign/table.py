@@ -13,9 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from dicepool.campaign.history import MAX_EVENT_ID, undo
+from dicepool.campaign.campaigns import need_campaign
+from dicepool.campaign.history import MAX_EVENT_ID, LogEntry, undo
 from dicepool.campaign.rolls import LoggedRoll, roll
-from dicepool.campaign.seats import Seat, may_act_for
+from dicepool.campaign.seats import Role, Seat, may_act_for
 from dicepool.campaign.view import players_characters
 from dicepool.core.dice import DiceSource
 from dicepool.errors import AccessError, CampaignError
@@ -43,6 +44,7 @@ from dicepool.store.log import (
     last_events,
     struck_among,
 )
+from dicepool.store.seats import campaign_seats, character_names
 from dicepool.store.sql import Sql
 
 MAX_EVENTS = 500
@@ -416,3 +418,41 @@ def changes_sheets(events: list[Event]) -> bool:
     """Whether ``events`` change a sheet or the story: anything but plain rolls (a roll that
     spends Willpower, Edge or Momentum has effects)."""
     return any(e.kind is not Kind.ROLLED or effects_of(e.data) for e in events)
+
+
+def seat_named(db: Database, campaign: str, name: str) -> Seat:
+    """The seat called ``name`` (any case) at a campaign's table, as its token would open it.
+
+    Raises:
+        CampaignError: no such campaign, or no such seat (the message names those there).
+    """
+    with db.read() as conn:
+        row = need_campaign(conn, campaign)
+        seats = [s for s in campaign_seats(conn, row.id) if s.role != Role.INVITE]
+        names = character_names(conn, row.id)
+    for found in seats:
+        if name_key(found.name) == name_key(name):
+            held = names.get(found.character_key) if found.character_key else None
+            return Seat(found.id, row.id, row.name, Role(found.role), found.name, held, row.system)
+    there = ", ".join(s.name for s in seats) or "none"
+    raise CampaignError(f"no seat called {name} at {row.name}; its seats: {there}")
+
+
+def log_as(db: Database, seat: Seat, last: int) -> list[LogEntry]:
+    """The last ``last`` events of the log as ``seat`` sees them (what its page shows), oldest
+    first; the storyteller's undos with what they name (a player's as the page shows them: the
+    event named may hold what a player does not see)."""
+    page = recent_for(db, seat, last)
+    struck = struck_seen(db, seat, page.events)
+    undos = [s.event for s in page.events if s.event.kind is Kind.UNDONE and seat.storyteller]
+    named = [Undone.of(e.data).event for e in undos]
+    with db.read() as conn:
+        targets = events_by_id(conn, seat.campaign_id, named) if named else {}
+    return [
+        LogEntry(
+            s.event,
+            s.event.id in struck,
+            targets.get(Undone.of(s.event.data).event) if s.event.kind is Kind.UNDONE else None,
+        )
+        for s in page.events
+    ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,20 +14,41 @@ from dicepool.cli.storage import actor, campaign_of, open_database, storage_opti
 from dicepool.sheet.events import Kind
 from dicepool.sheet.payloads import Undone
 
+if TYPE_CHECKING:
+    from dicepool.campaign.history import LogEntry
+    from dicepool.store.database import Database
+
 
 @click.command()
 @click.option("--char", "character", metavar="NAME", help="Only the events about NAME.")
 @click.option("--last", default=20, show_default=True, metavar="N", type=int, help="How many.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of events.")
+@click.option(
+    "--seat",
+    metavar="NAME",
+    help="The log as that seat of the web table sees it (a player's: hidden rolls behind the "
+    "screen, the storyteller's characters' sheets kept back).",
+)
 @storage_options
 def log(
-    character: str | None, last: int, as_json: bool, campaign: str | None, db_url: str | None
+    character: str | None,
+    last: int,
+    as_json: bool,
+    seat: str | None,
+    campaign: str | None,
+    db_url: str | None,
 ) -> None:
     """Show the campaign's last events, oldest first; undone ones are struck and marked."""
     from dicepool.campaign import log as campaign_log
 
     db = open_database(db_url)
-    entries = campaign_log(db, campaign_of(db, campaign), last, character)
+    name = campaign_of(db, campaign)
+    if seat is not None:
+        if character is not None:
+            raise click.UsageError("--seat shows a seat's whole log: leave out --char")
+        entries = _seen_by(db, name, seat, last)
+    else:
+        entries = campaign_log(db, name, last, character)
     if as_json:
         click.echo(json.dumps([event_json(e.event, e.struck) for e in entries]))
         return
@@ -34,6 +56,16 @@ def log(
         click.echo(f"no event about {visible(character or '')} yet")
     for entry in entries:
         click.echo(entry_line(entry.event, entry.struck, entry.target))
+
+
+def _seen_by(db: Database, campaign: str, seat: str, last: int) -> list[LogEntry]:
+    """The last events as the seat called ``seat`` sees them."""
+    from dicepool.campaign.history import MAX_LAST
+    from dicepool.campaign.table import log_as, seat_named
+
+    if not 1 <= last <= MAX_LAST:
+        raise click.BadParameter(f"is 1..{MAX_LAST}, not {last}", param_hint="--last")
+    return log_as(db, seat_named(db, campaign, seat), last)
 
 
 @click.command()

@@ -15,7 +15,6 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -79,11 +78,25 @@ class BodyLimit:
 SWAGGER_UI = "swagger-ui-5.35.0"
 """The folder of ``static/`` holding Swagger UI (npm's swagger-ui-dist, pinned) for ``/docs``."""
 
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'; img-src 'self' data:; "
+    # HTMX and Swagger UI set style attributes as they draw; scripts stay the package's own
+    "style-src 'self' 'unsafe-inline'; connect-src 'self'"
+)
+"""What a page may load and run: scripts only from the package's own static files (no inline
+script, no eval), nothing framed, forms sent only here, the live feed to this server alone."""
+
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),  # no other site frames the table's buttons
     (b"referrer-policy", b"no-referrer"),  # a link's token never leaves in a Referer
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
 ]
+
+UNAVAILABLE = "the table's database cannot serve this now; try again later"
+"""What a 503 says to the client: the database's address and its driver's words are for the
+server's log (where they are written), never for whoever asked."""
 
 
 class SecurityHeaders:
@@ -201,19 +214,17 @@ def create_app(
     app.include_router(live.router)
 
     @app.get("/docs", include_in_schema=False)
-    def docs() -> Response:
-        return get_swagger_ui_html(
-            openapi_url="/openapi.json",
-            title="dicepool API",
-            swagger_js_url=f"/static/{SWAGGER_UI}/swagger-ui-bundle.js",
-            swagger_css_url=f"/static/{SWAGGER_UI}/swagger-ui.css",
-            swagger_favicon_url="/static/favicon.svg",
-        )
+    def docs(request: Request) -> Response:
+        return pages.templates.TemplateResponse(request, "docs.html", {"swagger": SWAGGER_UI})
 
     @app.exception_handler(DicepoolError)
     async def dicepool_error(request: Request, exc: DicepoolError) -> Response:
         field = getattr(exc, "parameter", None) or getattr(exc, "field", None)
-        return _answer(request, str(exc), status_of(exc), field)
+        status = status_of(exc)
+        if status == 503:
+            log.warning("database unavailable: %s", exc)
+            return _answer(request, UNAVAILABLE, status)
+        return _answer(request, str(exc), status, field)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:

@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import replace
 from datetime import timedelta
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
@@ -326,6 +327,34 @@ def test_a_player_cannot_take_a_name_already_at_the_table(client: TestClient, na
     assert again.status_code == 409 and "already" in again.json()["error"]
 
 
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("M0", "looks like Mo"),  # the storyteller's, with a zero
+        ("B\u043e", "looks like Bo"),  # a Cyrillic o
+        ("storyteIler", "cannot be called storyteller"),  # a capital I for an l
+        ("\u0455toryteller", "cannot be called storyteller"),  # a Cyrillic dze
+        ("Invitation", "cannot be called invitation"),
+    ],
+)
+def test_a_seat_or_a_character_cannot_take_a_name_that_passes_for_another(
+    client: TestClient, name: str, said: str
+) -> None:
+    made = client.post(
+        "/api/campaigns", json={"name": "Night", "system": "cofd", "storyteller": "Mo"}
+    )
+    where, invite = made.json()["id"], bearer(made.json()["invite"]["token"])
+    first = client.post(f"/api/campaigns/{where}/seats", json={"name": "Bo"}, headers=invite)
+    assert first.status_code == 201
+    again = client.post(f"/api/campaigns/{where}/seats", json={"name": name}, headers=invite)
+    assert again.status_code == 409 and said in again.json()["error"], again.text
+    told = bearer(made.json()["storyteller"]["token"])
+    characters = f"/api/campaigns/{where}/characters"
+    assert client.post(characters, json={"name": "Ana"}, headers=told).status_code == 201
+    twin = client.post(characters, json={"name": "\u0410na"}, headers=told)  # a Cyrillic A
+    assert twin.status_code == 409 and "looks like Ana" in twin.json()["error"]
+
+
 # --- what a roll may cost the server -----------------------------------------------------------
 
 
@@ -486,3 +515,42 @@ def test_an_invitation_expires_and_a_table_holds_a_bounded_number_of_seats(db: D
     assert renewed is not None
     fresh = find_seat_by_token(db, renewed)
     assert fresh is not None and fresh.issued_at is not None and fresh.issued_at >= invite.issued_at
+
+
+def test_the_command_lines_log_as_a_player_shows_a_hidden_roll_only_behind_the_screen(
+    tmp_path: Path,
+) -> None:
+    from click.testing import CliRunner
+
+    from dicepool.campaign.seats import find_seat_by_token, join_table, open_table
+    from dicepool.campaign.table import roll_at_table, undo_at_table
+    from dicepool.cli.main import cli
+    from dicepool.core.dice import SystemDice
+
+    db = Database(f"sqlite:///{tmp_path / 'night.sqlite3'}")  # the view's SQL is the API's
+    db.ensure_schema()
+    opened = open_table(db, "Night", "hubris", "Mo")
+    told, invite = find_seat_by_token(db, opened.storyteller), find_seat_by_token(db, opened.invite)
+    assert told is not None and invite is not None
+    join_table(db, invite, "Bo")
+    secret = roll_at_table(db, told, "hubris 3 # the ambush", SystemDice(), hidden=True).event
+    args = ["log", "--db", db.url, "--campaign", "Night"]
+
+    def as_bo() -> str:
+        shown = CliRunner().invoke(cli, [*args, "--seat", "bo"])
+        assert shown.exit_code == 0, shown.output
+        return shown.output
+
+    for step in ("rolled", "undone", "restored"):
+        seen = as_bo()
+        line = next(x for x in seen.splitlines() if x.split()[0] == str(secret.id))
+        assert "rolled in secret" in line and line.endswith("[hidden]"), (step, seen)
+        assert "the ambush" not in seen and "undone" not in seen and "undid" not in seen, step
+        if step == "rolled":
+            undo = undo_at_table(db, told, secret.id)[0]
+        elif step == "undone":
+            undo_at_table(db, told, undo.id)
+    mine = CliRunner().invoke(cli, [*args, "--seat", "Mo"]).output
+    assert "the ambush" in mine and "[hidden]" in mine  # the storyteller's own view
+    nobody = CliRunner().invoke(cli, [*args, "--seat", "Zed"])
+    assert "no seat called Zed at Night; its seats: Mo, Bo" in str(nobody.exception)

@@ -346,6 +346,7 @@ def test_storypath_momentum_fills_from_failures_once_the_players_are_said(
 
     assert pool() == {"points": 0, "capacity": None, "players": None}
     refused(table.act(bo, "momentum", points=1), 422, "holds 0")
+    table.done(table.storyteller, "typed-dice", who="everyone")  # Bo types the dice rolled
     failed = client.post(rolls, json={"line": "storypath 2", "dice": [2, 3]}, headers=bearer(bo))
     assert failed.status_code == 201 and failed.json()["roll"]["momentum"] == 1
     assert pool()["points"] == 0  # an unsized pool keeps nothing it gains
