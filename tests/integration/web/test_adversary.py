@@ -554,3 +554,23 @@ def test_the_command_lines_log_as_a_player_shows_a_hidden_roll_only_behind_the_s
     assert "the ambush" in mine and "[hidden]" in mine  # the storyteller's own view
     nobody = CliRunner().invoke(cli, [*args, "--seat", "Zed"])
     assert "no seat called Zed at Night; its seats: Mo, Bo" in str(nobody.exception)
+
+
+def test_a_database_that_cannot_serve_tells_a_client_nothing_of_itself(tmp_path: Path) -> None:
+    import sqlalchemy as sa
+
+    from dicepool.web.app import UNAVAILABLE, create_app
+
+    path = tmp_path / "secret-place.sqlite3"
+    db = Database(f"sqlite:///{path}")
+    db.ensure_schema()
+    with db.engine.begin() as conn:  # a newer dicepool's database: refused with 503
+        conn.execute(sa.text("UPDATE alembic_version SET version_num = '9999'"))
+    db.close()
+    stranger = TestClient(create_app(Database(f"sqlite:///{path}")))
+    answer = stranger.post("/api/campaigns", json={"name": "Night", "system": "cofd"})
+    assert answer.status_code == 503 and answer.json() == {"error": UNAVAILABLE}
+    cookie = {"accept": "text/html", "cookie": "dicepool_seat_1=" + "x" * 43}
+    page = stranger.get("/c/1", headers=cookie)  # a seat looked up: the database asked
+    assert page.status_code == 503 and "cannot serve this now" in page.text
+    assert "secret-place" not in page.text and "9999" not in page.text
