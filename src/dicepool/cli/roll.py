@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from typing import Any
 
 import click
 
-from dicepool.campaign.summaries import clip
 from dicepool.cli.line import alias_note, comment_caption, comment_of, line_of
 from dicepool.cli.render_roll import to_text
 from dicepool.cli.roll_options import choice_options
@@ -17,28 +15,11 @@ from dicepool.cli.storage import ENV_CAMPAIGN, storage_options
 from dicepool.core.dice import DiceSource, ForcedDice, SeededDice, SystemDice
 from dicepool.core.request import Request
 from dicepool.core.roll import resolve_any
-from dicepool.errors import CampaignError, DiceError, LimitError, NotationError
+from dicepool.errors import CampaignError, DiceError, NotationError
 from dicepool.notation import expand_aliases, parse, render, split_comment
+from dicepool.notation.faces import parse_faces
 from dicepool.notation.names import system_called
 from dicepool.notation.record import record
-
-MAX_DICE_TEXT = 100_000
-
-
-def parse_faces(text: str) -> list[int]:
-    """Faces typed by hand: numbers separated by commas or spaces, e.g. ``1,3,4,6,7``."""
-    if len(text) > MAX_DICE_TEXT:
-        raise LimitError(f"--dice is over {MAX_DICE_TEXT} characters; give fewer faces")
-    tokens = [t for t in re.split(r"[,\s]+", text.strip()) if t]
-    for position, token in enumerate(tokens, 1):
-        if not re.fullmatch(r"[0-9]{1,6}", token):  # str.isdigit() takes "²" too
-            raise DiceError(
-                f"--dice: `{clip(token, 20)}` (number {position}) is not a face; give faces like "
-                "1,3,4,6,7"
-            )
-    if not tokens:
-        raise DiceError("--dice is empty; give the faces you rolled, like 1,3,4,6,7")
-    return [int(t) for t in tokens]
 
 
 def pick_source(seed: int | None, dice: str | None) -> DiceSource:

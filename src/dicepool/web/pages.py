@@ -64,6 +64,7 @@ from dicepool.campaign.view import (
 )
 from dicepool.core.stream import MAX_NONCE
 from dicepool.errors import AccessError, CampaignError, DicepoolError, SheetError
+from dicepool.notation.faces import parse_faces
 from dicepool.notation.grammar import SYSTEMS
 from dicepool.odds import Budget
 from dicepool.sheet.events import concerns, is_hidden
@@ -169,6 +170,11 @@ def _back(request: Request, campaign_id: int, fragment: str, **context: Any) -> 
     if request.headers.get("hx-request"):
         return templates.TemplateResponse(request, fragment, context)
     return RedirectResponse(f"/c/{campaign_id}", status_code=303)
+
+
+MAX_FACES_TEXT = 10_000
+"""The longest text of faces the roll box takes (a roll at the table is at most about 1,000
+dice)."""
 
 
 def _new_csrf(request: Request) -> str:
@@ -394,11 +400,13 @@ def roll_page(
     character: Annotated[str, Form(max_length=NAME)] = "",
     hidden: Annotated[bool, Form()] = False,
     nonce: Annotated[str | None, Form(max_length=MAX_NONCE)] = None,
+    faces: Annotated[str, Form(max_length=MAX_FACES_TEXT)] = "",
 ) -> Response:
     """Roll the roll box's line, with what it spends and chooses; the log shows it to the
     table (the storyteller may hide it). The page sends a nonce of the browser's (16 random
-    bytes, hex) for the seal's stream."""
-    source = dice_source(None, nonce)
+    bytes, hex) for the seal's stream; ``faces`` typed by hand (where the seat may type them)
+    are the dice instead."""
+    source = dice_source(parse_faces(faces) if faces.strip() else None, nonce)
     spends = spends_of(fields, seat.system)
     try:
         logged = roll_at_table(

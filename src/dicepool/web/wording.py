@@ -41,6 +41,7 @@ _PAGE_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"--spend momentum(?: N)?", "Momentum dice (Spend and choose)"),
         (r"--spend (willpower|edge)", r"\1 (Spend and choose)"),
         (rf"--({_OPTIONS})\b", r"\1 (Spend and choose)"),
+        (r"--dice\b", "dice rolled by hand"),
         (r"--(for|players|last|versus)\b", r"\1"),
     )
 )

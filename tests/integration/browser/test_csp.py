@@ -37,6 +37,7 @@ def test_the_pages_work_under_the_policy_and_the_browser_refuses_nothing(
     expect(page.locator("#live-state")).to_have_text("live")  # the live feed's handler ran
     campaign = int(page.url.rstrip("/").rsplit("/", 1)[1])
     post(port, f"/api/campaigns/{campaign}/characters", {"name": "Ana", "traits": "Wits=2"}, told)
+    expect(page.locator("#repeat-roll")).to_be_hidden()  # nothing rolled yet
     page.select_option("#roll-for", "Ana")
     page.fill("#line", "hubris 3")
     expect(page.locator("#odds")).to_contain_text("%")  # odds as the line is typed

@@ -11,9 +11,10 @@ from fastapi.testclient import TestClient
 
 from dicepool.cli.main import cli
 from dicepool.store.database import Database
+from dicepool.web.pages import csrf_of
 
 from .conftest import bearer
-from .test_sheets_api import seated
+from .test_sheets_api import Answer, seated
 
 
 def test_a_player_types_dice_only_when_the_storyteller_lets_everyone(
@@ -68,3 +69,33 @@ def test_a_player_types_dice_only_when_the_storyteller_lets_everyone(
         e["kind"] for e in client.get(f"{table.url}/events", headers=bearer(bo)).json()["events"]
     ]
     assert kinds.count("dice-typing-set") == 1 and kinds[-1] == "undone"
+
+
+def test_the_roll_box_takes_dice_rolled_by_hand_where_the_seat_may_type_them(
+    client: TestClient,
+) -> None:
+    table, bo = seated(client, "chronicles", "Dexterity=2")
+    told = table.storyteller
+    browser = {"cookie": f"dicepool_seat_{table.id}={bo}"}
+    page = client.get(f"/c/{table.id}", headers=browser).text
+    assert 'name="faces"' not in page  # a player's box: the table's dice alone
+    own = {"cookie": f"dicepool_seat_{table.id}={told}"}
+    assert 'name="faces"' in client.get(f"/c/{table.id}", headers=own).text
+
+    def roll(cookie: dict[str, str], token: str, faces: str) -> Answer:
+        form = {"line": "Dexterity + 1", "character": "Ana", "faces": faces}
+        form["csrf"] = csrf_of(token)
+        headers = {**cookie, "hx-request": "true"}
+        return client.post(f"/c/{table.id}/roll", data=form, headers=headers)
+
+    refused = roll(browser, bo, "8 9 3")
+    assert refused.status_code == 403 and "only the storyteller types dice" in refused.text
+    table.done(told, "typed-dice", who="everyone")
+    assert 'name="faces"' in client.get(f"/c/{table.id}", headers=browser).text
+    bad = roll(browser, bo, "8 nine")
+    assert bad.status_code == 422 and "dice rolled by hand: `nine`" in bad.text  # page words
+    done = roll(browser, bo, "8, 9 3")
+    assert done.status_code == 200 and "Rolled (event" in done.text
+    last = client.get(f"{table.url}/events", headers=bearer(bo)).json()["events"][-1]
+    assert last["data"]["typed"] is True
+    assert [d["face"] for d in last["data"]["result"]["dice"]] == [8, 9, 3]
