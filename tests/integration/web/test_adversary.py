@@ -315,21 +315,13 @@ def test_a_public_roll_of_the_storytellers_character_shows_players_totals_not_ra
 # --- seats -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["Mo", "mo", "Bo", " BO "])
-def test_a_player_cannot_take_a_name_already_at_the_table(client: TestClient, name: str) -> None:
-    made = client.post(
-        "/api/campaigns", json={"name": "Night", "system": "cofd", "storyteller": "Mo"}
-    )
-    where, invite = made.json()["id"], bearer(made.json()["invite"]["token"])
-    first = client.post(f"/api/campaigns/{where}/seats", json={"name": "Bo"}, headers=invite)
-    assert first.status_code == 201
-    again = client.post(f"/api/campaigns/{where}/seats", json={"name": name}, headers=invite)
-    assert again.status_code == 409 and "already" in again.json()["error"]
-
-
 @pytest.mark.parametrize(
     ("name", "said"),
     [
+        ("Mo", "already"),  # the storyteller's
+        ("mo", "already"),  # in another case
+        ("Bo", "already"),
+        (" BO ", "already"),
         ("M0", "looks like Mo"),  # the storyteller's, with a zero
         ("B\u043e", "looks like Bo"),  # a Cyrillic o
         ("storyteIler", "cannot be called storyteller"),  # a capital I for an l
@@ -337,7 +329,7 @@ def test_a_player_cannot_take_a_name_already_at_the_table(client: TestClient, na
         ("Invitation", "cannot be called invitation"),
     ],
 )
-def test_a_seat_or_a_character_cannot_take_a_name_that_passes_for_another(
+def test_a_seat_or_a_character_cannot_take_a_name_that_is_or_passes_for_another(
     client: TestClient, name: str, said: str
 ) -> None:
     made = client.post(
