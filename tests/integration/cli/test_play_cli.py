@@ -65,6 +65,68 @@ def test_healing_by_care_skips_resistant_wounds(table: Table) -> None:
     assert "resistant wounds heal with time only" in table.refused("heal", "Ana", "1")
 
 
+def test_healing_time_belongs_to_its_wound_and_undo_gives_the_count_back(
+    hubris: Table,
+) -> None:
+    # ruling 13: "a wound that is taken ... starts the count of the point that now heals next
+    # from zero": a day on a lethal point does not heal a fresh bashing one in a minute
+    table = hubris
+    table.ok("damage", "Ana", "1", "lethal")
+    table.ok("clock", "advance", "1d")
+    table.ok("damage", "Ana", "1", "bashing")
+    table.ok("clock", "advance", "14m")
+    assert health(table)["boxes"][:3] == ["lethal", "bashing", None]
+    table.ok("clock", "advance", "1m")
+    assert health(table)["boxes"][:2] == ["lethal", None]
+    table.ok("clock", "advance", "1d")
+    assert health(table)["boxes"][0] == "lethal"  # its first day went with the new wound
+    for _ in range(4):  # undo the time, the bashing wound and the time after it
+        table.ok("undo")
+    table.ok("clock", "advance", "1d")  # the day before comes back with the count
+    assert health(table)["boxes"][0] is None
+    assert "agree with the log" in table.ok("db", "check")
+
+
+def test_a_full_track_gives_the_more_severe_point_a_box_and_undo_takes_it_back(
+    table: Table,
+) -> None:
+    # ruling 13: Stamina 1, full of bashing: six aggravated points kill, as they kill the unhurt
+    table.ok("campaign", "create", "Night", "--system", "hubris")
+    table.ok("char", "create", "Ana", "--set", "Stamina=1")
+    table.ok("char", "create", "Bo", "--set", "Stamina=1")
+    table.ok("damage", "Ana", "6", "bashing")
+    table.ok("damage", "Ana", "3", "aggravated")
+    assert health(table)["boxes"] == ["aggravated"] * 3 + ["lethal"] * 3
+    killing = table.json("damage", "Ana", "3", "aggravated")["event"]
+    table.ok("damage", "Bo", "6", "aggravated")
+    assert health(table)["state"] == health(table, "Bo")["state"] == "dead"
+    table.ok("undo", str(killing))
+    assert health(table)["boxes"] == ["aggravated"] * 3 + ["lethal"] * 3
+    assert health(table, "Bo")["state"] == "dead"
+    assert "agree with the log" in table.ok("db", "check")
+
+
+def test_a_lower_stamina_upgrades_and_starts_the_count_again(hubris: Table) -> None:
+    # ruling 19: "a smaller Health track takes the rightmost wounds' boxes by upgrading, as in
+    # 13", and an upgrade starts the count of healing time again
+    table = hubris
+    table.ok("damage", "Ana", "7", "bashing")
+    table.ok("clock", "advance", "10m")
+    table.ok("char", "set", "Ana", "Stamina=1")
+    assert health(table)["boxes"] == ["lethal"] + ["bashing"] * 5
+    table.ok("clock", "advance", "14m")
+    assert health(table)["boxes"] == ["lethal"] + ["bashing"] * 5
+    table.ok("clock", "advance", "1m")
+    assert health(table)["boxes"] == ["lethal"] + ["bashing"] * 4 + [None]
+    table.ok("undo")
+    table.ok("undo")
+    table.ok("undo")  # Stamina 2 again: seven bashing wounds, ten minutes banked
+    assert health(table)["boxes"] == ["bashing"] * 7
+    table.ok("clock", "advance", "5m")
+    assert health(table)["boxes"] == ["bashing"] * 6 + [None]
+    assert "agree with the log" in table.ok("db", "check")
+
+
 def test_a_storypath_campaign_has_its_own_boundaries(table: Table) -> None:
     table.ok("campaign", "create", "Saga", "--system", "storypath")
     table.ok("next", "episode")

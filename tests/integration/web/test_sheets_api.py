@@ -235,7 +235,8 @@ def test_hubris_damage_fills_the_health_track_as_ruling_13_says(client: TestClie
     # no empty box: the point upgrades the least severe wound one step
     table.done(bo, "damage", points=1, kind=B)
     assert boxes(table, bo) == [A, L, L, L, B, B]
-    table.done(bo, "damage", points=2, kind=L)
+    # a more severe point takes the least severe wound's box; the wound left over upgrades
+    table.done(bo, "damage", points=1, kind=L)
     assert boxes(table, bo) == [A, L, L, L, L, L]
     health = table.state(bo, "Ana")["health"]
     assert (health["state"], health["bleeding"]) == ("incapacitated", True)
