@@ -65,6 +65,7 @@ def _hurt(doing: Doing, args: Args) -> Done:
         args["kind"],
         doing.actor,
         args["resistant"],
+        args["treatable"],
     )
     return done(acted)
 
@@ -135,6 +136,14 @@ ACTIONS = (
                 default=False,
                 option="--resistant",
             ),
+            Param(
+                "treatable",
+                Type.FLAG,
+                "Resistant wounds that are treatable injuries: care downgrades them a step.",
+                required=False,
+                default=False,
+                option="--treatable",
+            ),
         ),
         _hurt,
         group="hubris",
@@ -143,7 +152,7 @@ ACTIONS = (
     ),
     Action(
         "heal",
-        "Heal a character's wounds by care or a power.",
+        "Heal a character's wounds by care or a power (treatable resistant ones: a step down).",
         HUBRIS,
         (
             character(),

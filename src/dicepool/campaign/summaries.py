@@ -175,7 +175,8 @@ def _about(record: Callable[[Data], Any], words: str) -> Callable[[Data], str]:
 
 def _damaged(data: Data) -> str:
     dealt = Damaged.of(data)
-    resistant = " (resistant)" if dealt.resistant else ""
+    resistant = " (resistant, treatable)" if dealt.treatable else ""
+    resistant = resistant or (" (resistant)" if dealt.resistant else "")
     return f"{dealt.character} takes {dealt.points} {dealt.wound!s}{resistant}"
 
 

@@ -66,7 +66,7 @@ def damaged(state: CampaignState, data: Data) -> CampaignState:
     return _tracked(
         state,
         event.character,
-        lambda t: take_damage(t, event.points, event.wound, event.resistant),
+        lambda t: take_damage(t, event.points, event.wound, event.resistant, event.treatable),
     )
 
 

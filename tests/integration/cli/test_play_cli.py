@@ -106,6 +106,25 @@ def test_a_full_track_gives_the_more_severe_point_a_box_and_undo_takes_it_back(
     assert "agree with the log" in table.ok("db", "check")
 
 
+def test_care_downgrades_a_treatable_resistant_wound_and_undo_restores_it(table: Table) -> None:
+    table.ok("campaign", "create", "Night", "--system", "hubris")
+    table.ok("char", "create", "Ana")
+    table.ok("damage", "Ana", "1", "aggravated", "--resistant", "--treatable")
+    table.ok("damage", "Ana", "1", "aggravated", "--resistant")
+    assert "Ana takes 1 aggravated (resistant, treatable)" in table.ok("log")
+    table.ok("heal", "Ana", "1")  # the treatable one, a step down; the other untouched
+    shown = health(table)
+    assert shown["boxes"][:3] == ["aggravated", "lethal", None]
+    assert shown["resistant"][:2] == [True, True] and shown["treatable"][:2] == [False, True]
+    table.ok("heal", "Ana", "1", "lethal")
+    assert health(table)["boxes"][:3] == ["aggravated", "bashing", None]
+    assert "resistant wounds heal with time only" in table.refused("heal", "Ana", "1")
+    table.ok("undo")
+    assert health(table)["boxes"][:2] == ["aggravated", "lethal"]
+    assert "mark them resistant too" in table.refused("damage", "Ana", "1", "lethal", "--treatable")
+    assert "agree with the log" in table.ok("db", "check")
+
+
 def test_a_lower_stamina_upgrades_and_starts_the_count_again(hubris: Table) -> None:
     # ruling 19: "a smaller Health track takes the rightmost wounds' boxes by upgrading, as in
     # 13", and an upgrade starts the count of healing time again

@@ -20,20 +20,31 @@ def _wound(text: object) -> Wound:
 
 @dataclass(frozen=True)
 class Damaged:
-    """``damaged``: points of a kind of damage dealt to a character's Health track."""
+    """``damaged``: points of a kind of damage dealt to a character's Health track.
+
+    Attributes:
+        character: who takes it.
+        points: the damage dealt.
+        wound: its kind.
+        resistant: resistant wounds (time heals them, at the base rate only).
+        treatable: resistant wounds that are treatable injuries (care downgrades them).
+    """
 
     character: str
     points: int
     wound: Wound
     resistant: bool = False
+    treatable: bool = False
 
     def data(self) -> dict[str, object]:
-        """The event's data."""
+        """The event's data (``treatable`` only when set, so the events logged before it
+        read and write back the same)."""
         return {
             "character": self.character,
             "points": self.points,
             "wound": str(self.wound),
             "resistant": self.resistant,
+            **({"treatable": True} if self.treatable else {}),
         }
 
     @classmethod
@@ -44,6 +55,7 @@ class Damaged:
             int(data["points"]),
             _wound(data["wound"]),
             bool(data.get("resistant", False)),
+            bool(data.get("treatable", False)),
         )
 
 
