@@ -26,6 +26,8 @@ from dicepool.sheet.health import (
     stamina_roll_failed,
     take_damage,
 )
+from dicepool.sheet.hubris.out_of_action import must_be_alive
+from dicepool.sheet.hubris.out_of_action import stamina as stamina
 from dicepool.sheet.hubris.payloads import Damaged, Healed, Stabilized
 from dicepool.sheet.hubris.play import time_passes
 from dicepool.sheet.payloads import BoundaryBegun, ClockAdvanced, DiceTypingSet, HouseRulesSet
@@ -34,11 +36,6 @@ from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import health_of, with_health
 
 Data = Mapping[str, Any]
-
-
-def stamina(sheet: Character) -> int:
-    """A hubris character's Stamina (the size of the Health track is 5 + Stamina)."""
-    return sheet.traits.get("Stamina", 1)
 
 
 def track_of(state: CampaignState, name: str) -> tuple[Character, HealthTrack]:
@@ -61,11 +58,17 @@ def _tracked(
 
 
 def damaged(state: CampaignState, data: Data) -> CampaignState:
-    """``damaged``: points of a kind of damage dealt to a character's track."""
+    """``damaged``: points of a kind of damage dealt to a character's track.
+
+    Raises:
+        SheetError: the character is dead (ruling 18).
+    """
     event = Damaged.of(data)
+    sheet, _track = track_of(state, event.character)
+    must_be_alive(sheet, "damage to the dead is refused")
     return _tracked(
         state,
-        event.character,
+        sheet.name,
         lambda t: take_damage(t, event.points, event.wound, event.resistant, event.treatable),
     )
 

@@ -125,6 +125,39 @@ def test_care_downgrades_a_treatable_resistant_wound_and_undo_restores_it(table:
     assert "agree with the log" in table.ok("db", "check")
 
 
+def test_the_out_of_action_act_not_and_undo_wakes_them(hubris: Table) -> None:
+    # ruling 18: unconscious, Ana rolls nothing, spends no Willpower, does not rest
+    table = hubris
+    table.ok("char", "set", "Ana", "Willpower=2")
+    table.ok("damage", "Ana", "7", "bashing")
+    table.ok("next", "turn", "--dice", "1,1")  # the Stamina roll fails
+    assert health(table)["state"] == "unconscious"
+    for args, words in [
+        (("roll", "--char", "Ana", "Stamina"), "no roll"),
+        (("roll", "--char", "Ana", "Stamina", "--spend", "willpower"), "no roll"),
+        (("mitigate", "Ana"), "no Willpower spent"),
+        (("rest", "Ana"), "no rest"),
+        (("vice", "Ana"), "no Vice"),
+        (("virtue", "Ana"), "no Virtue"),
+    ]:
+        assert (
+            f"Ana is unconscious: one out of action takes no action of their own, so {words}"
+            in (table.refused(*args))
+        ), args
+    table.ok("heal", "Ana", "1")  # others still act on her: care clears the last box
+    assert health(table)["state"] == "ok"
+    table.ok("undo")
+    table.ok("undo")  # the failed Stamina roll struck too: awake, at risk
+    assert health(table)["state"] == "unconscious_risk"
+    table.ok("roll", "--char", "Ana", "Stamina", "--dice", "8,8")
+    table.ok("damage", "Ana", "14", "aggravated")  # dead
+    assert "Ana is dead: damage to the dead is refused (ruling 18)" in table.refused(
+        "damage", "Ana", "1", "bashing"
+    )
+    assert "Ana is dead" in table.refused("rest", "Ana")
+    assert "agree with the log" in table.ok("db", "check")
+
+
 def test_a_lower_stamina_upgrades_and_starts_the_count_again(hubris: Table) -> None:
     # ruling 19: "a smaller Health track takes the rightmost wounds' boxes by upgrading, as in
     # 13", and an upgrade starts the count of healing time again

@@ -251,6 +251,7 @@ def test_hubris_damage_fills_the_health_track_as_ruling_13_says(client: TestClie
     assert boxes(table, bo) == [A] * 6
     assert table.state(bo, "Ana")["health"]["state"] == "dead"
     refused(table.act(bo, "heal", points=1), 422, "dead")
+    refused(table.act(bo, "damage", points=1, kind=B), 422, "damage to the dead is refused")
     # a kind not declared is the schema's 422 (it was 409)
     wrong = refused(table.act(bo, "damage", points=1, kind="LETHAL"), 422, "kind")
     for kind in (B, L, A):
