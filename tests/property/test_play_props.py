@@ -27,13 +27,21 @@ NAMES = ("Ana", "Bo")
 
 events = st.one_of(
     st.builds(
-        lambda n, p, w, r, t: Event(
+        lambda n, p, w, r, t, m: Event(
             Kind.DAMAGED,
-            {"character": n, "points": p, "wound": w, "resistant": r, "treatable": r and t},
+            {
+                "character": n,
+                "points": p,
+                "wound": w,
+                "resistant": r,
+                "treatable": r and t,
+                "mitigated": m,
+            },
         ),
         st.sampled_from(NAMES),
         st.integers(1, 8),
         st.sampled_from(["bashing", "lethal", "aggravated"]),
+        st.booleans(),
         st.booleans(),
         st.booleans(),
     ),
@@ -77,7 +85,7 @@ def _acting(event: Event) -> str | None:
     """The character whose own action the event is (a roll, a Willpower point spent), if any."""
     if event.kind is Kind.ROLLED:
         return str(event.data["rollers"][0])
-    if event.kind is Kind.MITIGATED:
+    if event.kind is Kind.MITIGATED or (event.kind is Kind.DAMAGED and event.data.get("mitigated")):
         return str(event.data["character"])
     return None
 

@@ -1,5 +1,6 @@
-"""Out of action (ruling 18), as transitions of a campaign: the character's own actions refused
-while unconscious, incapacitated or dead, others' on it still taken."""
+"""Out of action (ruling 18) and Mitigate Harm on the damage (ruling 21), as transitions of a
+campaign: the character's own actions refused while unconscious, incapacitated or dead, others'
+on it still taken, and a mitigated blow one event that spends the point and deals one less."""
 
 from __future__ import annotations
 
@@ -167,3 +168,42 @@ def test_the_dead_take_no_damage_and_regain_nothing() -> None:
         act(state, Kind.HEALED, points=1, wound=None)
     with pytest.raises(SheetError, match="Ana is dead: the dead regain no Willpower"):
         act(state, Kind.DEGENERATED)
+
+
+# Mitigate Harm (ruling 21)
+
+
+def test_a_mitigated_blow_deals_one_point_less_and_spends_the_point_in_one_event() -> None:
+    # "A Willpower point can reduce by one the damage ... after all other effects and damage
+    # caps": damage 3 lethal --mitigate deals 2
+    state = next_turn(start())
+    assert points(state) == 2
+    state = hurt(state, 3, "lethal", mitigated=True)
+    assert shown(state)["health"]["boxes"][:3] == ["lethal", "lethal", None]
+    assert points(state) == 1
+    assert shown(state)["willpower"]["spent_this_turn"] is True
+
+
+def test_a_mitigated_blow_is_refused_whole_when_the_point_cannot_be_spent() -> None:
+    state = start()  # a point spent this turn already
+    with pytest.raises(SheetError, match="already spent this turn"):
+        hurt(state, 3, "lethal", mitigated=True)
+    state = next_turn(state)
+    state = act(state, Kind.WILLPOWER_LOST, dots=3)  # no point left
+    with pytest.raises(SheetError, match="no Willpower point left"):
+        hurt(state, 3, "lethal", mitigated=True)
+    with pytest.raises(SheetError, match=r"Ana is unconscious: .* no Willpower spent"):
+        hurt(next_turn(unconscious()), 1, "bashing", mitigated=True)
+    # unmitigated, the same blow lands on the unconscious
+    after = hurt(next_turn(unconscious()), 1, "bashing")
+    assert shown(after)["health"]["boxes"][0] == "lethal"
+
+
+def test_one_point_mitigated_is_no_wound_and_restarts_no_healing() -> None:
+    day = {"duration": "1d", "minutes": 24 * 60}
+    state = act(next_turn(hurt(start(), 1, "lethal")), Kind.CLOCK_ADVANCED, **day)
+    state = hurt(state, 1, "bashing", mitigated=True)
+    assert shown(state)["health"]["boxes"][:2] == ["lethal", None] and points(state) == 1
+    # no wound taken: the lethal point keeps its day and heals after one more
+    healed = act(state, Kind.CLOCK_ADVANCED, **day)
+    assert shown(healed)["health"]["boxes"][0] is None

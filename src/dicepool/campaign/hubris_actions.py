@@ -66,6 +66,7 @@ def _hurt(doing: Doing, args: Args) -> Done:
         doing.actor,
         args["resistant"],
         args["treatable"],
+        args["mitigate"],
     )
     return done(acted)
 
@@ -144,11 +145,19 @@ ACTIONS = (
                 default=False,
                 option="--treatable",
             ),
+            Param(
+                "mitigate",
+                Type.FLAG,
+                "Spend a Willpower point to take one point off (Mitigate Harm).",
+                required=False,
+                default=False,
+                option="--mitigate",
+            ),
         ),
         _hurt,
         group="hubris",
         label="Take damage",
-        example="dicepool damage Ana 2 lethal",
+        example="dicepool damage Ana 2 lethal --mitigate",
     ),
     Action(
         "heal",
@@ -185,7 +194,8 @@ ACTIONS = (
     _plain(
         "mitigate",
         Kind.MITIGATED,
-        "Spend a Willpower point to take one less damage or effective success.",
+        "Spend a Willpower point to take one effective success off an uncontested attack or "
+        "hazard (for damage: damage --mitigate).",
         "Mitigate (Willpower)",
     ),
     _plain(

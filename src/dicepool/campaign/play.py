@@ -172,15 +172,19 @@ def damage(
     actor: str,
     resistant: bool = False,
     treatable: bool = False,
+    mitigate: bool = False,
 ) -> Acted:
     """Deal ``points`` of ``kind`` damage to a hubris character (ruling 13).
 
     Args:
         resistant: resistant wounds (time heals them, at the base rate only).
         treatable: resistant wounds that are treatable injuries (care downgrades them).
+        mitigate: the character spends a Willpower point to take one point off (ruling 21),
+            in the same event: ``points`` - 1 are dealt.
 
     Raises:
         ParameterError: ``treatable`` without ``resistant``.
+        SheetError: the character is dead (ruling 18); the Willpower point cannot be spent.
     """
     dealt, wound = _points(points, "damage"), _wound(kind)
     if treatable and not resistant:
@@ -190,7 +194,7 @@ def damage(
         )
 
     def decide(state: CampaignState) -> Event:
-        record = Damaged(_named(state, name), dealt, wound, resistant, treatable)
+        record = Damaged(_named(state, name), dealt, wound, resistant, treatable, mitigate)
         return event_of(Kind.DAMAGED, record)
 
     return act(db, campaign, actor, decide)

@@ -136,6 +136,7 @@ def test_the_out_of_action_act_not_and_undo_wakes_them(hubris: Table) -> None:
         (("roll", "--char", "Ana", "Stamina"), "no roll"),
         (("roll", "--char", "Ana", "Stamina", "--spend", "willpower"), "no roll"),
         (("mitigate", "Ana"), "no Willpower spent"),
+        (("damage", "Ana", "1", "bashing", "--mitigate"), "no Willpower spent"),
         (("rest", "Ana"), "no rest"),
         (("vice", "Ana"), "no Vice"),
         (("virtue", "Ana"), "no Virtue"),
@@ -155,6 +156,22 @@ def test_the_out_of_action_act_not_and_undo_wakes_them(hubris: Table) -> None:
         "damage", "Ana", "1", "bashing"
     )
     assert "Ana is dead" in table.refused("rest", "Ana")
+    assert "agree with the log" in table.ok("db", "check")
+
+
+def test_mitigate_harm_is_one_event_and_one_undo(hubris: Table) -> None:
+    # ruling 21: damage 3 lethal --mitigate deals 2 and spends the point, in one event
+    table = hubris
+    made = table.json("damage", "Ana", "3", "lethal", "--mitigate")
+    assert (made["points"], made["mitigated"]) == (3, True)
+    assert health(table)["boxes"][:3] == ["lethal", "lethal", None]
+    willpower = table.json("char", "show", "Ana")["willpower"]
+    assert (willpower["points"], willpower["spent_this_turn"]) == (1, True)
+    assert "Ana takes 2 lethal of 3, one mitigated with Willpower" in table.ok("log")
+    assert "this turn" in table.refused("damage", "Ana", "1", "lethal", "--mitigate")
+    table.ok("undo")
+    assert health(table)["boxes"][0] is None
+    assert table.json("char", "show", "Ana")["willpower"]["points"] == 2
     assert "agree with the log" in table.ok("db", "check")
 
 

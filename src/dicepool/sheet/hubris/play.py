@@ -111,8 +111,9 @@ def spend_on_roll(state: CampaignState, data: Data, _event: int = 0) -> Campaign
 
 
 def mitigated(state: CampaignState, data: Data) -> CampaignState:
-    """``mitigated``: a point spent to take one less damage or effective success; one a turn,
-    and not while out of action (ruling 18)."""
+    """``mitigated``: a point spent to take one effective success off an uncontested attack or
+    hazard (damage is mitigated on the ``damaged`` event itself, ruling 21); one a turn, and
+    not while out of action (ruling 18)."""
     name = Mitigated.of(data).character
     must_act(hubris_character(state, name, "Willpower"), "Willpower spent to mitigate harm")
     return spend_on_roll(state, WillpowerSpend(name).data())
