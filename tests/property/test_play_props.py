@@ -1,4 +1,5 @@
-"""Any sequence of the state rules' events and undos: the log replayed equals the live state."""
+"""Any sequence of the state rules' events and undos: the log replayed equals the live state,
+and a character out of action (ruling 18) is refused its own actions, never others' on it."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from dicepool.sheet.events import (
     changed_event,
     created_event,
 )
-from dicepool.sheet.health import BASE_BOXES
+from dicepool.sheet.health import BASE_BOXES, State
+from dicepool.sheet.hubris.out_of_action import OUT_OF_ACTION
 from dicepool.sheet.play import at_risk
 from dicepool.sheet.status import health_of
 
@@ -25,12 +27,31 @@ NAMES = ("Ana", "Bo")
 
 events = st.one_of(
     st.builds(
-        lambda n, p, w, r: Event(
-            Kind.DAMAGED, {"character": n, "points": p, "wound": w, "resistant": r}
+        lambda n, p, w, r, t, m: Event(
+            Kind.DAMAGED,
+            {
+                "character": n,
+                "points": p,
+                "wound": w,
+                "resistant": r,
+                "treatable": r and t,
+                "mitigated": m,
+            },
         ),
         st.sampled_from(NAMES),
         st.integers(1, 8),
         st.sampled_from(["bashing", "lethal", "aggravated"]),
+        st.booleans(),
+        st.booleans(),
+        st.booleans(),
+    ),
+    st.builds(lambda n: Event(Kind.MITIGATED, {"character": n}), st.sampled_from(NAMES)),
+    st.builds(
+        lambda n, w: Event(
+            Kind.ROLLED,
+            {"rollers": [n], "effects": {"willpower": {"character": n}} if w else {}},
+        ),
+        st.sampled_from(NAMES),
         st.booleans(),
     ),
     st.builds(
@@ -60,6 +81,15 @@ events = st.one_of(
 )
 
 
+def _acting(event: Event) -> str | None:
+    """The character whose own action the event is (a roll, a Willpower point spent), if any."""
+    if event.kind is Kind.ROLLED:
+        return str(event.data["rollers"][0])
+    if event.kind is Kind.MITIGATED or (event.kind is Kind.DAMAGED and event.data.get("mitigated")):
+        return str(event.data["character"])
+    return None
+
+
 def _start() -> list[Event]:
     return [campaign_event("T", "hubris")] + [
         created_event(new_character(n, "hubris")) for n in NAMES
@@ -83,8 +113,16 @@ def test_the_log_replayed_equals_the_live_state_and_tracks_stay_sorted(
                 for c in at_risk(log.live)
             ]
             event = replace(event, data={**event.data, "rolls": made})
+        acting = _acting(event)
+        before = log.live
         if not log.append(event):
-            continue
+            continue  # refused (out of action, no Willpower left, nothing to heal...)
+        if acting is not None:  # the character's own action went through: it could act
+            sheet = before.character(acting)
+            assert health_of(sheet.status, sheet.traits["Stamina"]).state not in OUT_OF_ACTION
+        if event.kind is Kind.DAMAGED:  # damage to the dead is refused
+            sheet = before.character(event.data["character"])
+            assert health_of(sheet.status, sheet.traits["Stamina"]).state is not State.DEAD
         for sheet in log.live.characters.values():
             stamina = sheet.traits["Stamina"]
             track = health_of(sheet.status, stamina)

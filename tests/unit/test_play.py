@@ -51,8 +51,10 @@ def test_a_full_track_upgrades_and_the_states_follow_the_last_box() -> None:
     assert [c.name for c in at_risk(state)] == ["Bo"]
     state = hurt(state, "Bo", 1, "bashing")  # no empty box: the last bashing becomes lethal
     assert boxes(state, "Bo") == ["lethal"] + ["bashing"] * 5
-    state = hurt(state, "Bo", 6, "lethal")  # upgrades the bashing wounds one by one
-    assert boxes(state, "Bo") == ["aggravated"] + ["lethal"] * 5
+    # each lethal point takes a bashing wound's box, and the bashing left over upgrades
+    # another; with no bashing left, each upgrades a lethal wound (ruling 13)
+    state = hurt(state, "Bo", 6, "lethal")
+    assert boxes(state, "Bo") == ["aggravated"] * 4 + ["lethal"] * 2
     assert health_of(state.character("Bo").status, 1).state is State.INCAPACITATED
 
 

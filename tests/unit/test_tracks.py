@@ -90,13 +90,14 @@ def test_seven_boxes_two_lethal_then_six_bashing() -> None:
     assert boxes(health) == ["lethal"] * 3 + ["bashing"] * 4
 
 
-def test_damage_on_a_full_track_upgrades_the_least_severe_wound_whatever_its_kind() -> None:
+def test_damage_on_a_full_track_displaces_and_upgrades_as_the_health_track() -> None:
     health = damage(new_track("Health", "damage", 3), 3, L)
     assert boxes(health) == ["lethal"] * 3
     health = damage(health, 1, B)  # no bashing to upgrade: a lethal becomes aggravated
     assert boxes(health) == ["aggravated", "lethal", "lethal"]
+    # a more severe point takes the least severe wound's box, and that wound upgrades another
     health = damage(damage(new_track("Health", "damage", 3), 3, B), 1, A)
-    assert boxes(health) == ["lethal", "bashing", "bashing"]  # as the Health track (ruling 13)
+    assert boxes(health) == ["aggravated", "lethal", "bashing"]  # as the Health track (ruling 13)
 
 
 def test_a_track_full_of_aggravated_takes_no_more_damage_but_may_be_healed() -> None:

@@ -65,6 +65,8 @@ def _hurt(doing: Doing, args: Args) -> Done:
         args["kind"],
         doing.actor,
         args["resistant"],
+        args["treatable"],
+        args["mitigate"],
     )
     return done(acted)
 
@@ -135,15 +137,31 @@ ACTIONS = (
                 default=False,
                 option="--resistant",
             ),
+            Param(
+                "treatable",
+                Type.FLAG,
+                "Resistant wounds that are treatable injuries: care downgrades them a step.",
+                required=False,
+                default=False,
+                option="--treatable",
+            ),
+            Param(
+                "mitigate",
+                Type.FLAG,
+                "Spend a Willpower point to take one point off (Mitigate Harm).",
+                required=False,
+                default=False,
+                option="--mitigate",
+            ),
         ),
         _hurt,
         group="hubris",
         label="Take damage",
-        example="dicepool damage Ana 2 lethal",
+        example="dicepool damage Ana 2 lethal --mitigate",
     ),
     Action(
         "heal",
-        "Heal a character's wounds by care or a power.",
+        "Heal a character's wounds by care or a power (treatable resistant ones: a step down).",
         HUBRIS,
         (
             character(),
@@ -176,7 +194,8 @@ ACTIONS = (
     _plain(
         "mitigate",
         Kind.MITIGATED,
-        "Spend a Willpower point to take one less damage or effective success.",
+        "Spend a Willpower point to take one effective success off an uncontested attack or "
+        "hazard (for damage: damage --mitigate).",
         "Mitigate (Willpower)",
     ),
     _plain(

@@ -14,7 +14,7 @@ from typing import Any
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.campaign.seals import dice_data, drawing
 from dicepool.core.dice import DiceSource, SystemDice
-from dicepool.errors import SheetError
+from dicepool.errors import ParameterError, SheetError
 from dicepool.sheet.clock import parse_duration
 from dicepool.sheet.events import (
     ROLLING,
@@ -171,12 +171,31 @@ def damage(
     kind: str,
     actor: str,
     resistant: bool = False,
+    treatable: bool = False,
+    mitigate: bool = False,
 ) -> Acted:
-    """Deal ``points`` of ``kind`` damage to a hubris character (ruling 13)."""
+    """Deal ``points`` of ``kind`` damage to a hubris character (ruling 13).
+
+    Args:
+        resistant: resistant wounds (time heals them, at the base rate only).
+        treatable: resistant wounds that are treatable injuries (care downgrades them).
+        mitigate: the character spends a Willpower point to take one point off (ruling 21),
+            in the same event: ``points`` - 1 are dealt.
+
+    Raises:
+        ParameterError: ``treatable`` without ``resistant``.
+        SheetError: the character is dead (ruling 18); the Willpower point cannot be spent.
+    """
     dealt, wound = _points(points, "damage"), _wound(kind)
+    if treatable and not resistant:
+        raise ParameterError(
+            "treatable",
+            "treatable wounds are resistant ones that care may downgrade: mark them resistant too",
+        )
 
     def decide(state: CampaignState) -> Event:
-        return event_of(Kind.DAMAGED, Damaged(_named(state, name), dealt, wound, resistant))
+        record = Damaged(_named(state, name), dealt, wound, resistant, treatable, mitigate)
+        return event_of(Kind.DAMAGED, record)
 
     return act(db, campaign, actor, decide)
 

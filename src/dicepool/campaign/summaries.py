@@ -175,8 +175,10 @@ def _about(record: Callable[[Data], Any], words: str) -> Callable[[Data], str]:
 
 def _damaged(data: Data) -> str:
     dealt = Damaged.of(data)
-    resistant = " (resistant)" if dealt.resistant else ""
-    return f"{dealt.character} takes {dealt.points} {dealt.wound!s}{resistant}"
+    resistant = " (resistant, treatable)" if dealt.treatable else ""
+    resistant = resistant or (" (resistant)" if dealt.resistant else "")
+    mitigated = f" of {dealt.points}, one mitigated with Willpower" if dealt.mitigated else ""
+    return f"{dealt.character} takes {dealt.dealt} {dealt.wound!s}{resistant}{mitigated}"
 
 
 def _healed(data: Data) -> str:

@@ -1,15 +1,22 @@
 """The hubris Health track (ruling 13), as pure transitions.
 
 The track holds 5 + Stamina boxes and stays sorted, the most severe wound on the left. A point of
-damage fills the leftmost empty box after the wounds at least as severe; with no empty box it
-upgrades the least severe wound on the track one step (bashing to lethal; where there is no
-bashing, lethal to aggravated); a track full of aggravated wounds is death. What the rightmost
-box holds says how the character fares: bashing there means a Stamina roll at the start of each
-turn (unconscious on the first failure, until that box is cleared); lethal there means
-incapacitated, taking one more lethal point a minute until stabilized. Healing takes one point at
-a time, least severe first: 15 minutes a bashing point, 2 days a lethal point, a week an
-aggravated point, time left over from one point carrying to the next. Resistant wounds heal at
-these base rates whatever else would speed healing.
+damage fills the leftmost empty box after the wounds at least as severe. A point that finds no
+empty box first takes the place of the least severe wound if it is more severe than that wound;
+then the point left without a box (the new one, or the one it displaced) upgrades the least
+severe wound one step (bashing to lethal; where there is no bashing, lethal to aggravated), so
+more damage never leaves a character less hurt; a track full of aggravated wounds is death.
+
+What the rightmost box holds says how the character fares: bashing there means a Stamina roll at
+the start of each turn (unconscious on the first failure, until that box is cleared); lethal
+there means incapacitated, taking one more lethal point a minute until stabilized.
+
+Healing takes one point at a time, least severe first: 15 minutes a bashing point, 2 days a
+lethal point, a week an aggravated point. Healing time belongs to the wound it was spent on:
+time left over after a point heals carries to the next point, but a wound taken, upgraded, or
+healed (or downgraded) by care starts the count of the point that now heals next from zero.
+Resistant wounds heal at these base rates whatever else would speed healing; care cannot heal
+them, but it downgrades one step a resistant wound that is a treatable injury.
 """
 
 from __future__ import annotations
@@ -54,10 +61,28 @@ class State(StrEnum):
 
 @dataclass(frozen=True)
 class Box:
-    """A wound in a box: its kind, and whether it is resistant (heals at the base rate only)."""
+    """A wound in a box.
+
+    Attributes:
+        wound: its kind.
+        resistant: it heals at the base rate only, and care cannot heal it.
+        treatable: a resistant wound that is a treatable injury: care downgrades it one step
+            (always False for a wound that is not resistant).
+    """
 
     wound: Wound
     resistant: bool = False
+    treatable: bool = False
+
+    @property
+    def care_heals(self) -> bool:
+        """Care (or a power) can take this wound off the track."""
+        return not self.resistant
+
+    @property
+    def care_downgrades(self) -> bool:
+        """Care can take this resistant wound one step down (not below bashing)."""
+        return self.resistant and self.treatable and self.wound > Wound.BASHING
 
 
 @dataclass(frozen=True)
@@ -67,7 +92,9 @@ class HealthTrack:
     Attributes:
         size: the number of boxes, 5 + Stamina.
         boxes: the wounds, left to right, most severe first (the empty boxes follow).
-        banked: minutes of healing already spent on the next point to heal.
+        banked: minutes of healing already spent on the next point to heal (the rightmost
+            wound), counted since that point became the next to heal or since the track last
+            changed by damage or care, whichever came later.
         unconscious: a Stamina roll failed while bashing filled the last box.
         stabilized: the bleeding of a lethal wound in the last box was stopped.
     """
@@ -103,7 +130,7 @@ class HealthTrack:
         """The track as a projection keeps it (read back by :func:`stored_track`)."""
         return {
             "size": self.size,
-            "boxes": [[str(b.wound), b.resistant] for b in self.boxes],
+            "boxes": [_stored_box(b) for b in self.boxes],
             "banked": self.banked,
             "unconscious": self.unconscious,
             "stabilized": self.stabilized,
@@ -116,6 +143,8 @@ class HealthTrack:
         return {
             "boxes": shown,
             "resistant": [b.resistant for b in self.boxes]
+            + [False] * (self.size - len(self.boxes)),
+            "treatable": [b.treatable for b in self.boxes]
             + [False] * (self.size - len(self.boxes)),
             "state": self.state.value,
             "bleeding": self.bleeding,
@@ -150,28 +179,87 @@ def _settled(track: HealthTrack, boxes: list[Box]) -> HealthTrack:
     return after
 
 
+def _changed(track: HealthTrack, boxes: list[Box]) -> HealthTrack:
+    """The track after damage or care changed its wounds: the count of healing time starts
+    again from zero, so no time spent on one wound is ever spent on another (ruling 13)."""
+    return _settled(replace(track, banked=0), boxes)
+
+
+def _upgraded(box: Box, by: Box) -> Box:
+    """``box`` one step more severe, by the point ``by`` that found no box of its own.
+
+    A resistant point makes the wound it upgrades resistant; the wound is a treatable injury
+    only if every resistant part of it is (an untreatable drain is not made treatable).
+    """
+    resistant = box.resistant or by.resistant
+    treatable = resistant and all(b.treatable for b in (box, by) if b.resistant)
+    return Box(Wound(box.wound + 1), resistant, treatable)
+
+
+def _dead(boxes: list[Box], size: int) -> bool:
+    return len(boxes) == size and all(b.wound is Wound.AGGRAVATED for b in boxes)
+
+
+def _one_point(boxes: list[Box], size: int, point: Box) -> list[Box]:
+    """The wounds after one point of damage (on a track that is not full of aggravated)."""
+    if len(boxes) < size:
+        return list(_sorted([*boxes, point]))
+    least = boxes[-1]  # sorted: the rightmost box holds the least severe wound
+    if point.wound > least.wound:
+        # a more severe point takes the least severe wound's box; that wound is left over
+        boxes, point = list(_sorted([*boxes[:-1], point])), least
+    lowest = min(b.wound for b in boxes)  # the least severe kind: bashing, else lethal
+    if lowest is Wound.AGGRAVATED:
+        return boxes  # the displacement filled the track with aggravated: dead
+    i = max(i for i, b in enumerate(boxes) if b.wound is lowest)
+    boxes[i] = _upgraded(boxes[i], point)
+    return list(_sorted(boxes))
+
+
 def take_damage(
-    track: HealthTrack, points: int, wound: Wound, resistant: bool = False
+    track: HealthTrack,
+    points: int,
+    wound: Wound,
+    resistant: bool = False,
+    treatable: bool = False,
 ) -> HealthTrack:
     """The track after ``points`` of ``wound`` damage, one point at a time (ruling 13).
 
-    A point with no empty box to fill upgrades the least severe wound one step (a resistant
-    point makes the wound it upgrades resistant); on a track of aggravated wounds it changes
-    nothing more: the character is dead.
+    A point with no empty box first takes the place of the least severe wound if it is more
+    severe than that wound; then the point left over (the new one, or the one displaced)
+    upgrades the least severe wound one step. On a track of aggravated wounds nothing more
+    changes: the character is dead (the campaign refuses such damage, ruling 18; a bleeding
+    character's last points are lost the same way). Any wound taken or upgraded starts the
+    count of healing time again.
+
+    Args:
+        resistant: the points are resistant wounds (time heals them, at the base rate only).
+        treatable: resistant wounds that are treatable injuries (care downgrades them).
     """
     _points(points, "damage")
+    if track.state is State.DEAD:
+        return track
+    point = Box(wound, resistant, resistant and treatable)
     boxes = list(track.boxes)
     for _ in range(points):
-        if len(boxes) < track.size:
-            boxes = list(_sorted([*boxes, Box(wound, resistant)]))
-            continue
-        lowest = min(b.wound for b in boxes)  # the least severe kind: bashing, else lethal
-        if lowest is Wound.AGGRAVATED:
-            break  # dead
-        i = max(i for i, b in enumerate(boxes) if b.wound is lowest)
-        boxes[i] = Box(Wound(lowest + 1), boxes[i].resistant or resistant)
-        boxes = list(_sorted(boxes))
-    return _settled(track, boxes)
+        boxes = _one_point(boxes, track.size, point)
+        if _dead(boxes, track.size):
+            break
+    return _changed(track, boxes)
+
+
+def _cared_for(boxes: list[Box], wound: Wound | None) -> int | None:
+    """The box one point of care acts on: the least severe wound that care can heal or
+    downgrade (of ``wound``, when named), a wound it heals before one of the same kind it
+    can only downgrade; None when care can reach none."""
+    reachable = [
+        i
+        for i, b in enumerate(boxes)
+        if (wound is None or b.wound is wound) and (b.care_heals or b.care_downgrades)
+    ]
+    if not reachable:
+        return None
+    return max(reachable, key=lambda i: (-boxes[i].wound, boxes[i].care_heals, i))
 
 
 def heal(
@@ -179,13 +267,16 @@ def heal(
 ) -> HealthTrack:
     """The track after medical care or a power heals ``points``, least severe first.
 
-    ``wound`` limits the healing to that kind. Resistant wounds are left: only time heals them
-    (ruling 13). A track full of aggravated wounds is death, and the dead are not healed (as
-    time does not heal them either), unless ``the_dead``: a table's own damage track
-    (:mod:`dicepool.sheet.tracks`) is mended at the storyteller's word, whatever it holds.
+    Each point heals one wound, or takes a resistant wound that is a treatable injury one step
+    down (aggravated to lethal, lethal to bashing): care cannot heal resistant wounds, only time
+    does (ruling 13). ``wound`` limits the care to wounds of that kind. Care that changes the
+    track starts the count of healing time again. A track full of aggravated wounds is death,
+    and the dead are not healed (as time does not heal them either), unless ``the_dead``: a
+    table's own damage track (:mod:`dicepool.sheet.tracks`) is mended at the storyteller's
+    word, whatever it holds.
 
     Raises:
-        SheetError: the character is dead, or nothing of that kind to heal that care can reach.
+        SheetError: the character is dead, or nothing of that kind that care can reach.
     """
     _points(points, "healing")
     if track.state is State.DEAD and not the_dead:
@@ -193,20 +284,19 @@ def heal(
     if not track.boxes:
         raise SheetError("the character has no wound to heal")
     boxes = list(track.boxes)
-    healed = 0
-    for i in range(len(boxes) - 1, -1, -1):
-        if healed == points:
-            break
-        box = boxes[i]
-        if not box.resistant and (wound is None or box.wound is wound):
-            del boxes[i]
-            healed += 1
-    if healed == 0:
+    cared = 0
+    while cared < points and (i := _cared_for(boxes, wound)) is not None:
+        box = boxes.pop(i)
+        if not box.care_heals:
+            boxes = list(_sorted([*boxes, replace(box, wound=Wound(box.wound - 1))]))
+        cared += 1
+    if cared == 0:
         kind = f"{wound} " if wound else ""
         raise SheetError(
-            f"no {kind}wound that care can heal (resistant wounds heal with time only)"
+            f"no {kind}wound that care can heal (resistant wounds heal with time only; care "
+            "downgrades only a treatable one, down to bashing)"
         )
-    return _settled(track, boxes)
+    return _changed(track, boxes)
 
 
 def pass_time(track: HealthTrack, minutes: int) -> HealthTrack:
@@ -214,7 +304,8 @@ def pass_time(track: HealthTrack, minutes: int) -> HealthTrack:
 
     A bleeding character takes a lethal point each minute until dead or stabilized (no healing
     meanwhile); otherwise wounds heal one by one, least severe first, at the base rates, the
-    time left over from one point carrying to the next.
+    time left over from one point carrying to the next (a time that no damage or care
+    interrupted: they start the count again).
     """
     if minutes < 0:
         raise SheetError(f"time only goes forward, not {minutes} minutes")
@@ -249,7 +340,9 @@ def resize(track: HealthTrack, stamina: int) -> HealthTrack:
     """The track after Stamina changed: 5 + Stamina boxes, the wounds kept.
 
     Wounds that no longer fit are dealt again to the smaller track, so they upgrade others as
-    damage would (a character who loses Stamina while hurt is closer to death, not healed).
+    damage would (ruling 19: a smaller track takes the rightmost wounds' boxes by upgrading, as
+    in ruling 13; a character who loses Stamina while hurt is closer to death, not healed, and
+    the upgrade starts the count of healing time again).
     """
     return resize_to(track, new_track(stamina).size)
 
@@ -260,15 +353,24 @@ def resize_to(track: HealthTrack, size: int) -> HealthTrack:
     if size < 1:
         raise SheetError(f"a track holds at least 1 box, not {size}")
     kept, over = track.boxes[:size], track.boxes[size:]
-    after = _settled(replace(track, size=size), list(kept))
+    after = (_changed if over else _settled)(replace(track, size=size), list(kept))
     for box in over:
-        after = take_damage(after, 1, box.wound, box.resistant)
+        after = take_damage(after, 1, box.wound, box.resistant, box.treatable)
     return after
+
+
+def _stored_box(box: Box) -> list[object]:
+    """A box as a projection keeps it: ``[kind, resistant]``, and ``true`` after them for a
+    treatable resistant wound (so a track stored before there were such wounds reads back
+    the same)."""
+    return [str(box.wound), box.resistant, *([True] if box.treatable else [])]
 
 
 def stored_track(data: dict[str, Any]) -> HealthTrack:
     """A track from :meth:`HealthTrack.stored`'s JSON."""
-    boxes = tuple(Box(Wound[w.upper()], bool(r)) for w, r in data["boxes"])
+    boxes = tuple(
+        Box(Wound[w.upper()], bool(r), bool(r) and bool(t and t[0])) for w, r, *t in data["boxes"]
+    )
     return HealthTrack(
         int(data["size"]),
         boxes,

@@ -330,7 +330,7 @@ class Rolled:
             str(data["numbers"]),
             data["result"],
             rolled_characters(data),
-            tuple(None if r is None else str(r) for r in data.get("rollers", ())),
+            rollers_of(data),
             None if comment is None else str(comment),
             str(data.get("house_rules") or ""),
             effects_of(data),
@@ -343,6 +343,11 @@ def rolled_characters(data: Data) -> tuple[str, ...]:
     """The characters a ``rolled`` event involves, read alone: a hidden roll behind the screen
     names none (what ``log --char`` and the projections' index read of any roll)."""
     return tuple(str(c) for c in data.get("characters", ()))
+
+
+def rollers_of(data: Data) -> tuple[str | None, ...]:
+    """Each side's roller of a ``rolled`` event, read alone (None where a side names none)."""
+    return tuple(None if r is None else str(r) for r in data.get("rollers", ()))
 
 
 def hidden_roll(data: Data) -> bool:

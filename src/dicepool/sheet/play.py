@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from dicepool.errors import SheetError
@@ -26,19 +27,16 @@ from dicepool.sheet.health import (
     stamina_roll_failed,
     take_damage,
 )
-from dicepool.sheet.hubris.payloads import Damaged, Healed, Stabilized
-from dicepool.sheet.hubris.play import time_passes
+from dicepool.sheet.hubris.out_of_action import must_be_alive
+from dicepool.sheet.hubris.out_of_action import stamina as stamina
+from dicepool.sheet.hubris.payloads import Damaged, Healed, Mitigated, Stabilized
+from dicepool.sheet.hubris.play import mitigated, time_passes
 from dicepool.sheet.payloads import BoundaryBegun, ClockAdvanced, DiceTypingSet, HouseRulesSet
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import health_of, with_health
 
 Data = Mapping[str, Any]
-
-
-def stamina(sheet: Character) -> int:
-    """A hubris character's Stamina (the size of the Health track is 5 + Stamina)."""
-    return sheet.traits.get("Stamina", 1)
 
 
 def track_of(state: CampaignState, name: str) -> tuple[Character, HealthTrack]:
@@ -61,13 +59,29 @@ def _tracked(
 
 
 def damaged(state: CampaignState, data: Data) -> CampaignState:
-    """``damaged``: points of a kind of damage dealt to a character's track."""
+    """``damaged``: points of a kind of damage dealt to a character's track; when mitigated,
+    the character's Willpower point spent and one point fewer dealt, in the one event
+    (ruling 21: the reduction comes after every other effect and cap, so after ``points``).
+
+    Raises:
+        SheetError: the character is dead (ruling 18), or cannot spend the point (out of
+            action, none left, one spent this turn already).
+    """
     event = Damaged.of(data)
-    return _tracked(
-        state,
-        event.character,
-        lambda t: take_damage(t, event.points, event.wound, event.resistant),
+    sheet, _track = track_of(state, event.character)
+    must_be_alive(sheet, "damage to the dead is refused")
+    if event.mitigated:
+        state = mitigated(state, Mitigated(sheet.name).data())
+    if event.dealt == 0:
+        return state  # the one point mitigated: no wound taken, the count of healing goes on
+    rule = partial(
+        take_damage,
+        points=event.dealt,
+        wound=event.wound,
+        resistant=event.resistant,
+        treatable=event.treatable,
     )
+    return _tracked(state, sheet.name, rule)
 
 
 def healed(state: CampaignState, data: Data) -> CampaignState:

@@ -21,11 +21,13 @@ from dicepool.errors import SheetError
 from dicepool.sheet import tracker_play
 from dicepool.sheet.character import Character
 from dicepool.sheet.hubris import play as hubris_play
-from dicepool.sheet.payloads import effects_of
+from dicepool.sheet.hubris.out_of_action import must_act
+from dicepool.sheet.payloads import effects_of, rollers_of
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.storypath import play as storypath_play
 from dicepool.sheet.sundown import play as sundown_play
 from dicepool.sheet.sundown.play import Resistance, edge_effects, prepare_edge
+from dicepool.sheet.traits import name_key
 
 Effect = Callable[[CampaignState, Mapping[str, Any], int], CampaignState]
 
@@ -141,7 +143,16 @@ none, like a Drawback named, is a record only)."""
 
 def rolled(state: CampaignState, data: Mapping[str, Any], event: int = 0) -> CampaignState:
     """``rolled``: the roll's effects on the state, in order (none for a plain roll); each
-    effect's transition is given the roll's ``event`` id too (an Advantage names it)."""
+    effect's transition is given the roll's ``event`` id too (an Advantage names it).
+
+    Raises:
+        SheetError: a roller out of action (ruling 18: an unconscious, incapacitated or dead
+            hubris character makes no roll of its own), or an effect the rules refuse.
+    """
+    for name in rollers_of(data):
+        roller = state.characters.get(name_key(name)) if name else None
+        if roller is not None:
+            must_act(roller, "roll")
     effects = effects_of(data)
     for name, transition in ROLL_EFFECTS.items():
         if name in effects:

@@ -8,9 +8,10 @@ A :class:`Track` is one of two kinds:
 - **damage**: boxes holding bashing, lethal and aggravated wounds, kept sorted, the most severe
   on the left. The wounds follow the hubris Health track's rules (:mod:`~dicepool.sheet.health`,
   reused here, not rewritten): a point of damage fills the leftmost empty box after the wounds
-  at least as severe; with no empty box left it upgrades the least severe wound on the track
-  one step (a bashing to lethal; where no bashing is left, a lethal to aggravated), whatever
-  the kind of the point dealt. Healing takes the least severe wounds first. A track full of
+  at least as severe; with no empty box left it first takes the place of the least severe
+  wound if it is more severe, and the point left over upgrades the least severe wound on the
+  track one step (a bashing to lethal; where no bashing is left, a lethal to aggravated).
+  Healing takes the least severe wounds first. A track full of
   aggravated wounds takes no more damage, but unlike a hubris character's Health it may still
   be healed: what a table's own track means is the storyteller's to say.
 

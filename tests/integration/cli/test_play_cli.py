@@ -65,6 +65,137 @@ def test_healing_by_care_skips_resistant_wounds(table: Table) -> None:
     assert "resistant wounds heal with time only" in table.refused("heal", "Ana", "1")
 
 
+def test_healing_time_belongs_to_its_wound_and_undo_gives_the_count_back(
+    hubris: Table,
+) -> None:
+    # ruling 13: "a wound that is taken ... starts the count of the point that now heals next
+    # from zero": a day on a lethal point does not heal a fresh bashing one in a minute
+    table = hubris
+    table.ok("damage", "Ana", "1", "lethal")
+    table.ok("clock", "advance", "1d")
+    table.ok("damage", "Ana", "1", "bashing")
+    table.ok("clock", "advance", "14m")
+    assert health(table)["boxes"][:3] == ["lethal", "bashing", None]
+    table.ok("clock", "advance", "1m")
+    assert health(table)["boxes"][:2] == ["lethal", None]
+    table.ok("clock", "advance", "1d")
+    assert health(table)["boxes"][0] == "lethal"  # its first day went with the new wound
+    for _ in range(4):  # undo the time, the bashing wound and the time after it
+        table.ok("undo")
+    table.ok("clock", "advance", "1d")  # the day before comes back with the count
+    assert health(table)["boxes"][0] is None
+    assert "agree with the log" in table.ok("db", "check")
+
+
+def test_a_full_track_gives_the_more_severe_point_a_box_and_undo_takes_it_back(
+    table: Table,
+) -> None:
+    # ruling 13: Stamina 1, full of bashing: six aggravated points kill, as they kill the unhurt
+    table.ok("campaign", "create", "Night", "--system", "hubris")
+    table.ok("char", "create", "Ana", "--set", "Stamina=1")
+    table.ok("char", "create", "Bo", "--set", "Stamina=1")
+    table.ok("damage", "Ana", "6", "bashing")
+    table.ok("damage", "Ana", "3", "aggravated")
+    assert health(table)["boxes"] == ["aggravated"] * 3 + ["lethal"] * 3
+    killing = table.json("damage", "Ana", "3", "aggravated")["event"]
+    table.ok("damage", "Bo", "6", "aggravated")
+    assert health(table)["state"] == health(table, "Bo")["state"] == "dead"
+    table.ok("undo", str(killing))
+    assert health(table)["boxes"] == ["aggravated"] * 3 + ["lethal"] * 3
+    assert health(table, "Bo")["state"] == "dead"
+    assert "agree with the log" in table.ok("db", "check")
+
+
+def test_care_downgrades_a_treatable_resistant_wound_and_undo_restores_it(table: Table) -> None:
+    table.ok("campaign", "create", "Night", "--system", "hubris")
+    table.ok("char", "create", "Ana")
+    table.ok("damage", "Ana", "1", "aggravated", "--resistant", "--treatable")
+    table.ok("damage", "Ana", "1", "aggravated", "--resistant")
+    assert "Ana takes 1 aggravated (resistant, treatable)" in table.ok("log")
+    table.ok("heal", "Ana", "1")  # the treatable one, a step down; the other untouched
+    shown = health(table)
+    assert shown["boxes"][:3] == ["aggravated", "lethal", None]
+    assert shown["resistant"][:2] == [True, True] and shown["treatable"][:2] == [False, True]
+    table.ok("heal", "Ana", "1", "lethal")
+    assert health(table)["boxes"][:3] == ["aggravated", "bashing", None]
+    assert "resistant wounds heal with time only" in table.refused("heal", "Ana", "1")
+    table.ok("undo")
+    assert health(table)["boxes"][:2] == ["aggravated", "lethal"]
+    assert "mark them resistant too" in table.refused("damage", "Ana", "1", "lethal", "--treatable")
+    assert "agree with the log" in table.ok("db", "check")
+
+
+def test_the_out_of_action_act_not_and_undo_wakes_them(hubris: Table) -> None:
+    # ruling 18: unconscious, Ana rolls nothing, spends no Willpower, does not rest
+    table = hubris
+    table.ok("char", "set", "Ana", "Willpower=2")
+    table.ok("damage", "Ana", "7", "bashing")
+    table.ok("next", "turn", "--dice", "1,1")  # the Stamina roll fails
+    assert health(table)["state"] == "unconscious"
+    for args, words in [
+        (("roll", "--char", "Ana", "Stamina"), "no roll"),
+        (("roll", "--char", "Ana", "Stamina", "--spend", "willpower"), "no roll"),
+        (("mitigate", "Ana"), "no Willpower spent"),
+        (("damage", "Ana", "1", "bashing", "--mitigate"), "no Willpower spent"),
+        (("rest", "Ana"), "no rest"),
+        (("vice", "Ana"), "no Vice"),
+        (("virtue", "Ana"), "no Virtue"),
+    ]:
+        assert (
+            f"Ana is unconscious: one out of action takes no action of their own, so {words}"
+            in (table.refused(*args))
+        ), args
+    table.ok("heal", "Ana", "1")  # others still act on her: care clears the last box
+    assert health(table)["state"] == "ok"
+    table.ok("undo")
+    table.ok("undo")  # the failed Stamina roll struck too: awake, at risk
+    assert health(table)["state"] == "unconscious_risk"
+    table.ok("roll", "--char", "Ana", "Stamina", "--dice", "8,8")
+    table.ok("damage", "Ana", "14", "aggravated")  # dead
+    assert "Ana is dead: damage to the dead is refused (ruling 18)" in table.refused(
+        "damage", "Ana", "1", "bashing"
+    )
+    assert "Ana is dead" in table.refused("rest", "Ana")
+    assert "agree with the log" in table.ok("db", "check")
+
+
+def test_mitigate_harm_is_one_event_and_one_undo(hubris: Table) -> None:
+    # ruling 21: damage 3 lethal --mitigate deals 2 and spends the point, in one event
+    table = hubris
+    made = table.json("damage", "Ana", "3", "lethal", "--mitigate")
+    assert (made["points"], made["mitigated"]) == (3, True)
+    assert health(table)["boxes"][:3] == ["lethal", "lethal", None]
+    willpower = table.json("char", "show", "Ana")["willpower"]
+    assert (willpower["points"], willpower["spent_this_turn"]) == (1, True)
+    assert "Ana takes 2 lethal of 3, one mitigated with Willpower" in table.ok("log")
+    assert "this turn" in table.refused("damage", "Ana", "1", "lethal", "--mitigate")
+    table.ok("undo")
+    assert health(table)["boxes"][0] is None
+    assert table.json("char", "show", "Ana")["willpower"]["points"] == 2
+    assert "agree with the log" in table.ok("db", "check")
+
+
+def test_a_lower_stamina_upgrades_and_starts_the_count_again(hubris: Table) -> None:
+    # ruling 19: "a smaller Health track takes the rightmost wounds' boxes by upgrading, as in
+    # 13", and an upgrade starts the count of healing time again
+    table = hubris
+    table.ok("damage", "Ana", "7", "bashing")
+    table.ok("clock", "advance", "10m")
+    table.ok("char", "set", "Ana", "Stamina=1")
+    assert health(table)["boxes"] == ["lethal"] + ["bashing"] * 5
+    table.ok("clock", "advance", "14m")
+    assert health(table)["boxes"] == ["lethal"] + ["bashing"] * 5
+    table.ok("clock", "advance", "1m")
+    assert health(table)["boxes"] == ["lethal"] + ["bashing"] * 4 + [None]
+    table.ok("undo")
+    table.ok("undo")
+    table.ok("undo")  # Stamina 2 again: seven bashing wounds, ten minutes banked
+    assert health(table)["boxes"] == ["bashing"] * 7
+    table.ok("clock", "advance", "5m")
+    assert health(table)["boxes"] == ["bashing"] * 6 + [None]
+    assert "agree with the log" in table.ok("db", "check")
+
+
 def test_a_storypath_campaign_has_its_own_boundaries(table: Table) -> None:
     table.ok("campaign", "create", "Saga", "--system", "storypath")
     table.ok("next", "episode")

@@ -282,7 +282,16 @@ EXAMPLES: dict[str, Example] = {
     "new-link": Example({"seat": "Bo"}, joined),
     "hand": Example({**ANA, "seat": "Bo"}, joined),
     # hubris
-    "damage": Example({**ANA, "points": 2, "kind": "lethal", "resistant": False}),
+    "damage": Example(
+        {
+            **ANA,
+            "points": 2,
+            "kind": "lethal",
+            "resistant": True,
+            "treatable": True,
+            "mitigate": True,
+        }
+    ),
     "heal": Example({**ANA, "points": 1, "kind": "lethal"}, hurt(2)),
     "stabilize": Example(ANA, hurt(6)),
     "mitigate": Example(ANA),

@@ -235,7 +235,8 @@ def test_hubris_damage_fills_the_health_track_as_ruling_13_says(client: TestClie
     # no empty box: the point upgrades the least severe wound one step
     table.done(bo, "damage", points=1, kind=B)
     assert boxes(table, bo) == [A, L, L, L, B, B]
-    table.done(bo, "damage", points=2, kind=L)
+    # a more severe point takes the least severe wound's box; the wound left over upgrades
+    table.done(bo, "damage", points=1, kind=L)
     assert boxes(table, bo) == [A, L, L, L, L, L]
     health = table.state(bo, "Ana")["health"]
     assert (health["state"], health["bleeding"]) == ("incapacitated", True)
@@ -250,6 +251,7 @@ def test_hubris_damage_fills_the_health_track_as_ruling_13_says(client: TestClie
     assert boxes(table, bo) == [A] * 6
     assert table.state(bo, "Ana")["health"]["state"] == "dead"
     refused(table.act(bo, "heal", points=1), 422, "dead")
+    refused(table.act(bo, "damage", points=1, kind=B), 422, "damage to the dead is refused")
     # a kind not declared is the schema's 422 (it was 409)
     wrong = refused(table.act(bo, "damage", points=1, kind="LETHAL"), 422, "kind")
     for kind in (B, L, A):
@@ -291,6 +293,28 @@ def test_hubris_willpower_is_spent_once_a_turn_and_regained_by_rest(
     table.done(table.storyteller, "next", unit="scene")
     table.done(bo, "vice")
     assert willpower() == (2, 2, False)
+
+
+def test_hubris_mitigated_damage_and_the_out_of_action_over_the_api(client: TestClient) -> None:
+    table, bo = seated(client, "hubris", "Stamina=1 Willpower=2")
+    # ruling 21: one event spends the point and deals one less
+    table.done(bo, "damage", points=3, kind=L, mitigate=True)
+    assert boxes(table, bo) == [L, L, None, None, None, None]
+    assert table.state(bo, "Ana")["willpower"]["points"] == 1
+    refused(table.act(bo, "damage", points=1, kind=B, treatable=True), 422, "resistant")
+    # ruling 18: incapacitated, Ana takes no action of her own; others still act on her
+    table.done(table.storyteller, "damage", character="Ana", points=4, kind=L)
+    assert table.state(bo, "Ana")["health"]["state"] == "incapacitated"
+    rolled = client.post(
+        f"{table.url}/rolls", json={"line": "Stamina", "character": "Ana"}, headers=bearer(bo)
+    )
+    refused(rolled, 422, "Ana is incapacitated", "no roll", "ruling 18")
+    refused(table.act(bo, "rest"), 422, "Ana is incapacitated", "no rest")
+    refused(table.act(bo, "mitigate"), 422, "no Willpower spent")
+    table.done(table.storyteller, "stabilize", character="Ana")
+    table.done(table.storyteller, "heal", character="Ana", points=1)
+    assert table.state(bo, "Ana")["health"]["state"] == "ok"
+    table.done(bo, "rest")
 
 
 def test_sundown_edge_and_power_follow_ruling_15(client: TestClient) -> None:

@@ -20,20 +20,40 @@ def _wound(text: object) -> Wound:
 
 @dataclass(frozen=True)
 class Damaged:
-    """``damaged``: points of a kind of damage dealt to a character's Health track."""
+    """``damaged``: points of a kind of damage dealt to a character's Health track.
+
+    Attributes:
+        character: who takes it.
+        points: the damage dealt, after every other effect and cap.
+        wound: its kind.
+        resistant: resistant wounds (time heals them, at the base rate only).
+        treatable: resistant wounds that are treatable injuries (care downgrades them).
+        mitigated: the character spent a Willpower point to take one point off (ruling 21):
+            ``points`` - 1 are dealt.
+    """
 
     character: str
     points: int
     wound: Wound
     resistant: bool = False
+    treatable: bool = False
+    mitigated: bool = False
+
+    @property
+    def dealt(self) -> int:
+        """The points that reach the track: one fewer when mitigated."""
+        return self.points - self.mitigated
 
     def data(self) -> dict[str, object]:
-        """The event's data."""
+        """The event's data (``treatable`` and ``mitigated`` only when set, so the events
+        logged before them read and write back the same)."""
         return {
             "character": self.character,
             "points": self.points,
             "wound": str(self.wound),
             "resistant": self.resistant,
+            **({"treatable": True} if self.treatable else {}),
+            **({"mitigated": True} if self.mitigated else {}),
         }
 
     @classmethod
@@ -44,6 +64,8 @@ class Damaged:
             int(data["points"]),
             _wound(data["wound"]),
             bool(data.get("resistant", False)),
+            bool(data.get("treatable", False)),
+            bool(data.get("mitigated", False)),
         )
 
 
@@ -85,7 +107,8 @@ class Stabilized:
 
 @dataclass(frozen=True)
 class Mitigated:
-    """``mitigated``: a Willpower point spent to take one less damage or effective success."""
+    """``mitigated``: a Willpower point spent to take one effective success off an uncontested
+    attack or hazard (damage is mitigated on its ``damaged`` event, ruling 21)."""
 
     character: str
 

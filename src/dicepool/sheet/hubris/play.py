@@ -3,7 +3,9 @@
 Each function takes an event's data (and, where the rule rolls, its :class:`RuleDice`) and
 returns the campaign after it, asking the pure rules of :mod:`~dicepool.sheet.hubris.willpower` and
 :mod:`~dicepool.sheet.hubris.conscience`; the limits per turn, scene and session read the campaign's
-clock. Morality is a sheet trait: degeneration lowers it on the sheet itself.
+clock. Morality is a sheet trait: degeneration lowers it on the sheet itself. A character out of
+action (ruling 18: unconscious, incapacitated or dead) takes none of these actions of its own;
+what others do to it (a sin made known, an Intimacy, a soul taken, stress) still happens.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dicepool.sheet.character import Character, character_trait
 from dicepool.sheet.hubris import conscience as cs
 from dicepool.sheet.hubris import willpower as wp
 from dicepool.sheet.hubris.conscience import Conscience
+from dicepool.sheet.hubris.out_of_action import must_act, must_be_alive
 from dicepool.sheet.hubris.payloads import (
     Atoned,
     Degenerated,
@@ -74,10 +77,21 @@ def with_pieces(sheet: Character, w: Willpower, c: Conscience) -> Character:
 
 
 def _rule(
-    state: CampaignState, name: str, rule: str, step: Callable[[Character, Pieces], Pieces]
+    state: CampaignState,
+    name: str,
+    rule: str,
+    step: Callable[[Character, Pieces], Pieces],
+    own: str | None = None,
 ) -> CampaignState:
-    """Apply ``step`` to a character's Willpower and conscience; refusals name the character."""
+    """Apply ``step`` to a character's Willpower and conscience; refusals name the character.
+
+    Args:
+        own: the character's own action, in a few words, refused while it is out of action
+            (ruling 18); None: something that happens to the character.
+    """
     sheet = hubris_character(state, name, rule)
+    if own is not None:
+        must_act(sheet, own)  # (raises) before a die is rolled
     try:
         w, c = step(sheet, pieces(sheet))
     except SheetError as exc:
@@ -97,8 +111,12 @@ def spend_on_roll(state: CampaignState, data: Data, _event: int = 0) -> Campaign
 
 
 def mitigated(state: CampaignState, data: Data) -> CampaignState:
-    """``mitigated``: a point spent to take one less damage or effective success."""
-    return spend_on_roll(state, WillpowerSpend(Mitigated.of(data).character).data())
+    """``mitigated``: a point spent to take one effective success off an uncontested attack or
+    hazard (damage is mitigated on the ``damaged`` event itself, ruling 21); one a turn, and
+    not while out of action (ruling 18)."""
+    name = Mitigated.of(data).character
+    must_act(hubris_character(state, name, "Willpower"), "Willpower spent to mitigate harm")
+    return spend_on_roll(state, WillpowerSpend(name).data())
 
 
 def _regain(w: Willpower, after: Willpower, c: Conscience) -> Pieces:
@@ -109,7 +127,11 @@ def vice(state: CampaignState, data: Data) -> CampaignState:
     """``vice``: a point for pursuing the character's Vice, once a scene."""
     scene = _mark(state, "scene")
     name = Vice.of(data).character
-    return _rule(state, name, "Vice", lambda _s, p: _regain(p[0], wp.vice(p[0], scene), p[1]))
+
+    def step(_sheet: Character, p: Pieces) -> Pieces:
+        return _regain(p[0], wp.vice(p[0], scene), p[1])
+
+    return _rule(state, name, "Vice", step, own="Vice")
 
 
 def virtue(state: CampaignState, data: Data) -> CampaignState:
@@ -119,7 +141,7 @@ def virtue(state: CampaignState, data: Data) -> CampaignState:
     def step(_sheet: Character, p: Pieces) -> Pieces:
         return _regain(p[0], wp.virtue(p[0], session, dot=p[1].soul), p[1])
 
-    return _rule(state, Virtue.of(data).character, "Virtue", step)
+    return _rule(state, Virtue.of(data).character, "Virtue", step, own="Virtue")
 
 
 def rested(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
@@ -131,7 +153,7 @@ def rested(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
         made = dice.roll(sheet.name, "crisis", cs.crisis_pool(c)) if in_crisis else None
         return cs.rest(w, c, morality(sheet), made)
 
-    return _rule(state, Rested.of(data).character, "Rest", step)
+    return _rule(state, Rested.of(data).character, "Rest", step, own="rest")
 
 
 def atoned(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
@@ -146,7 +168,7 @@ def atoned(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
         made = dice.roll(sheet.name, "atonement", cs.crisis_pool(c))
         return cs.atone(w, c, morality(sheet), scene, made, strides)
 
-    return _rule(state, event.character, "Atonement", step)
+    return _rule(state, event.character, "Atonement", step, own="crisis roll of atonement")
 
 
 def intimacy_rolled(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
@@ -162,7 +184,7 @@ def intimacy_rolled(state: CampaignState, data: Data, dice: RuleDice) -> Campaig
             return w, c
         return _regain(w, back, c)
 
-    return _rule(state, event.character, "The Intimacy roll", step)
+    return _rule(state, event.character, "The Intimacy roll", step, own="Intimacy roll")
 
 
 def sinned(state: CampaignState, data: Data) -> CampaignState:
@@ -179,6 +201,7 @@ def sinned(state: CampaignState, data: Data) -> CampaignState:
 def degenerated(state: CampaignState, data: Data) -> CampaignState:
     """``degenerated``: after a failed crisis roll, Morality down one, Willpower regained."""
     sheet = hubris_character(state, Degenerated.of(data).character, "Degeneration")
+    must_be_alive(sheet, "the dead regain no Willpower")
     w, c = pieces(sheet)
     try:
         w, c, lowered = cs.degenerate(w, c, morality(sheet))
