@@ -5,10 +5,11 @@ reports summed by directory (setup, call and teardown apart) and by file.
     .venv/bin/python benchmarks/suite_time.py -- -n 0 tests/integration/cli
     .venv/bin/python benchmarks/suite_time.py --from-log run.txt   # a run's output, kept
 
-Arguments after ``--`` go to pytest (default: the test command's, ``-n auto --dist loadfile``
-with coverage of the core). With several workers, the durations add up to more than the wall
-time: they are each test's own time, whichever worker ran it. Figures depend on the machine and
-on whatever else runs on it; nothing here is a test.
+Arguments after ``--`` go to pytest (default: the test command's, ``-n auto --dist loadfile
+--no-loadscope-reorder`` with coverage of the core). With several workers, the durations add up
+to more than the wall time: they are each test's own time, whichever worker ran it; each
+worker's share (its busy time) is shown too, read from pytest-xdist's verbose lines. Figures
+depend on the machine and on whatever else runs on it; nothing here is a test.
 """
 
 from __future__ import annotations
@@ -22,8 +23,12 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT = ["-n", "auto", "--dist", "loadfile", "--cov=dicepool.core", "tests"]
-LINE = re.compile(r"\s*(?P<seconds>[\d.]+)s (?P<phase>call|setup|teardown)\s+(?P<node>\S+)")
+DEFAULT = [
+    *("-n", "auto", "--dist", "loadfile", "--no-loadscope-reorder"),
+    *("--cov=dicepool.core", "tests"),
+]
+LINE = re.compile(r"\s*(?P<seconds>[\d.]+)s (?P<phase>call|setup|teardown)\s+(?P<node>\S.*?)\s*$")
+WORKER = re.compile(r"\[(?P<worker>gw\d+)\] \[\s*\d+%\] [A-Z]+ (?P<node>\S.*?)\s*$")
 SUMMARY = re.compile(r"=* (?P<summary>.*\d+ passed.*) in (?P<seconds>[\d.]+)s")
 
 
@@ -39,6 +44,12 @@ def report(text: str, wall: float | None, files: int) -> None:
     by_phase: Counter[tuple[str, str]] = Counter()
     by_file: Counter[str] = Counter()
     tests: Counter[str] = Counter()
+    by_worker: Counter[str] = Counter()
+    worker_of = {
+        found["node"]: found["worker"]
+        for found in map(WORKER.match, text.splitlines())
+        if found is not None
+    }
     for line in text.splitlines():
         found = LINE.match(line)
         if found is None:
@@ -50,12 +61,19 @@ def report(text: str, wall: float | None, files: int) -> None:
         by_phase[where, phase] += seconds
         by_file[path] += seconds
         tests[where] += phase == "call"
+        if found["node"] in worker_of:
+            by_worker[worker_of[found["node"]]] += seconds
     summary = SUMMARY.search(text)
     if summary:
         print(f"pytest: {summary['summary']} in {summary['seconds']} s")
     if wall is not None:
         print(f"wall time of the whole command: {wall:.0f} s")
     print(f"sum of durations: {sum(by_dir.values()):.0f} s\n")
+    if by_worker:
+        print("| worker | busy (its tests' durations) |\n|---|---:|")
+        for worker, seconds in sorted(by_worker.items()):
+            print(f"| {worker} | {seconds:.0f} s |")
+        print()
     print("| directory | tests | sum | setup | call | teardown |")
     print("|---|---:|---:|---:|---:|---:|")
     for where, seconds in by_dir.most_common():
@@ -76,7 +94,7 @@ def main() -> None:
     if args.from_log is not None:
         report(args.from_log.read_text(errors="replace"), None, args.files)
         return
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    command = [sys.executable, "-m", "pytest", "-v", "-p", "no:cacheprovider"]
     command += [*(args.pytest_args or DEFAULT), "--durations=0", "--durations-min=0"]
     start = time.monotonic()
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)

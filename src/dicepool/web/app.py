@@ -167,6 +167,30 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         news.stop()
 
 
+def serve_from(
+    app: FastAPI,
+    db: Database,
+    poll_seconds: float = POLL_SECONDS,
+    rolls_per_second: float | None = None,
+    public_url: str | None = None,
+    invite_hours: float | None = INVITE_HOURS,
+) -> None:
+    """Give ``app`` (made by :func:`create_app`, not serving now) a fresh state on ``db``: its
+    database, empty rate buckets, a live hub of its own, and the options of :func:`create_app`.
+
+    The tests point one application at each test's database in turn: FastAPI builds a new
+    application's routes (their models) at its first requests, which costs more than most web
+    tests' own work (benchmarks/README.md, the test command's time).
+    """
+    app.state.db = db
+    app.state.buckets = {}
+    app.state.rates = rates(rolls_per_second)
+    app.state.hub = Hub(db, poll_seconds)
+    app.state.poll_seconds = poll_seconds
+    app.state.public_url = public_url
+    app.state.invite_lasts = timedelta(hours=invite_hours) if invite_hours else None
+
+
 def create_app(
     db: Database,
     poll_seconds: float = POLL_SECONDS,
@@ -194,13 +218,7 @@ def create_app(
         docs_url=None,  # served below from the package's own files: /docs works offline
         redoc_url=None,
     )
-    app.state.db = db
-    app.state.buckets = {}
-    app.state.rates = rates(rolls_per_second)
-    app.state.hub = Hub(db, poll_seconds)
-    app.state.poll_seconds = poll_seconds
-    app.state.public_url = public_url
-    app.state.invite_lasts = timedelta(hours=invite_hours) if invite_hours else None
+    serve_from(app, db, poll_seconds, rolls_per_second, public_url, invite_hours)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     app.include_router(api.router)

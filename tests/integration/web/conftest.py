@@ -9,16 +9,27 @@ from typing import Any
 
 import anyio
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from dicepool.store.database import Database
-from dicepool.web.app import create_app
+from dicepool.web.app import create_app, serve_from
+
+
+@pytest.fixture(scope="session")
+def web_app(tmp_path_factory: pytest.TempPathFactory) -> FastAPI:
+    """The worker's application, made by `create_app` once: each test's `client` points it at
+    the test's own database with a fresh state (`serve_from`). FastAPI builds a new
+    application's routes at its first requests, which cost more than most tests here."""
+    return create_app(Database(f"sqlite:///{tmp_path_factory.mktemp('app') / 'unused.sqlite3'}"))
 
 
 @pytest.fixture
-def client(db: Database) -> Iterator[TestClient]:
-    """A client of the app; a server error is answered 500, as a real client would see it."""
-    with TestClient(create_app(db), raise_server_exceptions=False) as test_client:
+def client(web_app: FastAPI, db: Database) -> Iterator[TestClient]:
+    """A client of the app on ``db``; a server error is answered 500, as a real client would
+    see it."""
+    serve_from(web_app, db)
+    with TestClient(web_app, raise_server_exceptions=False) as test_client:
         yield test_client
 
 
