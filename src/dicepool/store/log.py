@@ -260,13 +260,51 @@ def find_event(conn: Sql, campaign_id: int, event_id: int) -> Event | None:
     return _event(found[0]) if found else None
 
 
-def events_after(conn: Sql, campaign_id: int, after: int, count: int) -> list[Event]:
-    """At most ``count`` events of a campaign after sequence number ``after``, in order."""
-    found = conn.rows(
-        f"{_EVENT} WHERE campaign_id = :campaign AND seq > :after ORDER BY seq LIMIT :count",
-        {"campaign": campaign_id, "after": after, "count": count},
+@dataclass(frozen=True)
+class LogSlice:
+    """Events read from a campaign's log, in order, within a bound of count and bytes.
+
+    Attributes:
+        events: the events.
+        size: what they weigh, in bytes: their data as stored, and :data:`EVENT_BYTES` each.
+        more: whether the read stopped at its bound (more events may follow).
+    """
+
+    events: list[Event]
+    size: int
+    more: bool
+
+
+def events_after(
+    conn: Sql, campaign_id: int, after: int, count: int, most_bytes: int = PAGE_BYTES
+) -> LogSlice:
+    """The events of a campaign after sequence number ``after``, in order: at most ``count``,
+    and no more than ``most_bytes`` (:data:`EVENT_BYTES` each with its data as stored), but one
+    at least, whatever its size.
+
+    The sizes are read first, and then only the data that fits: a page of large events costs
+    the database what it answers, not ``count`` rows.
+    """
+    params = {"campaign": campaign_id, "after": after, "count": count}
+    sizes = conn.rows(
+        "SELECT seq, length(CAST(data AS TEXT)) AS size FROM events "
+        "WHERE campaign_id = :campaign AND seq > :after ORDER BY seq LIMIT :count",
+        params,
     )
-    return [_event(r) for r in found]
+    size, upto = 0, None
+    for row in sizes:
+        weight = int(row["size"]) + EVENT_BYTES
+        if upto is not None and size + weight > most_bytes:
+            break
+        size, upto = size + weight, row["seq"]
+    if upto is None:
+        return LogSlice([], 0, False)
+    found = conn.rows(
+        f"{_EVENT} WHERE campaign_id = :campaign AND seq > :after AND seq <= :upto ORDER BY seq",
+        {**params, "upto": upto},
+    )
+    events = [_event(r) for r in found]
+    return LogSlice(events, size, len(sizes) == count or len(events) < len(sizes))
 
 
 def events_of_kind(conn: Sql, campaign_id: int, kind: Kind, after: int = 0) -> list[Event]:

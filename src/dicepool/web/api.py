@@ -22,7 +22,15 @@ from dicepool.campaign.roll_choices import ROLL_CHOICES, spends_of
 from dicepool.campaign.rolls import LoggedRoll, Resent
 from dicepool.campaign.seals import dice_source
 from dicepool.campaign.seats import Seat, find_seat_by_token, join_table, open_table
-from dicepool.campaign.table import MAX_EVENTS, SeenEvent, events_for, reveal, roll_at_table
+from dicepool.campaign.table import (
+    MAX_EVENTS,
+    Page,
+    SeenEvent,
+    cut,
+    events_for,
+    reveal,
+    roll_at_table,
+)
 from dicepool.core.stream import MAX_NONCE
 from dicepool.odds import Budget
 from dicepool.sheet.events import Kind
@@ -146,8 +154,8 @@ class Rolled(BaseModel):
 
 
 class Events(BaseModel):
-    """A page of the log: the events this seat may see, and the number to ask ``after`` next
-    (each message of the live feed has this shape too)."""
+    """A page of the log: the events this seat may see (at most 500, and about 1 MiB), and the
+    number to ask ``after`` next (each message of the live feed has this shape too)."""
 
     events: list[LoggedEvent]
     last: int
@@ -323,11 +331,24 @@ def read_events(
     seat: TableSeat,
     after: Annotated[int, Query(ge=0, le=2**31)] = 0,
     limit: Annotated[int, Query(ge=1, le=MAX_EVENTS)] = MAX_EVENTS,
-) -> dict[str, Any]:
+) -> Response:
     """The events after sequence number ``after`` that this seat may see, and ``last``, the
-    number to ask ``after`` next."""
+    number to ask ``after`` next.
+
+    A page holds at most ``limit`` events (500 at most) and about 1 MiB of them (one event at
+    least, whatever its size): the whole log comes by asking again ``after`` each answer's
+    ``last``, until an answer has no events. Nothing is lost between pages."""
     page = events_for(_db(request), seat, after, limit)
-    return {"events": [event_json(s) for s in page.events], "last": page.last}
+    body, _ = page_text(seat, page, [json_bytes(event_json(s)).decode() for s in page.events])
+    return Response(body, media_type="application/json")
+
+
+def page_text(seat: Seat, page: Page, texts: list[str]) -> tuple[str, Page]:
+    """A page of the log as sent (the events route's answer, the live feed's message), from its
+    events' JSON ``texts``: cut at :data:`~dicepool.campaign.table.PAGE_BYTES`, with the page
+    sent."""
+    sent = cut(seat, page, [len(text) + 1 for text in texts])
+    return f'{{"events":[{",".join(texts[: len(sent.events)])}],"last":{sent.last}}}', sent
 
 
 @router.post(

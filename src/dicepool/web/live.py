@@ -41,7 +41,9 @@ from dicepool.campaign.seats import Seat, find_seat_by_token
 from dicepool.campaign.table import (
     MAX_EVENTS,
     LogRead,
+    Page,
     SeenEvent,
+    cut,
     events_for,
     log_end,
     read_log,
@@ -190,7 +192,7 @@ class Tail:
         if read.events:
             self.keep(read)
             self._wake_all()
-        return len(read.events) == MAX_EVENTS
+        return read.more
 
     def keep(self, read: LogRead) -> None:
         """Keep a read, the next after :attr:`last`, forgetting the oldest beyond
@@ -422,18 +424,19 @@ async def _feed(
     token was last found good."""
     after, valid_at = start
     db = socket.app.state.db
+    hub: Hub = socket.app.state.hub
     closed = asyncio.ensure_future(_closed(socket, wake))
     try:
         while not closed.done():
             wake.clear()
             if tail.covers(after):  # the campaign's reader has read it: shown to this seat
-                seen, after = tail.since(seat, after)
-                behind = False
+                page = Page(*tail.since(seat, after))
             else:  # further back than the reader keeps: read the log, a page at a time
                 page = await run_in_threadpool(events_for, db, seat, after, MAX_EVENTS)
-                full = page.last - after == MAX_EVENTS
-                seen, after = page.events, page.last
-                behind = full or (tail.start is not None and not tail.covers(after))
+            # a message weighs a page at most: a client far behind gets several
+            page = cut(seat, page, [len(hub.text(s)) + 1 for s in page.events])
+            seen, after = page.events, page.last
+            behind = page.more or (tail.start is not None and not tail.covers(after))
             ending = _ending(seat, seen, valid_at)
             if ending is not None:  # pushed, and nothing after it: not the seat's to see
                 await push(seen[: ending + 1], seen[ending].event.seq)

@@ -1,0 +1,100 @@
+"""Every read of the log costs what it may: pages bounded in bytes that lose nothing when read
+on, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from dicepool.campaign import roll
+from dicepool.campaign.table import PAGE_BYTES
+from dicepool.core.dice import SystemDice
+from dicepool.store.database import Database
+
+from .conftest import Feed, bearer
+from .test_adversary import table
+
+LINE = "chronicles 100 noagain"
+"""A roll of exactly 100 dice: its dice listed (not packed), some 9 KB an event."""
+
+
+def heavy_table(client: TestClient, db: Database, rolls: int = 150) -> tuple[int, str, str]:
+    """A table whose log weighs well over a page: ``rolls`` rolls of 9 KB, and among them
+    hidden rolls of the storyteller's, revealed at the end (a player gets each whole, just
+    before its reveal). Its id, the storyteller's and a player's tokens."""
+    where, told, player, _ = table(client, "chronicles")
+    hidden = []
+    for number in range(rolls):
+        if number % 40 == 20:
+            made = client.post(
+                f"/api/campaigns/{where}/rolls",
+                json={"line": LINE, "hidden": True},
+                headers=bearer(told),
+            )
+            assert made.status_code == 201, made.text
+            hidden.append(made.json()["event"])
+        else:
+            roll(db, "Night", LINE, SystemDice(), "st")
+    for event in hidden:
+        url = f"/api/campaigns/{where}/events/{event}/reveal"
+        assert client.post(url, headers=bearer(told)).status_code == 201
+    return where, told, player
+
+
+def read_on(client: TestClient, where: int, token: str, limit: int) -> list[list[dict[str, Any]]]:
+    """Every page of the log from the start, each asked after the last one's ``last``."""
+    pages, after = [], 0
+    while True:
+        answer = client.get(
+            f"/api/campaigns/{where}/events",
+            params={"after": after, "limit": limit},
+            headers=bearer(token),
+        )
+        assert answer.status_code == 200, answer.text
+        assert len(answer.content) <= PAGE_BYTES + 100
+        page = answer.json()
+        assert set(page) == {"events", "last"} and page["last"] >= after
+        if not page["events"]:
+            return pages
+        pages.append(page["events"])
+        after = page["last"]
+
+
+def ids(pages: list[list[dict[str, Any]]]) -> list[tuple[int, bool]]:
+    return [(e["id"], e["revealed"]) for page in pages for e in page]
+
+
+def test_a_page_is_bounded_in_bytes_and_reading_on_loses_no_event(
+    client: TestClient, db: Database
+) -> None:
+    where, told, player = heavy_table(client, db)
+    for token in (told, player):
+        bounded = read_on(client, where, token, limit=500)
+        small = read_on(client, where, token, limit=40)  # 40 events: well under the bound
+        assert len(bounded) >= 2 and all(len(page) < 500 for page in bounded)
+        assert ids(bounded) == ids(small)
+        assert len(set(ids(bounded))) == len(ids(bounded))  # nothing twice
+    seen = ids(read_on(client, where, player, limit=500))
+    revealed = [event for event, whole in seen if whole]
+    assert len(revealed) == 4  # each hidden roll, whole, once
+
+
+def test_the_live_feed_sends_a_long_log_in_bounded_messages_losing_nothing(
+    client: TestClient, db: Database
+) -> None:
+    where, _, player = heavy_table(client, db, rolls=130)
+    expected = ids(read_on(client, where, player, limit=40))
+    sizes = []
+
+    def receive() -> str:
+        text = socket.receive_text()
+        sizes.append(len(text))
+        return text
+
+    with client.websocket_connect(f"/api/campaigns/{where}/live") as socket:
+        socket.send_json({"token": player, "after": 0})
+        feed = Feed(receive)
+        got = feed.take(len(expected))
+    assert [(e["id"], e["revealed"]) for e in got] == expected
+    assert len(sizes) >= 2 and max(sizes) <= PAGE_BYTES + 100
