@@ -34,3 +34,27 @@ def test_a_bucket_forgets_only_the_keys_that_refilled(monkeypatch: pytest.Monkey
     assert bucket.allow("e")
     assert len(bucket._held) <= 3
     assert bucket.allow("spent") and not bucket.allow("spent")
+
+
+def test_a_cost_known_after_is_charged_and_its_debt_waited_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    now = [100.0]
+    monkeypatch.setattr(limits.time, "monotonic", lambda: now[0])
+    bucket = Bucket(rate=1000.0, burst=4000.0)  # bytes a second
+    assert bucket.allow("reader", 0.0)  # let in while it owes nothing
+    bucket.charge("reader", 10_000.0)  # it read more than its burst
+    assert not bucket.allow("reader", 0.0) and bucket.wait("reader", 0.0) == 6.0
+    assert bucket.allow("other", 0.0)  # another key is not held back
+    now[0] += 5.9
+    assert not bucket.allow("reader", 0.0)
+    now[0] += 0.2
+    assert bucket.allow("reader", 0.0) and bucket.wait("reader", 0.0) == 0.0
+
+
+def test_a_cost_over_the_burst_takes_a_full_bucket(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [100.0]
+    monkeypatch.setattr(limits.time, "monotonic", lambda: now[0])
+    bucket = Bucket(rate=1.0, burst=3.0)
+    assert bucket.allow("k", 5.0)  # never refused for ever: it owes 2 now
+    assert not bucket.allow("k", 1.0) and bucket.wait("k", 1.0) == 3.0

@@ -36,7 +36,7 @@ from dicepool.odds import Budget
 from dicepool.sheet.events import Kind
 from dicepool.store.database import Database
 from dicepool.web.addresses import link_of
-from dicepool.web.limits import client_key, limited
+from dicepool.web.limits import charge, client_key, limited, working
 from dicepool.web.loop import on_loop
 from dicepool.web.params import fields_of
 from dicepool.web.problems import NotFound, Unauthorized, answers
@@ -324,7 +324,9 @@ def json_bytes(value: Any) -> bytes:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
-@router.get("/campaigns/{campaign_id}/events", response_model=Events, responses=answers(401, 404))
+@router.get(
+    "/campaigns/{campaign_id}/events", response_model=Events, responses=answers(401, 404, 429)
+)
 def read_events(
     campaign_id: int,
     request: Request,
@@ -337,9 +339,14 @@ def read_events(
 
     A page holds at most ``limit`` events (500 at most) and about 1 MiB of them (one event at
     least, whatever its size): the whole log comes by asking again ``after`` each answer's
-    ``last``, until an answer has no events. Nothing is lost between pages."""
+    ``last``, until an answer has no events. Nothing is lost between pages.
+
+    Each seat reads so many bytes of the log a second (:data:`~dicepool.web.limits.READ_BYTES`,
+    after a burst): one that read more waits (429, with ``Retry-After``)."""
+    limited(request.app, "reads", seat.id, "this seat has read much of the log", cost=0.0)
     page = events_for(_db(request), seat, after, limit)
     body, _ = page_text(seat, page, [json_bytes(event_json(s)).decode() for s in page.events])
+    charge(request.app, "reads", seat.id, len(body))
     return Response(body, media_type="application/json")
 
 
@@ -379,6 +386,7 @@ def odds(
     line: Annotated[str, Query(min_length=1, max_length=LINE)],
 ) -> dict[str, Any]:
     """The exact odds of a line, as `dicepool odds --json` prints them, within the server's
-    tighter budget."""
+    tighter budget (and the seat's time: see :func:`~dicepool.web.limits.working`)."""
     _limited(request, seat, "odds")
-    return odds_json(line, Budget(seconds=ODDS_SECONDS, memory=ODDS_MEMORY))
+    with working(request.app, seat.id, "this seat's odds took much of the server's time"):
+        return odds_json(line, Budget(seconds=ODDS_SECONDS, memory=ODDS_MEMORY))

@@ -37,7 +37,7 @@ from dicepool.web import (
 from dicepool.web.limits import MAX_BODY, rates
 from dicepool.web.live import POLL_SECONDS, Hub
 from dicepool.web.notify import Listener, Watcher
-from dicepool.web.problems import status_of
+from dicepool.web.problems import RateLimited, status_of
 from dicepool.web.wording import page_words
 
 log = logging.getLogger("dicepool.web")
@@ -208,7 +208,10 @@ def create_app(
     @app.exception_handler(DicepoolError)
     async def dicepool_error(request: Request, exc: DicepoolError) -> Response:
         field = getattr(exc, "parameter", None) or getattr(exc, "field", None)
-        return _answer(request, str(exc), status_of(exc), field)
+        answer = _answer(request, str(exc), status_of(exc), field)
+        if isinstance(exc, RateLimited) and exc.retry_after is not None:
+            answer.headers["Retry-After"] = str(exc.retry_after)
+        return answer
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:

@@ -53,6 +53,7 @@ from dicepool.campaign.table import (
 from dicepool.sheet.events import ended_seats
 from dicepool.store.database import Database
 from dicepool.web.api import event_json, json_bytes
+from dicepool.web.limits import charge, owing
 from dicepool.web.loop import on_loop
 
 log = logging.getLogger("dicepool.web")
@@ -423,18 +424,13 @@ async def _feed(
     """Follow the log from ``start``: where to push from, and the log's end when the seat's
     token was last found good."""
     after, valid_at = start
-    db = socket.app.state.db
-    hub: Hub = socket.app.state.hub
     closed = asyncio.ensure_future(_closed(socket, wake))
     try:
         while not closed.done():
             wake.clear()
-            if tail.covers(after):  # the campaign's reader has read it: shown to this seat
-                page = Page(*tail.since(seat, after))
-            else:  # further back than the reader keeps: read the log, a page at a time
-                page = await run_in_threadpool(events_for, db, seat, after, MAX_EVENTS)
-            # a message weighs a page at most: a client far behind gets several
-            page = cut(seat, page, [len(hub.text(s)) + 1 for s in page.events])
+            page = await _next_page(socket, seat, tail, after, closed)
+            if page is None:
+                continue
             seen, after = page.events, page.last
             behind = page.more or (tail.start is not None and not tail.covers(after))
             ending = _ending(seat, seen, valid_at)
@@ -447,6 +443,34 @@ async def _feed(
                 await wake.wait()  # news read by the tail, or the client gone
     finally:
         closed.cancel()
+
+
+async def _next_page(
+    socket: WebSocket, seat: Seat, tail: Tail, after: int, closed: asyncio.Future[Any]
+) -> Page | None:
+    """The next page for ``seat`` after ``after``, a message's worth at most: from what the
+    campaign's reader keeps, or read from the log by the seat, and charged to it (None, once
+    a seat that read much has waited a while, or gone)."""
+    if tail.covers(after):  # the campaign's reader has read it: shown to this seat
+        page, _ = _message(socket, seat, Page(*tail.since(seat, after)))
+        return page
+    wait = owing(socket.app, "reads", seat.id)
+    if wait:
+        await asyncio.wait([closed], timeout=wait)
+        return None
+    db = socket.app.state.db
+    read = await run_in_threadpool(events_for, db, seat, after, MAX_EVENTS)
+    page, size = _message(socket, seat, read)
+    charge(socket.app, "reads", seat.id, size)  # the reader's reads are the table's: free
+    return page
+
+
+def _message(socket: WebSocket, seat: Seat, page: Page) -> tuple[Page, int]:
+    """What of ``page`` one message sends (a client far behind gets several), and its size."""
+    hub: Hub = socket.app.state.hub
+    sizes = [len(hub.text(s)) + 1 for s in page.events]
+    sent = cut(seat, page, sizes)
+    return sent, sum(sizes[: len(sent.events)])
 
 
 async def _closed(socket: WebSocket, wake: asyncio.Event) -> Any:

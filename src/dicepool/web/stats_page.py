@@ -29,7 +29,7 @@ from dicepool.odds import Budget
 from dicepool.odds.fit import FaceFit, FaceGroup, face_groups
 from dicepool.store.database import Database
 from dicepool.web.api import NAME, ODDS_MEMORY, ODDS_SECONDS, TableSeat
-from dicepool.web.limits import limited
+from dicepool.web.limits import limited, working
 from dicepool.web.pages import page_seat, templates
 from dicepool.web.problems import answers
 
@@ -50,10 +50,12 @@ def _db(request: Request) -> Database:
 
 
 def seat_stats(request: Request, seat: Seat, character: str | None) -> DiceStats:
-    """The dice statistics ``seat`` may see, metered and bounded as an odds question."""
+    """The dice statistics ``seat`` may see, metered and bounded as an odds question, and
+    charged the time they took."""
     limited(request.app, "odds", seat.id, "too many odds questions from this seat")
     odds = LineOdds(Budget(STATS_SECONDS, ODDS_MEMORY), ODDS_SECONDS)
-    return table_dice_stats(_db(request), seat, character or None, odds)
+    with working(request.app, seat.id, "this seat's statistics took much of the server's time"):
+        return table_dice_stats(_db(request), seat, character or None, odds)
 
 
 # --- the chart -------------------------------------------------------------------------------

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from dicepool.campaign import roll
 from dicepool.campaign.table import PAGE_BYTES
 from dicepool.core.dice import SystemDice
 from dicepool.store.database import Database
+from dicepool.web.limits import Bucket
 
 from .conftest import Feed, bearer
 from .test_adversary import table
@@ -98,3 +100,50 @@ def test_the_live_feed_sends_a_long_log_in_bounded_messages_losing_nothing(
         got = feed.take(len(expected))
     assert [(e["id"], e["revealed"]) for e in got] == expected
     assert len(sizes) >= 2 and max(sizes) <= PAGE_BYTES + 100
+
+
+# --- what each read costs -----------------------------------------------------------------
+
+
+def test_a_seat_that_read_much_waits_while_another_is_served(
+    client: TestClient, db: Database
+) -> None:
+    client.app.state.buckets["reads"] = Bucket(rate=1000.0, burst=50_000.0)  # type: ignore[attr-defined]
+    where, told, player = heavy_table(client, db, rolls=60)
+    url = f"/api/campaigns/{where}/events"
+    first = client.get(url, headers=bearer(player))
+    assert first.status_code == 200 and len(first.content) > 50_000  # let in: it owed nothing
+    again = client.get(url, headers=bearer(player))
+    assert again.status_code == 429 and "read much of the log" in again.json()["error"]
+    owed = (len(first.content) - 50_000) / 1000.0
+    assert int(again.headers["Retry-After"]) == pytest.approx(owed, abs=1.5)
+    other = client.get(url, headers=bearer(told))  # another seat's reads are its own
+    assert other.status_code == 200 and other.json()["events"]
+
+
+def test_a_live_client_catching_up_pays_for_what_it_read(client: TestClient, db: Database) -> None:
+    where, told, player = heavy_table(client, db, rolls=130)
+    expected = ids(read_on(client, where, told, limit=40))
+    client.app.state.buckets["reads"] = Bucket(rate=4e6, burst=1.0)  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/api/campaigns/{where}/live") as socket:
+        socket.send_json({"token": told, "after": 0})
+        got = Feed(socket.receive_text).take(len(expected))  # waits a moment between pages
+    assert [(e["id"], e["revealed"]) for e in got] == expected
+    url = f"/api/campaigns/{where}/events"
+    assert client.get(url, headers=bearer(told)).status_code == 429
+    assert client.get(url, headers=bearer(player)).status_code == 200
+
+
+def test_a_seat_whose_work_took_the_servers_time_waits_while_another_is_served(
+    client: TestClient, db: Database
+) -> None:
+    client.app.state.buckets["work"] = Bucket(rate=1e-6, burst=0.0)  # type: ignore[attr-defined]
+    where, told, player = heavy_table(client, db, rolls=3)
+    stats = f"/api/campaigns/{where}/stats"
+    assert client.get(stats, headers=bearer(player)).status_code == 200  # owed nothing
+    slowed = client.get(stats, headers=bearer(player))
+    assert slowed.status_code == 429 and "took much of the server's time" in slowed.text
+    assert int(slowed.headers["Retry-After"]) >= 1
+    odds = client.get("/api/odds", params={"line": "chronicles 5"}, headers=bearer(player))
+    assert odds.status_code == 429  # the same seat's time, whatever it asks
+    assert client.get(stats, headers=bearer(told)).status_code == 200
