@@ -34,6 +34,7 @@ from dicepool.web import (
     stats_page,
     verify_page,
 )
+from dicepool.web.kept import ANSWERS_BYTES, Kept
 from dicepool.web.limits import MAX_BODY, rates
 from dicepool.web.live import POLL_SECONDS, Hub
 from dicepool.web.notify import Listener, Watcher
@@ -178,6 +179,7 @@ def create_app(
         redoc_url=None,
     )
     app.state.db = db
+    app.state.answers = Kept(ANSWERS_BYTES)  # statistics and checks, by the log's state
     app.state.buckets = {}
     app.state.rates = rates(rolls_per_second)
     app.state.hub = Hub(db, poll_seconds)

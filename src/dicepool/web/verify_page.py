@@ -19,6 +19,7 @@ from dicepool.campaign.table import whole_log_for
 from dicepool.campaign.verify import Verification, verify
 from dicepool.store.database import Database
 from dicepool.web.api import TableSeat
+from dicepool.web.kept import answer_of
 from dicepool.web.limits import charge, limited, working
 from dicepool.web.pages import page_seat, templates
 from dicepool.web.problems import answers
@@ -28,11 +29,15 @@ router = APIRouter()
 
 def seat_check(request: Request, seat: Seat) -> Verification:
     """The check of every seal, over the log ``seat`` sees (metered as an odds question, and
-    charged the time it took)."""
+    charged the time it took): made once for each state of the log (:func:`answer_of`)."""
     limited(request.app, "odds", seat.id, "too many checks from this seat")
     db: Database = request.app.state.db
-    with working(request.app, seat.id, "this seat's checks took much of the server's time"):
+
+    def made() -> Verification:
         return verify([e.to_dict() for e in whole_log_for(db, seat)])
+
+    with working(request.app, seat.id, "this seat's checks took much of the server's time"):
+        return answer_of(request.app, seat, "verify", made)
 
 
 @router.get("/c/{campaign_id}/verify", response_class=HTMLResponse, include_in_schema=False)

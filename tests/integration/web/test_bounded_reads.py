@@ -147,3 +147,34 @@ def test_a_seat_whose_work_took_the_servers_time_waits_while_another_is_served(
     odds = client.get("/api/odds", params={"line": "chronicles 5"}, headers=bearer(player))
     assert odds.status_code == 429  # the same seat's time, whatever it asks
     assert client.get(stats, headers=bearer(told)).status_code == 200
+
+
+# --- answers kept by the log's state --------------------------------------------------------
+
+
+def test_statistics_and_checks_are_made_once_per_state_of_the_log(
+    client: TestClient, db: Database
+) -> None:
+    where, told, player = heavy_table(client, db, rolls=5)
+    rolls = f"/api/campaigns/{where}/rolls"
+    hidden = client.post(rolls, json={"line": "chronicles 3", "hidden": True}, headers=bearer(told))
+    assert hidden.status_code == 201  # kept from the player's statistics
+    answers = client.app.state.answers  # type: ignore[attr-defined]
+    stats, checks = f"/api/campaigns/{where}/stats", f"/api/campaigns/{where}/verify"
+
+    def made() -> int:
+        return int(answers.misses)
+
+    first = client.get(stats, headers=bearer(told)).json()
+    assert client.get(stats, headers=bearer(told)).json() == first and made() == 1
+    checked = client.get(checks, headers=bearer(told)).json()
+    assert client.get(checks, headers=bearer(told)).json() == checked and made() == 2
+    assert answers.hits == 2
+    seen_by_player = client.get(stats, headers=bearer(player)).json()  # a view of its own
+    assert made() == 3 and seen_by_player["table"]["rolls"] == first["table"]["rolls"] - 1
+    rolled = client.post(rolls, json={"line": "chronicles 3"}, headers=bearer(told))
+    assert rolled.status_code == 201
+    again = client.get(stats, headers=bearer(told)).json()  # a new event: made again
+    assert made() == 4 and again["table"]["rolls"] == first["table"]["rolls"] + 1
+    assert client.get(checks, headers=bearer(told)).status_code == 200 and made() == 5
+    assert client.get(f"{stats}?char=Nobody", headers=bearer(told)).status_code == 409
