@@ -149,9 +149,15 @@ def log_end(db: Database, campaign_id: int) -> int:
     return row.last_seq if row is not None else 0
 
 
-def read_log(db: Database, campaign_id: int, after: int = 0, limit: int = MAX_EVENTS) -> LogRead:
+def read_log(
+    db: Database,
+    campaign_id: int,
+    after: int = 0,
+    limit: int = MAX_EVENTS,
+    most_bytes: int = PAGE_BYTES,
+) -> LogRead:
     """At most ``limit`` events of a campaign after sequence number ``after``, and no more
-    than :data:`PAGE_BYTES` of them (one at least), as every seat may be shown them (one read
+    than ``most_bytes`` of them (one at least), as every seat may be shown them (one read
     transaction).
 
     Raises:
@@ -161,7 +167,7 @@ def read_log(db: Database, campaign_id: int, after: int = 0, limit: int = MAX_EV
         raise CampaignError(f"a page of the log is 1..{MAX_EVENTS} events, not {limit}")
     after = max(after, 0)
     with db.read() as conn:
-        read = events_after(conn, campaign_id, after, limit, PAGE_BYTES)
+        read = events_after(conn, campaign_id, after, limit, most_bytes)
         found = read.events
         targets = _targets(conn, campaign_id, found)
         asked = any(is_hidden(e) for e in [*targets.values(), *found])

@@ -53,6 +53,7 @@ from dicepool.campaign.table import (
 from dicepool.sheet.events import ended_seats
 from dicepool.store.database import Database
 from dicepool.web.api import event_json, json_bytes
+from dicepool.web.kept import Kept
 from dicepool.web.limits import charge, owing
 from dicepool.web.loop import on_loop
 
@@ -79,6 +80,17 @@ KEPT_EVENTS = 2 * MAX_EVENTS
 """How many of its latest events a campaign's reader keeps for its connections (one further
 behind reads the log itself)."""
 
+TABLE_KEPT_BYTES = 1024 * 1024
+"""The most a campaign's reader keeps of its latest reads, in bytes of the log (1 MiB: a page;
+its newest read at least): a connection further behind reads the log itself, metered. Held
+parsed, the events weigh a few times their text: five or so for a roll's listed dice, about
+one for a large roll's packed ones."""
+
+KEPT_BYTES = 16 * 1024 * 1024
+"""The most all the campaigns' readers of a server keep between them, in bytes of the log
+(16 MiB): past 16 watched tables, each keeps its share (100 tables: 164 KiB each), and reads
+no more at once (but one event, whatever its size: 1 MiB at most)."""
+
 GATHER_SECONDS = 0.01
 """The least time between two reads of a campaign's log by its reader. Under load the events
 of that time go out together: a push costs a connection far more than each event in it, for
@@ -89,8 +101,9 @@ DELIVERY_SECONDS = 1.0
 """The longest a roll's answer waits for its table's reader here to read it (see
 :meth:`Hub.delivered`)."""
 
-KEPT_TEXTS = 4096
-"""How many events' JSON texts a server keeps, made once for all the connections sending one."""
+TEXTS_BYTES = 8 * 1024 * 1024
+"""The bytes of events' JSON texts a server keeps (8 MiB), each made once for all the
+connections sending it; the least recently sent go first."""
 
 ENDED_CODE = 4001
 """The close code of a live connection whose seat's token stopped working (a policy close
@@ -104,17 +117,27 @@ class Tail:
     connection of the campaign here, keeping its latest reads for them.
 
     It starts at the log's end. The reads kept hold the events after :attr:`start` up to
-    :attr:`last`, oldest first (both None until the reader has found the log's end).
+    :attr:`last`, oldest first (both None until the reader has found the log's end): at most
+    :data:`KEPT_EVENTS` events and ``share()`` bytes (:data:`TABLE_KEPT_BYTES`, less when the
+    server follows many campaigns), the newest read at least.
     """
 
-    def __init__(self, db: Database, campaign_id: int, poll_seconds: float) -> None:
+    def __init__(
+        self,
+        db: Database,
+        campaign_id: int,
+        poll_seconds: float,
+        share: Callable[[], int] = lambda: TABLE_KEPT_BYTES,
+    ) -> None:
         self.db = db
         self.campaign_id = campaign_id
         self.poll_seconds = poll_seconds
+        self.share = share
         self.start: int | None = None
         self.last: int | None = None
         self.reads: deque[tuple[LogRead, dict[bool, list[SeenEvent]]]] = deque()  # and views
         self.kept = 0  # events in self.reads
+        self.size = 0  # their bytes
         self.stale = asyncio.Event()  # the log may have news: read it
         self.waiting: set[asyncio.Event] = set()  # the connections' wake-up signals
         self.task: asyncio.Task[None] | None = None
@@ -189,7 +212,11 @@ class Tail:
             self.start = self.last = await run_in_threadpool(log_end, self.db, self.campaign_id)
             self._wake_all()
             return True
-        read = await on_loop(self.db, read_log, self.db, self.campaign_id, self.last)
+        # no more than it may keep (one event at least)
+        share = self.share()
+        read = await on_loop(
+            self.db, read_log, self.db, self.campaign_id, self.last, MAX_EVENTS, share
+        )
         if read.events:
             self.keep(read)
             self._wake_all()
@@ -197,12 +224,22 @@ class Tail:
 
     def keep(self, read: LogRead) -> None:
         """Keep a read, the next after :attr:`last`, forgetting the oldest beyond
-        :data:`KEPT_EVENTS` events."""
+        :data:`KEPT_EVENTS` events or the reader's share of bytes."""
         self.reads.append((read, {}))
         self.last = read.last
         self.kept += len(read.events)
-        while self.kept - len(self.reads[0][0].events) >= KEPT_EVENTS:
-            self.kept -= len(self.reads.popleft()[0].events)
+        self.size += read.size
+        self.trim(self.share())
+
+    def trim(self, most_bytes: int) -> None:
+        """Forget the oldest reads beyond :data:`KEPT_EVENTS` events or ``most_bytes`` (the
+        newest read stays)."""
+        while len(self.reads) > 1 and (
+            self.kept - len(self.reads[0][0].events) >= KEPT_EVENTS or self.size > most_bytes
+        ):
+            gone, _ = self.reads.popleft()
+            self.kept -= len(gone.events)
+            self.size -= gone.size
             self.start = self.reads[0][0].after
 
     def _wake_all(self) -> None:
@@ -225,7 +262,7 @@ class Hub:
         self.poll_seconds = poll_seconds
         self._tails: dict[int, Tail] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._texts: dict[int, tuple[SeenEvent, str]] = {}
+        self._texts: Kept[int, tuple[SeenEvent, str]] = Kept(TEXTS_BYTES)
         self._seats: dict[int, dict[int, int]] = {}  # live connections by campaign and seat
 
     def enter(self, seat: Seat) -> bool:
@@ -258,11 +295,28 @@ class Hub:
         self._loop = asyncio.get_running_loop()
         tail = self._tails.get(campaign_id)
         if tail is None:
-            tail = self._tails[campaign_id] = Tail(self.db, campaign_id, self.poll_seconds)
+            tail = Tail(self.db, campaign_id, self.poll_seconds, self.share)
+            self._tails[campaign_id] = tail
+            for each in self._tails.values():  # one more reader: each keeps less
+                each.trim(self.share())
             tail.task = asyncio.create_task(tail.run(), name=f"dicepool-tail-{campaign_id}")
         wake = asyncio.Event()
         tail.waiting.add(wake)
         return tail, wake
+
+    def share(self) -> int:
+        """The bytes each campaign's reader keeps: :data:`TABLE_KEPT_BYTES`, or an even share
+        of :data:`KEPT_BYTES` when more campaigns are followed."""
+        return min(TABLE_KEPT_BYTES, KEPT_BYTES // max(1, len(self._tails)))
+
+    def kept(self) -> int:
+        """The bytes of the log all the campaigns' readers keep now."""
+        return sum(tail.size for tail in self._tails.values())
+
+    def followed(self) -> dict[int, Tail]:
+        """The campaigns this process follows now (those with a live connection here), with
+        their readers."""
+        return dict(self._tails)
 
     def leave(self, campaign_id: int, wake: asyncio.Event) -> None:
         """Forget a closed connection (and stop the campaign's tail after its last)."""
@@ -308,10 +362,8 @@ class Hub:
         the same event in another view is another text)."""
         found = self._texts.get(id(seen))
         if found is None or found[0] is not seen:
-            text = json_bytes(event_json(seen)).decode()
-            if len(self._texts) >= KEPT_TEXTS:
-                del self._texts[next(iter(self._texts))]  # the oldest
-            found = self._texts[id(seen)] = (seen, text)  # held, so its id is not reused
+            found = (seen, json_bytes(event_json(seen)).decode())
+            self._texts.put(id(seen), found, len(found[1]))  # held, so its id is not reused
         return found[1]
 
 

@@ -3,6 +3,7 @@ on, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from dicepool.campaign import roll
 from dicepool.campaign.table import PAGE_BYTES
 from dicepool.core.dice import SystemDice
 from dicepool.store.database import Database
+from dicepool.web import live
 from dicepool.web.limits import Bucket
 
 from .conftest import Feed, bearer
@@ -178,3 +180,36 @@ def test_statistics_and_checks_are_made_once_per_state_of_the_log(
     assert made() == 4 and again["table"]["rolls"] == first["table"]["rolls"] + 1
     assert client.get(checks, headers=bearer(told)).status_code == 200 and made() == 5
     assert client.get(f"{stats}?char=Nobody", headers=bearer(told)).status_code == 409
+
+
+# --- what the live feed keeps -------------------------------------------------------------
+
+
+def test_what_the_live_feed_keeps_is_bounded_in_bytes_and_dropped_with_its_last_client(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(live, "TABLE_KEPT_BYTES", 40_000)
+    monkeypatch.setattr(live, "KEPT_BYTES", 60_000)  # three tables: 20,000 bytes each
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    tables = []
+    for name in ("Night", "Day", "Dusk"):
+        made = client.post("/api/campaigns", json={"name": name, "system": "chronicles"})
+        assert made.status_code == 201
+        tables.append((made.json()["id"], made.json()["storyteller"]["token"]))
+    with ExitStack() as held:
+        feeds = []
+        for where, told in tables:
+            socket = held.enter_context(client.websocket_connect(f"/api/campaigns/{where}/live"))
+            socket.send_json({"token": told})
+            feeds.append(Feed(socket.receive_text))
+        for (where, told), feed in zip(tables, feeds, strict=True):
+            for _ in range(8):  # 8 events of 9 KB: 75 KB of log
+                rolled = client.post(
+                    f"/api/campaigns/{where}/rolls", json={"line": LINE}, headers=bearer(told)
+                )
+                assert rolled.status_code == 201
+            assert len(feed.take(8)) == 8  # read, kept and pushed
+        assert set(hub.followed()) == {where for where, _ in tables} and hub.share() == 20_000
+        assert all(0 < tail.size <= 20_000 for tail in hub.followed().values())
+        assert 0 < hub.kept() <= 60_000
+    assert hub.followed() == {} and hub.kept() == 0  # nobody watches: nothing kept
