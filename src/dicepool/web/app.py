@@ -7,6 +7,7 @@ it on uvicorn. One handler maps every error of dicepool's tree to a JSON answer 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -35,7 +36,7 @@ from dicepool.web import (
     verify_page,
 )
 from dicepool.web.kept import ANSWERS_BYTES, Kept
-from dicepool.web.limits import MAX_BODY, rates
+from dicepool.web.limits import BODY_SECONDS, MAX_BODY, MAX_CONNECTIONS, rates
 from dicepool.web.live import POLL_SECONDS, Hub
 from dicepool.web.notify import Listener, Watcher
 from dicepool.web.problems import RateLimited, status_of
@@ -45,8 +46,12 @@ log = logging.getLogger("dicepool.web")
 
 
 class BodyLimit:
-    """ASGI middleware: refuse a request body over ``limit`` bytes with 413, before reading
-    more of it (whether its Content-Length says so or it streams past the limit)."""
+    """ASGI middleware: read a request's whole body before the application runs, refusing one
+    over ``limit`` bytes with 413 (whether its Content-Length says so or it streams past the
+    limit in chunks) and one that takes over :data:`~dicepool.web.limits.BODY_SECONDS` with 408.
+
+    The body is read here, not as the application reads it: an error raised while FastAPI
+    reads a body is answered 400 by FastAPI, whatever it was. Bodies are small (64 KiB)."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -58,22 +63,42 @@ class BodyLimit:
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await _too_large(send, self.limit)
+            await _refuse(send, 413, f"the request body is over {self.limit} bytes")
             return
-        seen = 0
-
-        async def counted() -> Message:
-            nonlocal seen
-            message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > self.limit:
-                raise _BodyTooLarge
-            return message
-
         try:
-            await self.app(scope, counted, send)
+            first = await asyncio.wait_for(_whole_body(receive, self.limit), BODY_SECONDS)
         except _BodyTooLarge:
-            await _too_large(send, self.limit)
+            await _refuse(send, 413, f"the request body is over {self.limit} bytes")
+            return
+        except TimeoutError:
+            await _refuse(send, 408, f"the request body took over {BODY_SECONDS:g} s")
+            return
+        given = False
+
+        async def replayed() -> Message:
+            nonlocal given
+            if given:
+                return await receive()  # a disconnect, while the answer is made
+            given = True
+            return first
+
+        await self.app(scope, replayed, send)
+
+
+async def _whole_body(receive: Receive, limit: int) -> Message:
+    """A request's body read whole, as one message (or the client's disconnect)."""
+    chunks, size = [], 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return message
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise _BodyTooLarge
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
 
 
 SWAGGER_UI = "swagger-ui-5.35.0"
@@ -109,9 +134,9 @@ class _BodyTooLarge(Exception):
     pass
 
 
-async def _too_large(send: Send, limit: int) -> None:
-    response = JSONResponse({"error": f"the request body is over {limit} bytes"}, status_code=413)
-    await send({"type": "http.response.start", "status": 413, "headers": response.raw_headers})
+async def _refuse(send: Send, status: int, message: str) -> None:
+    response = JSONResponse({"error": message}, status_code=status, headers={"connection": "close"})
+    await send({"type": "http.response.start", "status": status, "headers": response.raw_headers})
     await send({"type": "http.response.body", "body": response.body})
 
 
@@ -159,6 +184,7 @@ def create_app(
     poll_seconds: float = POLL_SECONDS,
     rolls_per_second: float | None = None,
     public_url: str | None = None,
+    max_connections: int = MAX_CONNECTIONS,
 ) -> FastAPI:
     """The web table's application, serving the campaigns of ``db``.
 
@@ -169,6 +195,8 @@ def create_app(
             :data:`dicepool.web.limits.RATES`'s.
         public_url: the address every link starts with (checked by
             :func:`dicepool.web.addresses.public_url`), else each request's own.
+        max_connections: the connections the process holds (uvicorn's bound): half of them
+            at most live ones.
     """
     app = FastAPI(
         lifespan=_lifespan,
@@ -182,7 +210,7 @@ def create_app(
     app.state.answers = Kept(ANSWERS_BYTES)  # statistics and checks, by the log's state
     app.state.buckets = {}
     app.state.rates = rates(rolls_per_second)
-    app.state.hub = Hub(db, poll_seconds)
+    app.state.hub = Hub(db, poll_seconds, max_connections // 2)
     app.state.poll_seconds = poll_seconds
     app.state.public_url = public_url
     app.add_middleware(BodyLimit)

@@ -26,6 +26,19 @@ from dicepool.web.problems import RateLimited
 MAX_BODY = 64 * 1024
 """The largest request body, in bytes (a roll's faces by hand fit many times over)."""
 
+BODY_SECONDS = 10.0
+"""How long a client has to send a request's whole body (64 KiB: 6.5 KB a second at least)."""
+
+MAX_CONNECTIONS = 2000
+"""The connections a server process holds at once, HTTP and WebSocket (uvicorn's
+``limit_concurrency``: a request beyond it is answered 503; ``serve --max-connections``). Half
+of them at most are live connections (:meth:`dicepool.web.live.Hub.admit`)."""
+
+MAX_ADDRESS_LIVE = 64
+"""The live connections one client address holds at once (a household's or an office's
+players and their tabs). Behind a proxy every client has the proxy's address: name the proxy
+with ``serve --forwarded-allow-ips`` so each is counted by its own."""
+
 READ_BYTES = 2 * 1024 * 1024
 """The bytes of the log a seat reads a second, sustained (2 MiB: a log of 10,000 rolls of a
 table, some 10 MB, in seconds), with a burst of four times as many: eight pages at once."""
@@ -53,7 +66,10 @@ MAX_ROLLS_PER_SECOND = 10_000
 """The highest rate of rolls per seat a server may be set to (``serve --rolls-per-second``)."""
 
 __all__ = [
+    "BODY_SECONDS",
+    "MAX_ADDRESS_LIVE",
     "MAX_BODY",
+    "MAX_CONNECTIONS",
     "MAX_ROLLS_PER_SECOND",
     "RATES",
     "READ_BYTES",

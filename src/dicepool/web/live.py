@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -54,7 +55,7 @@ from dicepool.sheet.events import ended_seats
 from dicepool.store.database import Database
 from dicepool.web.api import event_json, json_bytes
 from dicepool.web.kept import Kept
-from dicepool.web.limits import charge, owing
+from dicepool.web.limits import MAX_ADDRESS_LIVE, MAX_CONNECTIONS, charge, owing
 from dicepool.web.loop import on_loop
 
 log = logging.getLogger("dicepool.web")
@@ -66,8 +67,9 @@ POLL_SECONDS = 1.0
 process's events on SQLite (PostgreSQL's NOTIFY wakes it at once: see
 :mod:`dicepool.web.notify`)."""
 
-HELLO_SECONDS = 10.0
-"""How long a client has to send its token once connected."""
+HELLO_SECONDS = 5.0
+"""How long a client has to send its token once connected (then it is closed: a connection
+that never says who it is holds a place of the process's)."""
 
 MAX_HELLO = 1024
 """The longest first message, in characters."""
@@ -110,6 +112,10 @@ ENDED_CODE = 4001
 would read as a bad request: this one says "ask the storyteller for a new link")."""
 
 ENDED_REASON = "this seat's link no longer works; ask the storyteller for a new one"
+
+FULL_CODE = 1013
+"""The close code refusing a live connection over the process's or the address's bound: try
+again later (before the handshake is accepted, a client sees it refused: HTTP 403)."""
 
 
 class Tail:
@@ -257,13 +263,35 @@ class Hub:
         poll_seconds: how often a campaign's log is read when nothing woke its reader.
     """
 
-    def __init__(self, db: Database, poll_seconds: float = POLL_SECONDS) -> None:
+    def __init__(
+        self,
+        db: Database,
+        poll_seconds: float = POLL_SECONDS,
+        max_live: int = MAX_CONNECTIONS // 2,
+    ) -> None:
         self.db = db
         self.poll_seconds = poll_seconds
+        self.max_live = max_live
+        self._addresses: Counter[str] = Counter()  # live connections by client address
         self._tails: dict[int, Tail] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._texts: Kept[int, tuple[SeenEvent, str]] = Kept(TEXTS_BYTES)
         self._seats: dict[int, dict[int, int]] = {}  # live connections by campaign and seat
+
+    def admit(self, address: str) -> bool:
+        """Count a new live connection from ``address``; False (not counted) if the process
+        holds :attr:`max_live` already, or the address :data:`MAX_ADDRESS_LIVE`."""
+        held = sum(self._addresses.values())
+        if held >= self.max_live or self._addresses[address] >= MAX_ADDRESS_LIVE:
+            return False
+        self._addresses[address] += 1
+        return True
+
+    def release(self, address: str) -> None:
+        """Forget a closed live connection from ``address``."""
+        self._addresses[address] -= 1
+        if self._addresses[address] <= 0:
+            del self._addresses[address]
 
     def enter(self, seat: Seat) -> bool:
         """Count a new connection of ``seat``; False if it holds :data:`MAX_SEAT_LIVE`
@@ -395,7 +423,30 @@ async def _hello(socket: WebSocket, campaign_id: int) -> tuple[Seat, int, int] |
     return seat, end if after is None else after, end
 
 
+LiveRoute = Callable[[WebSocket, int], Awaitable[None]]
+
+
+def bounded(route: LiveRoute) -> LiveRoute:
+    """A live route whose connections count toward the process's and their address's bounds
+    (:meth:`Hub.admit`): one over them is refused before its handshake is accepted."""
+
+    @functools.wraps(route)
+    async def admitted(socket: WebSocket, campaign_id: int) -> None:
+        hub: Hub = socket.app.state.hub
+        address = socket.client.host if socket.client else "unknown"
+        if not hub.admit(address):
+            await socket.close(code=FULL_CODE)
+            return
+        try:
+            await route(socket, campaign_id)
+        finally:
+            hub.release(address)
+
+    return admitted
+
+
 @router.websocket("/campaigns/{campaign_id}/live")
+@bounded
 async def live(socket: WebSocket, campaign_id: int) -> None:
     """Push every event this seat may see, from ``after`` on, as it is logged."""
     await socket.accept()
