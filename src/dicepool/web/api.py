@@ -8,7 +8,7 @@ Errors become JSON by the handlers of :mod:`dicepool.web.app`. The OpenAPI docum
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import orjson
@@ -24,7 +24,6 @@ from dicepool.campaign.seals import dice_source
 from dicepool.campaign.seats import Seat, find_seat_by_token, join_table, open_table
 from dicepool.campaign.table import (
     MAX_EVENTS,
-    Page,
     SeenEvent,
     cut,
     events_for,
@@ -345,17 +344,17 @@ def read_events(
     after a burst): one that read more waits (429, with ``Retry-After``)."""
     limited(request.app, "reads", seat.id, "this seat has read much of the log", cost=0.0)
     page = events_for(_db(request), seat, after, limit)
-    body, _ = page_text(seat, page, [json_bytes(event_json(s)).decode() for s in page.events])
+    texts = [json_bytes(event_json(s)).decode() for s in page.events]
+    sent = cut(seat, page, [len(text) + 1 for text in texts])  # about 1 MiB at most
+    body = page_json(texts[: len(sent.events)], sent.last)
     charge(request.app, "reads", seat.id, len(body))
     return Response(body, media_type="application/json")
 
 
-def page_text(seat: Seat, page: Page, texts: list[str]) -> tuple[str, Page]:
-    """A page of the log as sent (the events route's answer, the live feed's message), from its
-    events' JSON ``texts``: cut at :data:`~dicepool.campaign.table.PAGE_BYTES`, with the page
-    sent."""
-    sent = cut(seat, page, [len(text) + 1 for text in texts])
-    return f'{{"events":[{",".join(texts[: len(sent.events)])}],"last":{sent.last}}}', sent
+def page_json(texts: Sequence[str], last: int) -> str:
+    """A page of the log as sent, from its events' JSON ``texts``: the events route's answer,
+    the live feed's message."""
+    return f'{{"events":[{",".join(texts)}],"last":{last}}}'
 
 
 @router.post(

@@ -239,8 +239,10 @@ def create_app(
     async def dicepool_error(request: Request, exc: DicepoolError) -> Response:
         field = getattr(exc, "parameter", None) or getattr(exc, "field", None)
         answer = _answer(request, str(exc), status_of(exc), field)
-        if isinstance(exc, RateLimited) and exc.retry_after is not None:
-            answer.headers["Retry-After"] = str(exc.retry_after)
+        if isinstance(exc, RateLimited):
+            await asyncio.sleep(exc.delay)  # a client asking in a loop asks less often
+            if exc.retry_after is not None:
+                answer.headers["Retry-After"] = str(exc.retry_after)
         return answer
 
     @app.exception_handler(RequestValidationError)

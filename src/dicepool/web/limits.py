@@ -58,6 +58,11 @@ RATES = {
 """Per seat (or client address): requests (or bytes, or seconds) refilled a second, and the
 most in one burst."""
 
+OWED_DELAY = 1.0
+"""How long the refusal of a seat that owes (bytes read, time worked) is held back, at most:
+a client asking again at once, in a loop, on many connections, then asks once a second on
+each and costs the server nothing meanwhile (each refusal costs it about a millisecond)."""
+
 MAX_KEYS = 10_000
 """Keys a bucket remembers before it forgets those that have refilled (a full bucket is the
 same as a forgotten one), so many clients cannot grow it without end."""
@@ -71,6 +76,7 @@ __all__ = [
     "MAX_BODY",
     "MAX_CONNECTIONS",
     "MAX_ROLLS_PER_SECOND",
+    "OWED_DELAY",
     "RATES",
     "READ_BYTES",
     "WORK_SECONDS",
@@ -166,15 +172,14 @@ def limiter_of(app: Any, what: str) -> Bucket:
 
 def limited(app: Any, what: str, key: int | str, message: str, cost: float = 1.0) -> None:
     """Take ``cost`` tokens of ``what`` for ``key`` (a seat, a client's address; 0: let it in
-    while it owes nothing), or refuse with 429 saying how long to wait."""
+    while it owes nothing), or refuse with 429 saying how long to wait (one that owes, after
+    :data:`OWED_DELAY` at most)."""
     bucket = limiter_of(app, what)
     if not bucket.allow(key, cost):
-        raise _refused(message, bucket.wait(key, cost))
-
-
-def _refused(message: str, wait: float) -> RateLimited:
-    seconds = max(1, math.ceil(wait))
-    return RateLimited(f"{message}; wait {seconds} s", retry_after=seconds)
+        wait = bucket.wait(key, cost)
+        seconds = max(1, math.ceil(wait))
+        delay = min(wait, OWED_DELAY) if cost == 0 else 0.0
+        raise RateLimited(f"{message}; wait {seconds} s", retry_after=seconds, delay=delay)
 
 
 def charge(app: Any, what: str, key: int | str, cost: float) -> None:

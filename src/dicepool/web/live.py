@@ -16,7 +16,15 @@ of the campaign's connections here: whenever this process logs an event of the c
 poll (events logged by another process on SQLite). Each connection shows that one read to its
 seat (:func:`dicepool.campaign.table.visible`), without a query of its own; one further behind
 than the reader keeps (a client that reconnects, or a slow one) catches up by reading the log
-itself (:func:`dicepool.campaign.table.events_for`).
+itself (:func:`dicepool.campaign.table.events_for`), page by page, each page charged to its
+seat's reads (:mod:`dicepool.web.limits`).
+
+What the feed holds is bounded by bytes, not by events: a reader keeps
+:data:`TABLE_KEPT_BYTES` of the log at most and all of them :data:`KEPT_BYTES`, the events'
+texts :data:`TEXTS_BYTES`; a campaign nobody watches here keeps nothing. Its connections are
+bounded too: :data:`MAX_SEAT_LIVE` a seat, :data:`~dicepool.web.limits.MAX_ADDRESS_LIVE` a
+client address and half the process's connections in all (:func:`bounded`), and one that
+sends no hello within :data:`HELLO_SECONDS` is closed.
 
 A seat whose token stops working (revoked, given a new link, or an invitation replaced or
 turned off) is ended by an event of the log naming it (:func:`dicepool.sheet.events.ended_seats`):
@@ -53,7 +61,7 @@ from dicepool.campaign.table import (
 )
 from dicepool.sheet.events import ended_seats
 from dicepool.store.database import Database
-from dicepool.web.api import event_json, json_bytes
+from dicepool.web.api import event_json, json_bytes, page_json
 from dicepool.web.kept import Kept
 from dicepool.web.limits import MAX_ADDRESS_LIVE, MAX_CONNECTIONS, charge, owing
 from dicepool.web.loop import on_loop
@@ -463,8 +471,7 @@ async def live(socket: WebSocket, campaign_id: int) -> None:
     hub: Hub = socket.app.state.hub
 
     async def push(seen: list[SeenEvent], last: int) -> None:
-        events = ",".join(hub.text(item) for item in seen)  # each made once for all
-        await socket.send_text(f'{{"events":[{events}],"last":{last}}}')
+        await socket.send_text(page_json([hub.text(item) for item in seen], last))  # made once
 
     await follow(socket, seat, after, push, end)
 

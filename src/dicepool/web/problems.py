@@ -47,13 +47,15 @@ class TooLarge(WebError):
 
 
 class RateLimited(WebError):
-    """Too many requests from one seat, or too costly: ``retry_after`` seconds to wait."""
+    """Too many requests from one seat, or too costly: ``retry_after`` seconds to wait, the
+    answer held back ``delay`` seconds."""
 
     status = 429
 
-    def __init__(self, message: str, retry_after: int | None = None) -> None:
+    def __init__(self, message: str, retry_after: int | None = None, delay: float = 0.0) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+        self.delay = delay
 
 
 def status_of(exc: DicepoolError) -> int:
