@@ -1,6 +1,7 @@
 """The limit for ``load_table.py``: a bare broadcast server on the web table's own stack.
 
-FastAPI on uvicorn with the same settings as ``dicepool serve`` (:data:`dicepool.cli.serve.UVICORN`)
+FastAPI on uvicorn with the same settings as ``dicepool serve`` (:data:`dicepool.cli.serve.UVICORN`
+and the bounds of :func:`dicepool.web.server.uvicorn_settings`)
 and the same WebSocket library, speaking the same routes, but with no dice and no database:
 ``POST /api/campaigns/1/rolls`` (a bearer token and ``{"line"}``, validated by pydantic as the
 real route is) numbers the message, sends it to every open socket, and answers 201
@@ -22,6 +23,7 @@ from fastapi import FastAPI, Header, HTTPException, WebSocket, WebSocketDisconne
 from pydantic import BaseModel, Field
 
 from dicepool.cli.serve import UVICORN
+from dicepool.web.server import uvicorn_settings
 
 
 class NewRoll(BaseModel):
@@ -85,7 +87,8 @@ def main() -> None:
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--size", type=int, default=1200, help="characters per message")
     args = parser.parse_args()
-    uvicorn.run(bare_app(args.size), host="127.0.0.1", port=args.port, **UVICORN)
+    settings = {**UVICORN, **uvicorn_settings()}
+    uvicorn.run(bare_app(args.size), host="127.0.0.1", port=args.port, **settings)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicepool.campaign.verify import Problem, SealReport, Status, Verification, verify
+from dicepool.notation.packing import pack_dice
 
 from ..sealed_log import SEED_A, SEED_B, Log, good_log, stream
 
@@ -427,3 +428,35 @@ def test_numbers_no_log_could_hold_are_problems_not_errors() -> None:
     assert [p.message for p in checked.problems] == [
         "the seal's number is not a whole number from 1: a number too large to write"
     ]
+
+
+def packing_every_roll(value: Any) -> Any:
+    """``value`` with every record's dice packed, however few (a large roll's logged form)."""
+    if isinstance(value, list):
+        return [packing_every_roll(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    found = {k: packing_every_roll(v) for k, v in value.items()}
+    if isinstance(value.get("dice"), list) and value["dice"]:
+        found["dice"] = pack_dice(value["dice"])
+    return found
+
+
+def test_packed_dice_verify_as_their_list_did() -> None:
+    log = good_log()
+    packed_log = packing_every_roll(copy.deepcopy(log.events))
+    assert packed_log != log.events
+    assert verify(packed_log) == verify(log.events) and verify(packed_log).ok
+
+
+def test_a_changed_packed_face_is_caught_and_damaged_packing_named() -> None:
+    log = good_log()
+    changed = packing_every_roll(copy.deepcopy(log.events))
+    dice = changed[9]["data"]["result"]["dice"]  # seq 10: a d10 pool, one digit a face
+    logged = int(dice["faces"][2], 36)
+    dice["faces"] = dice["faces"][:2] + str(logged % 9 + 1) + dice["faces"][3:]
+    problem = only_problem(seal(verify(changed), 1))
+    assert problem.seq == 10 and f"die 3 shows {logged % 9 + 1}" in problem.message
+    changed[9]["data"]["result"]["dice"]["kinds"] = "junk"
+    problems = seal(verify(changed), 1).problems
+    assert any(p.seq == 10 and "packed dice do not unpack" in p.message for p in problems)

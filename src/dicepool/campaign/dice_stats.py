@@ -25,6 +25,7 @@ from dicepool.campaign.line_odds import NO_ODDS, Line, LineOdds, deviations, tot
 from dicepool.campaign.rolls import behind_screen
 from dicepool.campaign.seats import Seat
 from dicepool.campaign.table import LogRead, visible
+from dicepool.notation.packing import PackingError, faces_of
 from dicepool.odds.fit import FaceFit, fair_die_fit
 from dicepool.sheet.events import Event, Kind, struck
 from dicepool.sheet.payloads import Revealed, Rolled, behind_the_screen
@@ -156,20 +157,20 @@ class _Count:
     observed: int = 0
     not_compared: Counter[str] = field(default_factory=Counter)
 
-    def add(self, line: Line, records: list[Mapping[str, Any]], chosen: list[int]) -> None:
+    def add(self, line: Line, sides: list[Side], chosen: list[int]) -> None:
         """One roll: the faces of its ``chosen`` sides, and their totals against the odds."""
         self.rolls += 1
         for i in chosen:
             counts = self.faces.setdefault(line.sides[i], [0] * line.sides[i])
-            for die in records[i]["dice"]:
-                counts[die["face"] - 1] += 1
+            for face in sides[i].faces:
+                counts[face - 1] += 1
         if line.means is None:
             self.not_compared[line.refused or NO_ODDS] += 1
             return
         self.compared += 1
         self.expected += sum(line.means[i] for i in chosen)
         self.variance += sum(line.variances[i] for i in chosen)
-        self.observed += sum(total_of(records[i]) or 0 for i in chosen)
+        self.observed += sum(total_of(sides[i].record) or 0 for i in chosen)
 
     def made(self, actor: str | None) -> Tally:
         lines = Lines(
@@ -177,6 +178,15 @@ class _Count:
         )
         fits = tuple(fair_die_fit(self.faces[sides]) for sides in sorted(self.faces))
         return Tally(actor, self.rolls, fits, lines)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a logged roll (the roll itself, or one side of a contest): its record, and
+    its faces read once (from either form of its dice)."""
+
+    record: Mapping[str, Any]
+    faces: list[int]
 
 
 def sides_of_record(result: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -198,17 +208,21 @@ def chosen_sides(rolled: Rolled, sides: int, character: str | None) -> list[int]
     return list(range(sides)) if key in involved else []
 
 
-def _well_formed(line: Line, records: list[Mapping[str, Any]]) -> bool:
-    """Whether a logged result fits its line: a record for each side, each face on its die,
-    and a total wherever the odds will be compared."""
+def _readable(line: Line, records: list[Mapping[str, Any]]) -> list[Side] | None:
+    """A logged result's sides, if it fits its line: a record for each side, each face on its
+    die, and a total wherever the odds will be compared; else None."""
     if len(records) != len(line.sides):
-        return False
-    for sides, record in zip(line.sides, records, strict=True):
-        if any(not 1 <= d["face"] <= sides for d in record["dice"]):
-            return False
-        if line.means is not None and total_of(record) is None:
-            return False
-    return True
+        return None
+    try:
+        found = [Side(record, faces_of(record)) for record in records]
+    except (PackingError, KeyError, TypeError, ValueError):  # a record damaged or hand-made
+        return None
+    for sides, side in zip(line.sides, found, strict=True):
+        if any(not 1 <= face <= sides for face in side.faces):
+            return None
+        if line.means is not None and total_of(side.record) is None:
+            return None
+    return found
 
 
 def tally(
@@ -232,11 +246,12 @@ def tally(
             left_out[STRUCK if event.id in gone else TYPED] += 1
             continue
         line = odds.line(rolled.numbers)
-        if line is None or not _well_formed(line, records):
+        sides = None if line is None else _readable(line, records)
+        if line is None or sides is None:
             left_out[UNREADABLE] += 1
             continue
-        table.add(line, records, chosen)
-        actors.setdefault(event.actor, _Count()).add(line, records, chosen)
+        table.add(line, sides, chosen)
+        actors.setdefault(event.actor, _Count()).add(line, sides, chosen)
     each = tuple(count.made(actor) for actor, count in sorted(actors.items()))
     return table.made(None), each, dict(left_out)
 

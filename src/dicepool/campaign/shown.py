@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dicepool.core.stream import MAX_SIDES
+from dicepool.notation.packing import PackingError, unpacked
 
 SEAL_OPEN = "seal-open"
 SEAL_CLOSE = "seal-close"
@@ -165,10 +166,15 @@ def _record_faces(record: object, name: str) -> list[int]:
 
 
 def _dice(record: object, name: str) -> list[Any]:
-    """A record's ``dice`` list."""
+    """A record's dice, as a list (a large roll's are logged packed)."""
     if not isinstance(record, Mapping):
         raise Malformed(f"{name} is not a roll record: {shown(record)}")
     dice = record.get("dice")
+    if isinstance(dice, Mapping):
+        try:
+            return unpacked(dice)
+        except PackingError as exc:
+            raise Malformed(f"{name}'s packed dice do not unpack: {exc}") from None
     if not isinstance(dice, list):
         raise Malformed(f"{name} has no list of dice: {shown(dice)}")
     return dice

@@ -12,6 +12,7 @@ from dataclasses import fields as fields_of
 from typing import Any
 
 from dicepool.campaign.view import FOR_A_PLAYER
+from dicepool.notation.packing import unpacked
 from dicepool.sheet.events import Event, Kind
 from dicepool.sheet.hubris.payloads import (
     Atoned,
@@ -502,10 +503,10 @@ ROLLER_WORDS = {"storypath": "assist", "hubris": "team"}
 
 
 def dice_groups(
-    system: str, dice: Sequence[Mapping[str, Any]]
+    system: str, dice: Sequence[Mapping[str, Any]] | Mapping[str, Any]
 ) -> list[tuple[str, list[Mapping[str, Any]]]]:
-    """A roll's dice (as its record holds them) grouped by roller and by how they came to be
-    rolled, in the order read.
+    """A roll's dice (as its record holds them: a list, or packed) grouped by roller and by
+    how they came to be rolled, in the order read.
 
     The main roller's groups are ``rolled``, ``exploded``...; another roller's are prefixed
     with the system's word and their number in the order written: a storypath assistant's
@@ -513,7 +514,7 @@ def dice_groups(
     """
     word = ROLLER_WORDS.get(system, "roller")
     groups: dict[str, list[Mapping[str, Any]]] = {}
-    for die in dice:
+    for die in unpacked(dice):
         name = die["origin"]
         if die["roll"] and die["origin"] != "rerolled":
             name = f"{name} (reroll)"

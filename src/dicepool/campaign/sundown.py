@@ -19,6 +19,7 @@ from dicepool.core.dice import DiceSource, ForcedDice
 from dicepool.core.result import RollResult
 from dicepool.core.sundown import HIT, SecondChance, SundownRequest, resolve
 from dicepool.errors import CampaignError, SheetError
+from dicepool.notation.packing import dice_of
 from dicepool.notation.parser import parse
 from dicepool.notation.record import record
 from dicepool.sheet.events import Event, Kind, event_of
@@ -183,7 +184,7 @@ def _second_chance(target: Event, source: DiceSource) -> tuple[RollResult, list[
         raise CampaignError(
             f"event {target.id} took its second chance already (`second-chance` on its line)"
         )
-    first = [int(d["face"]) for d in roll.result["dice"] if int(d["roll"]) == 0]
+    first = [int(d["face"]) for d in dice_of(roll.result) if int(d["roll"]) == 0]
     misses = [f for f in first if HIT.successes(f) == 0]
     if not misses:
         raise CampaignError(

@@ -9,7 +9,7 @@ The storyteller sees everything. A reveal cannot be undone: everyone has seen th
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -34,6 +34,7 @@ from dicepool.sheet.payloads import (
 from dicepool.sheet.spends import NO_SPENDS, Spends
 from dicepool.sheet.traits import name_key
 from dicepool.store.database import Database
+from dicepool.store.log import PAGE_BYTES as STORED_PAGE_BYTES
 from dicepool.store.log import (
     append,
     campaign_by_id,
@@ -49,6 +50,12 @@ from dicepool.store.sql import Sql
 
 MAX_EVENTS = 500
 """The most events one request for the log returns (a client asks again with ``after``)."""
+
+PAGE_BYTES = STORED_PAGE_BYTES
+"""The most one page of the log weighs, in bytes (1 MiB: :data:`MAX_EVENTS` large rolls
+would weigh megabytes): the log is read so far (:func:`~dicepool.store.log.events_after`),
+and a seat's page is cut there as it is sent (:func:`cut`). One event at least, whatever its
+size: an event logs :data:`~dicepool.store.log.MAX_EVENT_BYTES` at most."""
 
 TABLE_DICE = 1000
 """The most dice a roll at the table is expected to roll, explosions and rerolls counted (the
@@ -97,10 +104,12 @@ class Page:
         events: the events the seat may see, oldest first.
         last: the sequence number the page read up to (ask for more ``after`` it: the events
             a seat may not see count toward a page too, so it may hold fewer than asked).
+        more: whether the page stopped at a bound (of events, or of bytes): more may follow.
     """
 
     events: list[SeenEvent]
     last: int
+    more: bool = False
 
 
 @dataclass(frozen=True)
@@ -119,6 +128,8 @@ class LogRead:
             (among the events or the targets); else empty, as no seat's view then needs it.
         players_characters: the characters whose sheets players see (name keys), when an event
             carries a sheet or names characters (a roll); else empty.
+        size: what the events weigh, in bytes (their data as stored, and a little each).
+        more: whether the read stopped at its bound (of events, or of bytes).
     """
 
     campaign_id: int
@@ -128,6 +139,8 @@ class LogRead:
     targets: dict[int, Event]
     revealed: frozenset[int]
     players_characters: frozenset[str] = frozenset()
+    size: int = 0
+    more: bool = False
 
     def __hash__(self) -> int:
         return hash((self.campaign_id, self.after, self.last))
@@ -140,9 +153,16 @@ def log_end(db: Database, campaign_id: int) -> int:
     return row.last_seq if row is not None else 0
 
 
-def read_log(db: Database, campaign_id: int, after: int = 0, limit: int = MAX_EVENTS) -> LogRead:
-    """At most ``limit`` events of a campaign after sequence number ``after``, as every seat
-    may be shown them (one read transaction).
+def read_log(
+    db: Database,
+    campaign_id: int,
+    after: int = 0,
+    limit: int = MAX_EVENTS,
+    most_bytes: int = PAGE_BYTES,
+) -> LogRead:
+    """At most ``limit`` events of a campaign after sequence number ``after``, and no more
+    than ``most_bytes`` of them (one at least), as every seat may be shown them (one read
+    transaction).
 
     Raises:
         CampaignError: a ``limit`` out of 1..:data:`MAX_EVENTS`.
@@ -151,7 +171,8 @@ def read_log(db: Database, campaign_id: int, after: int = 0, limit: int = MAX_EV
         raise CampaignError(f"a page of the log is 1..{MAX_EVENTS} events, not {limit}")
     after = max(after, 0)
     with db.read() as conn:
-        found = events_after(conn, campaign_id, after, limit)
+        read = events_after(conn, campaign_id, after, limit, most_bytes)
+        found = read.events
         targets = _targets(conn, campaign_id, found)
         asked = any(is_hidden(e) for e in [*targets.values(), *found])
         # the reveals are read only when a hidden roll is in sight, the players' characters
@@ -160,7 +181,17 @@ def read_log(db: Database, campaign_id: int, after: int = 0, limit: int = MAX_EV
         sheets = any(e.kind in SHEET_KINDS or e.data.get("characters") for e in found)
         seen = players_characters(conn, campaign_id) if sheets else frozenset()
     last = found[-1].seq if found else after
-    return LogRead(campaign_id, after, last, tuple(found), targets, frozenset(revealed), seen)
+    return LogRead(
+        campaign_id,
+        after,
+        last,
+        tuple(found),
+        targets,
+        frozenset(revealed),
+        seen,
+        read.size,
+        read.more,
+    )
 
 
 def view_of(seat: Seat) -> bool:
@@ -212,7 +243,50 @@ def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS
         CampaignError: a ``limit`` out of 1..:data:`MAX_EVENTS`.
     """
     read = read_log(db, seat.campaign_id, after, limit)
-    return Page(visible(seat, read), read.last)
+    return Page(visible(seat, read), read.last, read.more)
+
+
+def cut(seat: Seat, page: Page, sizes: Sequence[int], most: int = PAGE_BYTES) -> Page:
+    """The first events of ``seat``'s ``page`` that weigh ``most`` bytes at most between them
+    (one at least), as a page whose ``last`` a reader goes on from losing nothing; ``sizes``
+    are what each event of the page weighs as sent.
+
+    A seat's page may weigh more than the log it was read from: a player's holds each hidden
+    roll revealed in it, just before its reveal. The two stay together.
+    """
+    total = 0
+    for index, size in enumerate(sizes):
+        total += size
+        if total > most and index > 0:
+            break
+    else:
+        return page
+    places = [s.event.seq for s in page.events] if view_of(seat) else _places(page.events)
+    while index > 1 and places[index - 1] == places[index]:  # a revealed roll and its reveal
+        index -= 1
+    if places[index - 1] == places[index]:
+        return page if index + 1 >= len(places) else _first(page, places, index + 1)
+    return _first(page, places, index)
+
+
+def _first(page: Page, places: list[int], count: int) -> Page:
+    """The first ``count`` events of ``page``: the page read up to just before the next."""
+    return Page(page.events[:count], places[count] - 1, True)
+
+
+def _places(seen: list[SeenEvent]) -> list[int]:
+    """Where each event a player sees stands in the log: its own number, or, for a hidden roll
+    revealed, its reveal's (it comes just before it: see :func:`visible`)."""
+    places = [s.event.seq for s in seen]
+    for at in range(len(seen) - 1):
+        shown, then = seen[at], seen[at + 1]
+        if (
+            shown.revealed
+            and then.event.kind is Kind.REVEALED
+            and Revealed.of(then.event.data).event == shown.event.id
+        ):
+            places[at] = then.event.seq
+    return places
 
 
 def whole_log_for(db: Database, seat: Seat) -> list[Event]:

@@ -18,6 +18,7 @@ from dicepool.cli.render_sheet import clock_words, conscience_line, health_line
 from dicepool.cli.render_storypath import legend_text, pool_text, tracker_lines
 from dicepool.cli.render_sundown import edge_glyphs, passes_glyphs, power_bar, spent_line
 from dicepool.cli.safe import visible
+from dicepool.notation.packing import faces_of
 from dicepool.sheet.events import payload
 from dicepool.sheet.payloads import (
     IntervalsBought,
@@ -54,7 +55,7 @@ def roll_lines(rolls: Sequence[RuleRoll]) -> list[str]:
     """A line for each roll a rule made: who, what for, the dice and what came of it."""
     lines = []
     for roll in rolls:
-        faces = " ".join(str(d["face"]) for d in roll.roll["dice"])
+        faces = " ".join(map(str, faces_of(roll.roll)))
         count = roll.successes
         came = click.style(
             f"{count} success{'es' if count != 1 else ''}", fg="green" if count else "red"

@@ -10,7 +10,7 @@ import click
 
 from dicepool.cli.storage import db_option, open_database, shown_url
 from dicepool.web.addresses import ENV_PUBLIC_URL, MAX_URL, AddressError, public_url, serve_url
-from dicepool.web.limits import INVITE_HOURS, MAX_ROLLS_PER_SECOND, RATES
+from dicepool.web.limits import INVITE_HOURS, MAX_CONNECTIONS, MAX_ROLLS_PER_SECOND, RATES
 
 MAX_PORT = 65535
 
@@ -28,11 +28,16 @@ _INVITE = "DICEPOOL_SERVE_INVITE_HOURS"
 
 MAX_INVITE_HOURS = 24 * 366
 """The longest an invitation may last, in hours (a year; 0: until it is replaced)."""
+_CONNECTIONS = "DICEPOOL_SERVE_MAX_CONNECTIONS"
+
+LEAST_CONNECTIONS = 100
+"""The fewest connections a server process may be set to hold (``--max-connections``)."""
 
 UVICORN: dict[str, Any] = {"log_level": "warning"}
-"""How uvicorn runs the table (the load benchmark's bare server runs with the same). Its other
-choices are its defaults: httptools, uvloop (both declared dependencies, for their speed) and
-the websockets library's sans-I/O protocol."""
+"""How uvicorn runs the table (the load benchmark's bare server runs with the same), besides
+the bounds of :func:`dicepool.web.server.uvicorn_settings`. Its other choices are its
+defaults: httptools (bounded by dicepool's subclass), uvloop (both declared dependencies, for
+their speed) and the websockets library's sans-I/O protocol."""
 
 
 @click.command()
@@ -84,6 +89,14 @@ the websockets library's sans-I/O protocol."""
     help="How long an invitation takes seats after it is issued (0: until the storyteller "
     "issues a new one or turns invitations off, from the seats panel).",
 )
+@click.option(
+    "--max-connections",
+    type=click.IntRange(LEAST_CONNECTIONS, 100_000),
+    default=MAX_CONNECTIONS,
+    show_default=True,
+    help="The connections one server process holds at once (more: 503), half of them live "
+    "ones at most; 64 live ones from one address.",
+)
 @db_option
 def serve(
     host: str,
@@ -94,6 +107,7 @@ def serve(
     public_url: str | None,
     forwarded_allow_ips: str | None,
     invite_hours: float,
+    max_connections: int,
     db_url: str | None,
 ) -> None:
     """Serve the web table: its pages (open the address it prints) and its JSON API
@@ -105,19 +119,21 @@ def serve(
 
     from dicepool.store.database import ENV_URL
     from dicepool.web.app import create_app
+    from dicepool.web.server import uvicorn_settings
 
     public = _public(public_url) or serve_url(host, port)
     db = open_database(db_url)
     db.ensure_schema()  # a database that cannot be used says so before the server starts
     click.echo(f"dicepool serves {shown_url(db)} at {public}/ (Ctrl-C stops)")
     # X-Forwarded-* believed from the proxies named alone (uvicorn's default trusts 127.0.0.1)
-    proxies: dict[str, Any] = {"proxy_headers": bool(forwarded_allow_ips)}
+    settings: dict[str, Any] = {"proxy_headers": bool(forwarded_allow_ips)}
     if forwarded_allow_ips:
-        proxies["forwarded_allow_ips"] = forwarded_allow_ips[:MAX_URL]
+        settings["forwarded_allow_ips"] = forwarded_allow_ips[:MAX_URL]
+    settings.update(UVICORN, host=host, port=port, **uvicorn_settings(max_connections))
     if workers == 1:
-        app = create_app(db, poll, rolls_per_second, public, invite_hours)
+        app = create_app(db, poll, rolls_per_second, public, invite_hours, max_connections)
         _collect_less()
-        uvicorn.run(app, host=host, port=port, **proxies, **UVICORN)
+        uvicorn.run(app, **settings)
         return
     # uvicorn starts each worker afresh, naming the app by import: it reads its settings here
     os.environ.update(
@@ -127,10 +143,11 @@ def serve(
             _ROLLS: str(rolls_per_second),
             ENV_PUBLIC_URL: public,
             _INVITE: str(invite_hours),
+            _CONNECTIONS: str(max_connections),
         }
     )
     factory = f"{__name__}:{worker_app.__name__}"
-    uvicorn.run(factory, factory=True, workers=workers, host=host, port=port, **proxies, **UVICORN)
+    uvicorn.run(factory, factory=True, workers=workers, **settings)
 
 
 def _public(given: str | None) -> str | None:
@@ -154,6 +171,7 @@ def worker_app() -> Any:
         int(os.environ[_ROLLS]),
         os.environ[ENV_PUBLIC_URL],
         float(os.environ[_INVITE]),
+        int(os.environ[_CONNECTIONS]),
     )
     _collect_less()
     return app

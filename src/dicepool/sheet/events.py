@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any, Protocol, Self
 
 from dicepool.errors import CampaignError, SheetError
+from dicepool.notation.packing import packed
 from dicepool.sheet import play, spends, tracker_play, tracks_play
 from dicepool.sheet.character import AnyChange, Character, change, check_sheet
 from dicepool.sheet.edit import check_notes
@@ -246,10 +247,11 @@ def payload_of(kind: Kind, data: Data) -> Payload:
 
 
 def event_of(kind: Kind, record: Payload) -> Event:
-    """A new event of ``kind`` holding ``record``'s data."""
+    """A new event of ``kind`` holding ``record``'s data, the dice of a large roll packed
+    (:func:`~dicepool.notation.packing.packed`)."""
     if not isinstance(record, PAYLOADS[kind]):
         raise TypeError(f"a {kind} event holds a {PAYLOADS[kind].__name__}, not {record!r}")
-    return Event(kind, record.data())
+    return Event(kind, packed(record.data()))
 
 
 _TRANSITIONS: dict[Kind, Callable[[CampaignState, Data], CampaignState]] = {

@@ -9,19 +9,38 @@ are :mod:`dicepool.store.schema`'s.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from dicepool.errors import CampaignError
+from dicepool.errors import CampaignError, LimitError
 from dicepool.sheet.character import Character
 from dicepool.sheet.events import Event, Kind, character_from, struck
 from dicepool.sheet.payloads import Undone
 from dicepool.sheet.state import CampaignState, Story, stored_story
 from dicepool.sheet.traits import name_key
 from dicepool.store.sql import Conflict, Row, Sql, loads, moment
+
+MAX_EVENT_BYTES = 1024 * 1024
+"""The largest event the log takes: its data as JSON, in bytes (1 MiB). A roll of a large pool
+logs its dice packed (:mod:`dicepool.notation.packing`, about two bytes a die): the largest
+pools of the roll language with their explosions fit (a contest of two 10,000-die hubris
+pools exploding on 2+, 200,000 dice in all, logs 392 KiB; of two 10,000d1000 custom pools,
+again 101 and rote, 593 KiB); only chains near the rules core's limit on both sides of a contest
+of large dice go over, and are refused. A page of the log holds one event at least, so this
+is no more than :data:`PAGE_BYTES`."""
+
+PAGE_BYTES = 1024 * 1024
+"""The most bytes of events' data one page of the log reads (1 MiB), besides
+:data:`EVENT_BYTES` an event; one event at least, whatever its size (a log written before
+:data:`MAX_EVENT_BYTES` may hold a larger one)."""
+
+EVENT_BYTES = 200
+"""What an event weighs in a page besides its data: its number, time, actor and kind, and
+the JSON around them (about 120 bytes), rounded up."""
 
 CHANNEL = "dicepool_events"
 """PostgreSQL's channel for new events: ``CAMPAIGN_ID:EVENT_ID``, sent when the event commits
@@ -164,7 +183,7 @@ def append(
         "at": at,
         "actor": actor,
         "kind": event.kind.value,
-        "data": dict(event.data),
+        "data": _stored_data(conn, event),
         "undoes": undoes,
     }
     event_id = conn.insert(
@@ -186,6 +205,21 @@ def append(
             involving[0] if len(involving) == 1 else involving,
         )
     return Event(event.kind, event.data, event_id, seq, at.isoformat(), actor)
+
+
+def _stored_data(conn: Sql, event: Event) -> Any:
+    """An event's data as its column takes it (SQLite's JSON text, written once here).
+
+    Raises:
+        LimitError: data over :data:`MAX_EVENT_BYTES` as JSON.
+    """
+    text = json.dumps(event.data, separators=(",", ":"))
+    if len(text) > MAX_EVENT_BYTES:
+        raise LimitError(
+            f"this {event.kind.value} event would log {len(text):,} bytes, over the log's "
+            f"limit of {MAX_EVENT_BYTES:,} bytes an event; roll fewer dice"
+        )
+    return text if conn.dialect == "sqlite" else dict(event.data)
 
 
 def _event(row: Row) -> Event:
@@ -226,13 +260,51 @@ def find_event(conn: Sql, campaign_id: int, event_id: int) -> Event | None:
     return _event(found[0]) if found else None
 
 
-def events_after(conn: Sql, campaign_id: int, after: int, count: int) -> list[Event]:
-    """At most ``count`` events of a campaign after sequence number ``after``, in order."""
-    found = conn.rows(
-        f"{_EVENT} WHERE campaign_id = :campaign AND seq > :after ORDER BY seq LIMIT :count",
-        {"campaign": campaign_id, "after": after, "count": count},
+@dataclass(frozen=True)
+class LogSlice:
+    """Events read from a campaign's log, in order, within a bound of count and bytes.
+
+    Attributes:
+        events: the events.
+        size: what they weigh, in bytes: their data as stored, and :data:`EVENT_BYTES` each.
+        more: whether the read stopped at its bound (more events may follow).
+    """
+
+    events: list[Event]
+    size: int
+    more: bool
+
+
+def events_after(
+    conn: Sql, campaign_id: int, after: int, count: int, most_bytes: int = PAGE_BYTES
+) -> LogSlice:
+    """The events of a campaign after sequence number ``after``, in order: at most ``count``,
+    and no more than ``most_bytes`` (:data:`EVENT_BYTES` each with its data as stored), but one
+    at least, whatever its size.
+
+    The sizes are read first, and then only the data that fits: a page of large events costs
+    the database what it answers, not ``count`` rows.
+    """
+    params = {"campaign": campaign_id, "after": after, "count": count}
+    sizes = conn.rows(
+        "SELECT seq, length(CAST(data AS TEXT)) AS size FROM events "
+        "WHERE campaign_id = :campaign AND seq > :after ORDER BY seq LIMIT :count",
+        params,
     )
-    return [_event(r) for r in found]
+    size, upto = 0, None
+    for row in sizes:
+        weight = int(row["size"]) + EVENT_BYTES
+        if upto is not None and size + weight > most_bytes:
+            break
+        size, upto = size + weight, row["seq"]
+    if upto is None:
+        return LogSlice([], 0, False)
+    found = conn.rows(
+        f"{_EVENT} WHERE campaign_id = :campaign AND seq > :after AND seq <= :upto ORDER BY seq",
+        {**params, "upto": upto},
+    )
+    events = [_event(r) for r in found]
+    return LogSlice(events, size, len(sizes) == count or len(events) < len(sizes))
 
 
 def events_of_kind(conn: Sql, campaign_id: int, kind: Kind, after: int = 0) -> list[Event]:

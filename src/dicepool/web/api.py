@@ -8,7 +8,7 @@ Errors become JSON by the handlers of :mod:`dicepool.web.app`. The OpenAPI docum
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import orjson
@@ -31,13 +31,20 @@ from dicepool.campaign.seats import (
     open_table,
     seated_by_token,
 )
-from dicepool.campaign.table import MAX_EVENTS, SeenEvent, events_for, reveal, roll_at_table
+from dicepool.campaign.table import (
+    MAX_EVENTS,
+    SeenEvent,
+    cut,
+    events_for,
+    reveal,
+    roll_at_table,
+)
 from dicepool.core.stream import MAX_NONCE
 from dicepool.odds import Budget
 from dicepool.sheet.events import Kind
 from dicepool.store.database import Database
 from dicepool.web.addresses import link_of
-from dicepool.web.limits import client_key, limited
+from dicepool.web.limits import charge, client_key, limited, working
 from dicepool.web.loop import on_loop
 from dicepool.web.params import fields_of
 from dicepool.web.problems import NotFound, Unauthorized, answers
@@ -155,8 +162,8 @@ class Rolled(BaseModel):
 
 
 class Events(BaseModel):
-    """A page of the log: the events this seat may see, and the number to ask ``after`` next
-    (each message of the live feed has this shape too)."""
+    """A page of the log: the events this seat may see (at most 500, and about 1 MiB), and the
+    number to ask ``after`` next (each message of the live feed has this shape too)."""
 
     events: list[LoggedEvent]
     last: int
@@ -341,18 +348,38 @@ def json_bytes(value: Any) -> bytes:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
-@router.get("/campaigns/{campaign_id}/events", response_model=Events, responses=answers(401, 404))
+@router.get(
+    "/campaigns/{campaign_id}/events", response_model=Events, responses=answers(401, 404, 429)
+)
 def read_events(
     campaign_id: int,
     request: Request,
     seat: TableSeat,
     after: Annotated[int, Query(ge=0, le=2**31)] = 0,
     limit: Annotated[int, Query(ge=1, le=MAX_EVENTS)] = MAX_EVENTS,
-) -> dict[str, Any]:
+) -> Response:
     """The events after sequence number ``after`` that this seat may see, and ``last``, the
-    number to ask ``after`` next."""
+    number to ask ``after`` next.
+
+    A page holds at most ``limit`` events (500 at most) and about 1 MiB of them (one event at
+    least, whatever its size): the whole log comes by asking again ``after`` each answer's
+    ``last``, until an answer has no events. Nothing is lost between pages.
+
+    Each seat reads so many bytes of the log a second (:data:`~dicepool.web.limits.READ_BYTES`,
+    after a burst): one that read more waits (429, with ``Retry-After``)."""
+    limited(request.app, "reads", seat.id, "this seat has read much of the log", cost=0.0)
     page = events_for(_db(request), seat, after, limit)
-    return {"events": [event_json(s) for s in page.events], "last": page.last}
+    texts = [json_bytes(event_json(s)).decode() for s in page.events]
+    sent = cut(seat, page, [len(text) + 1 for text in texts])  # about 1 MiB at most
+    body = page_json(texts[: len(sent.events)], sent.last)
+    charge(request.app, "reads", seat.id, len(body))
+    return Response(body, media_type="application/json")
+
+
+def page_json(texts: Sequence[str], last: int) -> str:
+    """A page of the log as sent, from its events' JSON ``texts``: the events route's answer,
+    the live feed's message."""
+    return f'{{"events":[{",".join(texts)}],"last":{last}}}'
 
 
 @router.post(
@@ -383,6 +410,7 @@ def odds(
     line: Annotated[str, Query(min_length=1, max_length=LINE)],
 ) -> dict[str, Any]:
     """The exact odds of a line, as `dicepool odds --json` prints them, within the server's
-    tighter budget."""
+    tighter budget (and the seat's time: see :func:`~dicepool.web.limits.working`)."""
     _limited(request, seat, "odds")
-    return odds_json(line, Budget(seconds=ODDS_SECONDS, memory=ODDS_MEMORY))
+    with working(request.app, seat.id, "this seat's odds took much of the server's time"):
+        return odds_json(line, Budget(seconds=ODDS_SECONDS, memory=ODDS_MEMORY))

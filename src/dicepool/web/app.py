@@ -7,6 +7,7 @@ it on uvicorn. One handler maps every error of dicepool's tree to a JSON answer 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -34,18 +35,23 @@ from dicepool.web import (
     stats_page,
     verify_page,
 )
-from dicepool.web.limits import INVITE_HOURS, MAX_BODY, rates
+from dicepool.web.kept import ANSWERS_BYTES, Kept
+from dicepool.web.limits import BODY_SECONDS, INVITE_HOURS, MAX_BODY, MAX_CONNECTIONS, rates
 from dicepool.web.live import POLL_SECONDS, Hub
 from dicepool.web.notify import Listener, Watcher
-from dicepool.web.problems import status_of
+from dicepool.web.problems import RateLimited, status_of
 from dicepool.web.wording import page_words
 
 log = logging.getLogger("dicepool.web")
 
 
 class BodyLimit:
-    """ASGI middleware: refuse a request body over ``limit`` bytes with 413, before reading
-    more of it (whether its Content-Length says so or it streams past the limit)."""
+    """ASGI middleware: read a request's whole body before the application runs, refusing one
+    over ``limit`` bytes with 413 (whether its Content-Length says so or it streams past the
+    limit in chunks) and one that takes over :data:`~dicepool.web.limits.BODY_SECONDS` with 408.
+
+    The body is read here, not as the application reads it: an error raised while FastAPI
+    reads a body is answered 400 by FastAPI, whatever it was. Bodies are small (64 KiB)."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -57,22 +63,42 @@ class BodyLimit:
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await _too_large(send, self.limit)
+            await _refuse(send, 413, f"the request body is over {self.limit} bytes")
             return
-        seen = 0
-
-        async def counted() -> Message:
-            nonlocal seen
-            message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > self.limit:
-                raise _BodyTooLarge
-            return message
-
         try:
-            await self.app(scope, counted, send)
+            first = await asyncio.wait_for(_whole_body(receive, self.limit), BODY_SECONDS)
         except _BodyTooLarge:
-            await _too_large(send, self.limit)
+            await _refuse(send, 413, f"the request body is over {self.limit} bytes")
+            return
+        except TimeoutError:
+            await _refuse(send, 408, f"the request body took over {BODY_SECONDS:g} s")
+            return
+        given = False
+
+        async def replayed() -> Message:
+            nonlocal given
+            if given:
+                return await receive()  # a disconnect, while the answer is made
+            given = True
+            return first
+
+        await self.app(scope, replayed, send)
+
+
+async def _whole_body(receive: Receive, limit: int) -> Message:
+    """A request's body read whole, as one message (or the client's disconnect)."""
+    chunks, size = [], 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return message
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise _BodyTooLarge
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
 
 
 SWAGGER_UI = "swagger-ui-5.35.0"
@@ -122,9 +148,9 @@ class _BodyTooLarge(Exception):
     pass
 
 
-async def _too_large(send: Send, limit: int) -> None:
-    response = JSONResponse({"error": f"the request body is over {limit} bytes"}, status_code=413)
-    await send({"type": "http.response.start", "status": 413, "headers": response.raw_headers})
+async def _refuse(send: Send, status: int, message: str) -> None:
+    response = JSONResponse({"error": message}, status_code=status, headers={"connection": "close"})
+    await send({"type": "http.response.start", "status": status, "headers": response.raw_headers})
     await send({"type": "http.response.body", "body": response.body})
 
 
@@ -174,6 +200,7 @@ def serve_from(
     rolls_per_second: float | None = None,
     public_url: str | None = None,
     invite_hours: float | None = INVITE_HOURS,
+    max_connections: int = MAX_CONNECTIONS,
 ) -> None:
     """Give ``app`` (made by :func:`create_app`, not serving now) a fresh state on ``db``: its
     database, empty rate buckets, a live hub of its own, and the options of :func:`create_app`.
@@ -183,9 +210,10 @@ def serve_from(
     tests' own work (benchmarks/README.md, the test command's time).
     """
     app.state.db = db
+    app.state.answers = Kept(ANSWERS_BYTES)  # statistics and checks, by the log's state
     app.state.buckets = {}
     app.state.rates = rates(rolls_per_second)
-    app.state.hub = Hub(db, poll_seconds)
+    app.state.hub = Hub(db, poll_seconds, max_connections // 2)
     app.state.poll_seconds = poll_seconds
     app.state.public_url = public_url
     app.state.invite_lasts = timedelta(hours=invite_hours) if invite_hours else None
@@ -197,6 +225,7 @@ def create_app(
     rolls_per_second: float | None = None,
     public_url: str | None = None,
     invite_hours: float | None = INVITE_HOURS,
+    max_connections: int = MAX_CONNECTIONS,
 ) -> FastAPI:
     """The web table's application, serving the campaigns of ``db``.
 
@@ -209,6 +238,8 @@ def create_app(
             :func:`dicepool.web.addresses.public_url`), else each request's own.
         invite_hours: how long an invitation takes seats after it is issued (None: until the
             storyteller replaces it or turns invitations off).
+        max_connections: the connections the process holds (uvicorn's bound): half of them
+            at most live ones.
     """
     app = FastAPI(
         lifespan=_lifespan,
@@ -218,7 +249,7 @@ def create_app(
         docs_url=None,  # served below from the package's own files: /docs works offline
         redoc_url=None,
     )
-    serve_from(app, db, poll_seconds, rolls_per_second, public_url, invite_hours)
+    serve_from(app, db, poll_seconds, rolls_per_second, public_url, invite_hours, max_connections)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     app.include_router(api.router)
@@ -242,7 +273,12 @@ def create_app(
         if status == 503:
             log.warning("database unavailable: %s", exc)
             return _answer(request, UNAVAILABLE, status)
-        return _answer(request, str(exc), status, field)
+        answer = _answer(request, str(exc), status, field)
+        if isinstance(exc, RateLimited):
+            await asyncio.sleep(exc.delay)  # a client asking in a loop asks less often
+            if exc.retry_after is not None:
+                answer.headers["Retry-After"] = str(exc.retry_after)
+        return answer
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:

@@ -16,7 +16,15 @@ of the campaign's connections here: whenever this process logs an event of the c
 poll (events logged by another process on SQLite). Each connection shows that one read to its
 seat (:func:`dicepool.campaign.table.visible`), without a query of its own; one further behind
 than the reader keeps (a client that reconnects, or a slow one) catches up by reading the log
-itself (:func:`dicepool.campaign.table.events_for`).
+itself (:func:`dicepool.campaign.table.events_for`), page by page, each page charged to its
+seat's reads (:mod:`dicepool.web.limits`).
+
+What the feed holds is bounded by bytes, not by events: a reader keeps
+:data:`TABLE_KEPT_BYTES` of the log at most and all of them :data:`KEPT_BYTES`, the events'
+texts :data:`TEXTS_BYTES`; a campaign nobody watches here keeps nothing. Its connections are
+bounded too: :data:`MAX_SEAT_LIVE` a seat, :data:`~dicepool.web.limits.MAX_ADDRESS_LIVE` a
+client address and half the process's connections in all (:func:`bounded`), and one that
+sends no hello within :data:`HELLO_SECONDS` is closed.
 
 A seat whose token stops working (revoked, given a new link, or an invitation replaced or
 turned off) is ended by an event of the log naming it (:func:`dicepool.sheet.events.ended_seats`):
@@ -28,9 +36,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -41,7 +50,9 @@ from dicepool.campaign.seats import Seat, seated_by_token
 from dicepool.campaign.table import (
     MAX_EVENTS,
     LogRead,
+    Page,
     SeenEvent,
+    cut,
     events_for,
     log_end,
     read_log,
@@ -50,7 +61,9 @@ from dicepool.campaign.table import (
 )
 from dicepool.sheet.events import ended_seats
 from dicepool.store.database import Database
-from dicepool.web.api import event_json, json_bytes
+from dicepool.web.api import event_json, json_bytes, page_json
+from dicepool.web.kept import Kept
+from dicepool.web.limits import MAX_ADDRESS_LIVE, MAX_CONNECTIONS, charge, owing
 from dicepool.web.loop import on_loop
 
 log = logging.getLogger("dicepool.web")
@@ -62,8 +75,9 @@ POLL_SECONDS = 1.0
 process's events on SQLite (PostgreSQL's NOTIFY wakes it at once: see
 :mod:`dicepool.web.notify`)."""
 
-HELLO_SECONDS = 10.0
-"""How long a client has to send its token once connected."""
+HELLO_SECONDS = 5.0
+"""How long a client has to send its token once connected (then it is closed: a connection
+that never says who it is holds a place of the process's)."""
 
 MAX_HELLO = 1024
 """The longest first message, in characters."""
@@ -76,6 +90,17 @@ KEPT_EVENTS = 2 * MAX_EVENTS
 """How many of its latest events a campaign's reader keeps for its connections (one further
 behind reads the log itself)."""
 
+TABLE_KEPT_BYTES = 1024 * 1024
+"""The most a campaign's reader keeps of its latest reads, in bytes of the log (1 MiB: a page;
+its newest read at least): a connection further behind reads the log itself, metered. Held
+parsed, the events weigh a few times their text: five or so for a roll's listed dice, about
+one for a large roll's packed ones."""
+
+KEPT_BYTES = 16 * 1024 * 1024
+"""The most all the campaigns' readers of a server keep between them, in bytes of the log
+(16 MiB): past 16 watched tables, each keeps its share (100 tables: 164 KiB each), and reads
+no more at once (but one event, whatever its size: 1 MiB at most)."""
+
 GATHER_SECONDS = 0.01
 """The least time between two reads of a campaign's log by its reader. Under load the events
 of that time go out together: a push costs a connection far more than each event in it, for
@@ -86,8 +111,9 @@ DELIVERY_SECONDS = 1.0
 """The longest a roll's answer waits for its table's reader here to read it (see
 :meth:`Hub.delivered`)."""
 
-KEPT_TEXTS = 4096
-"""How many events' JSON texts a server keeps, made once for all the connections sending one."""
+TEXTS_BYTES = 8 * 1024 * 1024
+"""The bytes of events' JSON texts a server keeps (8 MiB), each made once for all the
+connections sending it; the least recently sent go first."""
 
 ENDED_CODE = 4001
 """The close code of a live connection whose seat's token stopped working (a policy close
@@ -95,23 +121,37 @@ would read as a bad request: this one says "ask the storyteller for a new link")
 
 ENDED_REASON = "this seat's link no longer works; ask the storyteller for a new one"
 
+FULL_CODE = 1013
+"""The close code refusing a live connection over the process's or the address's bound: try
+again later (before the handshake is accepted, a client sees it refused: HTTP 403)."""
+
 
 class Tail:
     """The end of one campaign's log as this process follows it: one reader for every live
     connection of the campaign here, keeping its latest reads for them.
 
     It starts at the log's end. The reads kept hold the events after :attr:`start` up to
-    :attr:`last`, oldest first (both None until the reader has found the log's end).
+    :attr:`last`, oldest first (both None until the reader has found the log's end): at most
+    :data:`KEPT_EVENTS` events and ``share()`` bytes (:data:`TABLE_KEPT_BYTES`, less when the
+    server follows many campaigns), the newest read at least.
     """
 
-    def __init__(self, db: Database, campaign_id: int, poll_seconds: float) -> None:
+    def __init__(
+        self,
+        db: Database,
+        campaign_id: int,
+        poll_seconds: float,
+        share: Callable[[], int] = lambda: TABLE_KEPT_BYTES,
+    ) -> None:
         self.db = db
         self.campaign_id = campaign_id
         self.poll_seconds = poll_seconds
+        self.share = share
         self.start: int | None = None
         self.last: int | None = None
         self.reads: deque[tuple[LogRead, dict[bool, list[SeenEvent]]]] = deque()  # and views
         self.kept = 0  # events in self.reads
+        self.size = 0  # their bytes
         self.stale = asyncio.Event()  # the log may have news: read it
         self.waiting: set[asyncio.Event] = set()  # the connections' wake-up signals
         self.task: asyncio.Task[None] | None = None
@@ -186,20 +226,34 @@ class Tail:
             self.start = self.last = await run_in_threadpool(log_end, self.db, self.campaign_id)
             self._wake_all()
             return True
-        read = await on_loop(self.db, read_log, self.db, self.campaign_id, self.last)
+        # no more than it may keep (one event at least)
+        share = self.share()
+        read = await on_loop(
+            self.db, read_log, self.db, self.campaign_id, self.last, MAX_EVENTS, share
+        )
         if read.events:
             self.keep(read)
             self._wake_all()
-        return len(read.events) == MAX_EVENTS
+        return read.more
 
     def keep(self, read: LogRead) -> None:
         """Keep a read, the next after :attr:`last`, forgetting the oldest beyond
-        :data:`KEPT_EVENTS` events."""
+        :data:`KEPT_EVENTS` events or the reader's share of bytes."""
         self.reads.append((read, {}))
         self.last = read.last
         self.kept += len(read.events)
-        while self.kept - len(self.reads[0][0].events) >= KEPT_EVENTS:
-            self.kept -= len(self.reads.popleft()[0].events)
+        self.size += read.size
+        self.trim(self.share())
+
+    def trim(self, most_bytes: int) -> None:
+        """Forget the oldest reads beyond :data:`KEPT_EVENTS` events or ``most_bytes`` (the
+        newest read stays)."""
+        while len(self.reads) > 1 and (
+            self.kept - len(self.reads[0][0].events) >= KEPT_EVENTS or self.size > most_bytes
+        ):
+            gone, _ = self.reads.popleft()
+            self.kept -= len(gone.events)
+            self.size -= gone.size
             self.start = self.reads[0][0].after
 
     def _wake_all(self) -> None:
@@ -217,13 +271,35 @@ class Hub:
         poll_seconds: how often a campaign's log is read when nothing woke its reader.
     """
 
-    def __init__(self, db: Database, poll_seconds: float = POLL_SECONDS) -> None:
+    def __init__(
+        self,
+        db: Database,
+        poll_seconds: float = POLL_SECONDS,
+        max_live: int = MAX_CONNECTIONS // 2,
+    ) -> None:
         self.db = db
         self.poll_seconds = poll_seconds
+        self.max_live = max_live
+        self._addresses: Counter[str] = Counter()  # live connections by client address
         self._tails: dict[int, Tail] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._texts: dict[int, tuple[SeenEvent, str]] = {}
+        self._texts: Kept[int, tuple[SeenEvent, str]] = Kept(TEXTS_BYTES)
         self._seats: dict[int, dict[int, int]] = {}  # live connections by campaign and seat
+
+    def admit(self, address: str) -> bool:
+        """Count a new live connection from ``address``; False (not counted) if the process
+        holds :attr:`max_live` already, or the address :data:`MAX_ADDRESS_LIVE`."""
+        held = sum(self._addresses.values())
+        if held >= self.max_live or self._addresses[address] >= MAX_ADDRESS_LIVE:
+            return False
+        self._addresses[address] += 1
+        return True
+
+    def release(self, address: str) -> None:
+        """Forget a closed live connection from ``address``."""
+        self._addresses[address] -= 1
+        if self._addresses[address] <= 0:
+            del self._addresses[address]
 
     def enter(self, seat: Seat) -> bool:
         """Count a new connection of ``seat``; False if it holds :data:`MAX_SEAT_LIVE`
@@ -255,11 +331,28 @@ class Hub:
         self._loop = asyncio.get_running_loop()
         tail = self._tails.get(campaign_id)
         if tail is None:
-            tail = self._tails[campaign_id] = Tail(self.db, campaign_id, self.poll_seconds)
+            tail = Tail(self.db, campaign_id, self.poll_seconds, self.share)
+            self._tails[campaign_id] = tail
+            for each in self._tails.values():  # one more reader: each keeps less
+                each.trim(self.share())
             tail.task = asyncio.create_task(tail.run(), name=f"dicepool-tail-{campaign_id}")
         wake = asyncio.Event()
         tail.waiting.add(wake)
         return tail, wake
+
+    def share(self) -> int:
+        """The bytes each campaign's reader keeps: :data:`TABLE_KEPT_BYTES`, or an even share
+        of :data:`KEPT_BYTES` when more campaigns are followed."""
+        return min(TABLE_KEPT_BYTES, KEPT_BYTES // max(1, len(self._tails)))
+
+    def kept(self) -> int:
+        """The bytes of the log all the campaigns' readers keep now."""
+        return sum(tail.size for tail in self._tails.values())
+
+    def followed(self) -> dict[int, Tail]:
+        """The campaigns this process follows now (those with a live connection here), with
+        their readers."""
+        return dict(self._tails)
 
     def leave(self, campaign_id: int, wake: asyncio.Event) -> None:
         """Forget a closed connection (and stop the campaign's tail after its last)."""
@@ -305,10 +398,8 @@ class Hub:
         the same event in another view is another text)."""
         found = self._texts.get(id(seen))
         if found is None or found[0] is not seen:
-            text = json_bytes(event_json(seen)).decode()
-            if len(self._texts) >= KEPT_TEXTS:
-                del self._texts[next(iter(self._texts))]  # the oldest
-            found = self._texts[id(seen)] = (seen, text)  # held, so its id is not reused
+            found = (seen, json_bytes(event_json(seen)).decode())
+            self._texts.put(id(seen), found, len(found[1]))  # held, so its id is not reused
         return found[1]
 
 
@@ -340,7 +431,30 @@ async def _hello(socket: WebSocket, campaign_id: int) -> tuple[Seat, int, int] |
     return seat, end if after is None else after, end
 
 
+LiveRoute = Callable[[WebSocket, int], Awaitable[None]]
+
+
+def bounded(route: LiveRoute) -> LiveRoute:
+    """A live route whose connections count toward the process's and their address's bounds
+    (:meth:`Hub.admit`): one over them is refused before its handshake is accepted."""
+
+    @functools.wraps(route)
+    async def admitted(socket: WebSocket, campaign_id: int) -> None:
+        hub: Hub = socket.app.state.hub
+        address = socket.client.host if socket.client else "unknown"
+        if not hub.admit(address):
+            await socket.close(code=FULL_CODE)
+            return
+        try:
+            await route(socket, campaign_id)
+        finally:
+            hub.release(address)
+
+    return admitted
+
+
 @router.websocket("/campaigns/{campaign_id}/live")
+@bounded
 async def live(socket: WebSocket, campaign_id: int) -> None:
     """Push every event this seat may see, from ``after`` on, as it is logged."""
     await socket.accept()
@@ -357,8 +471,7 @@ async def live(socket: WebSocket, campaign_id: int) -> None:
     hub: Hub = socket.app.state.hub
 
     async def push(seen: list[SeenEvent], last: int) -> None:
-        events = ",".join(hub.text(item) for item in seen)  # each made once for all
-        await socket.send_text(f'{{"events":[{events}],"last":{last}}}')
+        await socket.send_text(page_json([hub.text(item) for item in seen], last))  # made once
 
     await follow(socket, seat, after, push, end)
 
@@ -421,19 +534,15 @@ async def _feed(
     """Follow the log from ``start``: where to push from, and the log's end when the seat's
     token was last found good."""
     after, valid_at = start
-    db = socket.app.state.db
     closed = asyncio.ensure_future(_closed(socket, wake))
     try:
         while not closed.done():
             wake.clear()
-            if tail.covers(after):  # the campaign's reader has read it: shown to this seat
-                seen, after = tail.since(seat, after)
-                behind = False
-            else:  # further back than the reader keeps: read the log, a page at a time
-                page = await run_in_threadpool(events_for, db, seat, after, MAX_EVENTS)
-                full = page.last - after == MAX_EVENTS
-                seen, after = page.events, page.last
-                behind = full or (tail.start is not None and not tail.covers(after))
+            page = await _next_page(socket, seat, tail, after, closed)
+            if page is None:
+                continue
+            seen, after = page.events, page.last
+            behind = page.more or (tail.start is not None and not tail.covers(after))
             ending = _ending(seat, seen, valid_at)
             if ending is not None:  # pushed, and nothing after it: not the seat's to see
                 await push(seen[: ending + 1], seen[ending].event.seq)
@@ -444,6 +553,34 @@ async def _feed(
                 await wake.wait()  # news read by the tail, or the client gone
     finally:
         closed.cancel()
+
+
+async def _next_page(
+    socket: WebSocket, seat: Seat, tail: Tail, after: int, closed: asyncio.Future[Any]
+) -> Page | None:
+    """The next page for ``seat`` after ``after``, a message's worth at most: from what the
+    campaign's reader keeps, or read from the log by the seat, and charged to it (None, once
+    a seat that read much has waited a while, or gone)."""
+    if tail.covers(after):  # the campaign's reader has read it: shown to this seat
+        page, _ = _message(socket, seat, Page(*tail.since(seat, after)))
+        return page
+    wait = owing(socket.app, "reads", seat.id)
+    if wait:
+        await asyncio.wait([closed], timeout=wait)
+        return None
+    db = socket.app.state.db
+    read = await run_in_threadpool(events_for, db, seat, after, MAX_EVENTS)
+    page, size = _message(socket, seat, read)
+    charge(socket.app, "reads", seat.id, size)  # the reader's reads are the table's: free
+    return page
+
+
+def _message(socket: WebSocket, seat: Seat, page: Page) -> tuple[Page, int]:
+    """What of ``page`` one message sends (a client far behind gets several), and its size."""
+    hub: Hub = socket.app.state.hub
+    sizes = [len(hub.text(s)) + 1 for s in page.events]
+    sent = cut(seat, page, sizes)
+    return sent, sum(sizes[: len(sent.events)])
 
 
 async def _closed(socket: WebSocket, wake: asyncio.Event) -> Any:

@@ -24,7 +24,7 @@ from dicepool.campaign.view import table_view
 from dicepool.sheet.events import SEAT_KINDS, Event, Kind
 from dicepool.sheet.payloads import Drawn
 from dicepool.store.database import Database
-from dicepool.web.live import ENDED_CODE, ENDED_REASON, follow
+from dicepool.web.live import ENDED_CODE, ENDED_REASON, bounded, follow
 from dicepool.web.pages import (
     SEAT_COOKIE,
     csrf_of,
@@ -98,6 +98,7 @@ def _news(db: Database, seat: Seat, csrf: str, seen: list[SeenEvent]) -> str:
 
 
 @router.websocket("/c/{campaign_id}/live")
+@bounded
 async def page_live(socket: WebSocket, campaign_id: int) -> None:
     """Push the table's news to a page, as HTML, from the seat its cookie holds."""
     db: Database = socket.app.state.db

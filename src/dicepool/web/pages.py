@@ -71,7 +71,7 @@ from dicepool.sheet.events import concerns, is_hidden
 from dicepool.store.database import Database
 from dicepool.web.addresses import link_of
 from dicepool.web.api import LINE, NAME, ODDS_MEMORY, ODDS_SECONDS, metered
-from dicepool.web.limits import client_key, limited
+from dicepool.web.limits import client_key, limited, working
 from dicepool.web.live import ENDED_CODE
 from dicepool.web.problems import NotFound, Unauthorized, status_of
 from dicepool.web.wording import page_words
@@ -373,7 +373,8 @@ def odds_fragment(
     limited(request.app, "odds", seat.id, "too many odds questions from this seat")
     try:
         budget = Budget(ODDS_SECONDS, ODDS_MEMORY)
-        odds = seat_odds_json(_db(request), seat, line, character or None, budget)
+        with working(request.app, seat.id, "this seat's odds took much of the server's time"):
+            odds = seat_odds_json(_db(request), seat, line, character or None, budget)
     except DicepoolError as exc:
         context = {"odds": None, "error": page_words(str(exc))}
         return templates.TemplateResponse(request, "_odds.html", context)

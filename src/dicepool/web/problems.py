@@ -47,9 +47,15 @@ class TooLarge(WebError):
 
 
 class RateLimited(WebError):
-    """Too many requests from one seat."""
+    """Too many requests from one seat, or too costly: ``retry_after`` seconds to wait, the
+    answer held back ``delay`` seconds."""
 
     status = 429
+
+    def __init__(self, message: str, retry_after: int | None = None, delay: float = 0.0) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+        self.delay = delay
 
 
 def status_of(exc: DicepoolError) -> int:
@@ -84,7 +90,8 @@ MEANINGS = {
     413: "The request body is over 64 KiB.",
     422: "The request does not fit the schema, or the rules refuse it (a roll line, faces by "
     "hand, a limit, the odds budget).",
-    429: "Too many requests from this seat; wait a moment.",
+    429: "Too many requests from this seat, or too costly ones (bytes of the log read, the "
+    "server's time spent): wait the seconds `Retry-After` says.",
     503: "The database cannot serve the request (it cannot be opened, or is newer than the "
     "server).",
 }

@@ -27,9 +27,11 @@ from dicepool.campaign.line_odds import LineOdds
 from dicepool.campaign.seats import Seat
 from dicepool.odds import Budget
 from dicepool.odds.fit import FaceFit, FaceGroup, face_groups
+from dicepool.sheet.traits import name_key
 from dicepool.store.database import Database
 from dicepool.web.api import NAME, ODDS_MEMORY, ODDS_SECONDS, TableSeat
-from dicepool.web.limits import limited
+from dicepool.web.kept import answer_of
+from dicepool.web.limits import limited, working
 from dicepool.web.pages import page_seat, templates
 from dicepool.web.problems import answers
 
@@ -50,10 +52,18 @@ def _db(request: Request) -> Database:
 
 
 def seat_stats(request: Request, seat: Seat, character: str | None) -> DiceStats:
-    """The dice statistics ``seat`` may see, metered and bounded as an odds question."""
+    """The dice statistics ``seat`` may see, metered and bounded as an odds question, and
+    charged the time they took: made once for each state of the log (:func:`answer_of`)."""
     limited(request.app, "odds", seat.id, "too many odds questions from this seat")
     odds = LineOdds(Budget(STATS_SECONDS, ODDS_MEMORY), ODDS_SECONDS)
-    return table_dice_stats(_db(request), seat, character or None, odds)
+    named = character or None
+
+    def made() -> DiceStats:
+        return table_dice_stats(_db(request), seat, named, odds)
+
+    asked = ("stats", name_key(named) if named else None)
+    with working(request.app, seat.id, "this seat's statistics took much of the server's time"):
+        return answer_of(request.app, seat, asked, made)
 
 
 # --- the chart -------------------------------------------------------------------------------

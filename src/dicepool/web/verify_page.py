@@ -19,7 +19,8 @@ from dicepool.campaign.table import whole_log_for
 from dicepool.campaign.verify import Verification, verify
 from dicepool.store.database import Database
 from dicepool.web.api import TableSeat
-from dicepool.web.limits import limited
+from dicepool.web.kept import answer_of
+from dicepool.web.limits import charge, limited, working
 from dicepool.web.pages import page_seat, templates
 from dicepool.web.problems import answers
 
@@ -27,10 +28,16 @@ router = APIRouter()
 
 
 def seat_check(request: Request, seat: Seat) -> Verification:
-    """The check of every seal, over the log ``seat`` sees (metered as an odds question)."""
+    """The check of every seal, over the log ``seat`` sees (metered as an odds question, and
+    charged the time it took): made once for each state of the log (:func:`answer_of`)."""
     limited(request.app, "odds", seat.id, "too many checks from this seat")
     db: Database = request.app.state.db
-    return verify([e.to_dict() for e in whole_log_for(db, seat)])
+
+    def made() -> Verification:
+        return verify([e.to_dict() for e in whole_log_for(db, seat)])
+
+    with working(request.app, seat.id, "this seat's checks took much of the server's time"):
+        return answer_of(request.app, seat, "verify", made)
 
 
 @router.get("/c/{campaign_id}/verify", response_class=HTMLResponse, include_in_schema=False)
@@ -51,10 +58,14 @@ def _export_file(request: Request, seat: Seat) -> Response:
     """The log as ``seat`` sees it, as `dicepool campaign export` writes it: a file to keep,
     or to check with `dicepool verify` (metered as an odds question: it reads the whole log)."""
     limited(request.app, "odds", seat.id, "too many exports from this seat")
+    limited(request.app, "reads", seat.id, "this seat has read much of the log", cost=0.0)
     db: Database = request.app.state.db
     name = "".join(c if c.isalnum() else "-" for c in seat.campaign)[:40] or "campaign"
+    with working(request.app, seat.id, "this seat's exports took much of the server's time"):
+        text = export_text(export_for(db, seat))
+    charge(request.app, "reads", seat.id, len(text))
     return Response(
-        export_text(export_for(db, seat)),
+        text,
         media_type="application/json",
         headers={"Content-Disposition": f'attachment; filename="{name}.json"'},
     )
