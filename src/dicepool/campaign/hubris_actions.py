@@ -18,11 +18,12 @@ from dicepool.campaign.catalogue import (
     done,
     fixed,
 )
-from dicepool.campaign.play import character_act, damage, heal, stabilize
-from dicepool.errors import ParameterError
+from dicepool.campaign.play import MAX_REST_HOURS, character_act, damage, heal, rest, stabilize
+from dicepool.errors import AccessError, ParameterError
 from dicepool.sheet.events import Kind
 from dicepool.sheet.health import MAX_POINTS
 from dicepool.sheet.hubris.conscience import MAX_INTIMACY, MAX_WHAT
+from dicepool.sheet.hubris.willpower import NIGHT_HOURS
 
 HUBRIS = frozenset({"hubris"})
 
@@ -78,6 +79,16 @@ def _heal(doing: Doing, args: Args) -> Done:
 
 def _stabilize(doing: Doing, args: Args) -> Done:
     return done(stabilize(doing.db, doing.campaign, args["character"], doing.actor))
+
+
+def _rest(doing: Doing, args: Args) -> Done:
+    hours = args["hours"]
+    if hours != NIGHT_HOURS and doing.seat is not None and not doing.seat.storyteller:
+        raise AccessError(  # ruling 17: "the storyteller may give another length"
+            f"a rest passes {NIGHT_HOURS} hours; only the storyteller gives it another length"
+        )
+    acted = rest(doing.db, doing.campaign, args["character"], hours, doing.actor, doing.source)
+    return done(acted)
 
 
 def _nature(doing: Doing, args: Args) -> Done:
@@ -179,11 +190,31 @@ ACTIONS = (
         "Spend a Willpower point to take one less damage or effective success.",
         "Mitigate (Willpower)",
     ),
-    _plain(
+    Action(
         "rest",
-        Kind.RESTED,
-        "A full night's sleep: a Willpower point, or in a crisis of conscience the crisis roll.",
-        "Rest",
+        "A full night's sleep: 8 hours pass, then a Willpower point (in a crisis of conscience "
+        "the crisis roll).",
+        HUBRIS,
+        (
+            character(),
+            Param(
+                "hours",
+                Type.INT,
+                "Hours of story time the rest passes (the storyteller's to change; 0: the "
+                "night has passed on the clock already).",
+                required=False,
+                default=NIGHT_HOURS,
+                low=0,
+                high=MAX_REST_HOURS,
+                option="--hours",
+                metavar="H",
+                refusal="a rest lasts {low}..{high} hours of story time, not {value}",
+            ),
+        ),
+        _rest,
+        group="hubris",
+        label="Rest",
+        example="dicepool rest Ana",
         rolls=True,
     ),
     _plain("vice", Kind.VICE, "Pursue a Vice: a Willpower point, once a scene.", "Vice"),

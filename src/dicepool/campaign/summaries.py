@@ -32,6 +32,7 @@ from dicepool.sheet.hubris.payloads import (
     Virtue,
     WillpowerLost,
 )
+from dicepool.sheet.hubris.willpower import duration_words
 from dicepool.sheet.payloads import (
     BehindTheScreen,
     BoundaryBegun,
@@ -285,7 +286,14 @@ def _seal_closed(data: Data) -> str:
 
 def _clock(data: Data) -> str:
     passed = ClockAdvanced.of(data)
-    return f"story time passes: {passed.duration}{_rolls(passed.rolls)}"
+    begun = f" (a new {passed.begins})" if passed.begins else ""
+    return f"story time passes: {passed.duration}{begun}{_rolls(passed.rolls)}"
+
+
+def _rested(data: Data) -> str:
+    rest = Rested.of(data)
+    night = "" if rest.minutes is None else f" ({duration_words(rest.minutes)})"
+    return f"{rest.character} rests{night}{_rolls(rest.rolls)}"
 
 
 def _momentum_spent(data: Data) -> str:
@@ -327,7 +335,7 @@ STATE_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
     Kind.HEALED: _healed,
     Kind.STABILIZED: _about(Stabilized.of, "is stabilized"),
     Kind.MITIGATED: _about(Mitigated.of, "spends Willpower to mitigate harm"),
-    Kind.RESTED: _about(Rested.of, "rests"),
+    Kind.RESTED: _rested,
     Kind.VICE: _about(Vice.of, "pursues their Vice"),
     Kind.VIRTUE: _about(Virtue.of, "risks themselves for their Virtue"),
     Kind.INTIMACY_ROLLED: _about(IntimacyRolled.of, "defends {intimacy}"),

@@ -290,7 +290,7 @@ _TRANSITIONS: dict[Kind, Callable[[CampaignState, Data], CampaignState]] = {
 ROLLING: dict[Kind, Callable[[CampaignState, Data, RuleDice], CampaignState]] = {
     Kind.BOUNDARY_BEGUN: play.boundary_begun,
     Kind.CLOCK_ADVANCED: play.clock_advanced,
-    Kind.RESTED: hubris_play.rested,
+    Kind.RESTED: play.rested,
     Kind.ATONED: hubris_play.atoned,
     Kind.INTIMACY_ROLLED: hubris_play.intimacy_rolled,
 }

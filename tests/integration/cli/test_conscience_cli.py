@@ -51,7 +51,7 @@ def test_the_crisis_cycle_with_dice_rolled_by_hand(ana: Table) -> None:
     table.ok("rest", "Ana", "--dice", "9,3")
     assert table.json("char", "show", "Ana")["crisis"] is None
     log = table.ok("log")
-    assert "Ana rests; Ana rolls crisis" in log and "Ana degenerates" in log
+    assert "Ana rests (8h); Ana rolls crisis" in log and "Ana degenerates" in log
     assert "agree with the log" in table.ok("db", "check")
 
 

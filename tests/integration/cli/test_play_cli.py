@@ -65,6 +65,44 @@ def test_healing_by_care_skips_resistant_wounds(table: Table) -> None:
     assert "resistant wounds heal with time only" in table.refused("heal", "Ana", "1")
 
 
+def test_story_time_begins_turns_and_scenes(hubris: Table) -> None:
+    # ruling 17: after `clock advance 30d` a Willpower spend is no longer "already spent this
+    # turn": thirty days are a new scene, so a new round and turn
+    table = hubris
+    table.ok("mitigate", "Ana")
+    assert "already spent this turn" in table.refused("mitigate", "Ana")
+    made = table.json("clock", "advance", "30d")
+    assert made["begins"] == "scene"
+    clock = table.json("clock")
+    assert (clock["turn"], clock["scene"], clock["minutes"]) == (1, 2, 43200)
+    assert "story time passes: 30d (a new scene)" in table.ok("log")
+    table.ok("mitigate", "Ana")
+    assert table.json("char", "show", "Ana")["willpower"]["points"] == 0
+    assert "agree with the log" in table.ok("db", "check")
+
+
+def test_a_rest_is_a_night_of_story_time_and_undo_takes_it_back(hubris: Table) -> None:
+    # ruling 17: "a bashing point survives the night" no more: 8 hours pass with the rest
+    table = hubris
+    table.ok("damage", "Ana", "1", "bashing")
+    made = table.json("rest", "Ana")
+    assert (made["minutes"], made["begins"]) == (480, "round")
+    assert health(table)["boxes"] == [None] * 7
+    assert table.json("clock")["minutes"] == 480
+    assert "Ana rests (8h)" in table.ok("log")
+    refusal = table.refused("rest", "Ana", "--hours", "0")  # the night is not over
+    assert "two rests need a full night (8h) between them" in refusal
+    assert "dicepool clock advance 8h" in refusal
+    assert "a rest lasts 0..24 hours" in table.refused("rest", "Ana", "--hours", "25")
+    table.ok("undo")  # the night undone: the clock and the bashing point are back
+    assert health(table)["boxes"][0] == "bashing"
+    assert table.json("clock")["minutes"] == 0
+    table.ok("clock", "advance", "8h")  # or the night on the clock, and a rest of no time
+    table.ok("rest", "Ana", "--hours", "0")
+    assert table.json("clock")["minutes"] == 480
+    assert "agree with the log" in table.ok("db", "check")
+
+
 def test_a_storypath_campaign_has_its_own_boundaries(table: Table) -> None:
     table.ok("campaign", "create", "Saga", "--system", "storypath")
     table.ok("next", "episode")

@@ -273,10 +273,12 @@ def test_hubris_willpower_is_spent_once_a_turn_and_regained_by_rest(
     assert willpower() == (1, 2, True)
     refused(table.act(bo, "mitigate"), 422, "this turn")  # at most one point a turn
     assert willpower() == (1, 2, True)
-    table.done(bo, "rest")
-    assert willpower() == (2, 2, True)
+    table.done(bo, "rest")  # 8 hours of story time pass with it: a new turn (ruling 17)
+    assert willpower() == (2, 2, False)
     table.done(bo, "rest")  # never above the dots
-    assert willpower() == (2, 2, True)
+    assert willpower() == (2, 2, False)
+    refused(table.act(bo, "rest", hours=0), 403, "storyteller")  # another length: theirs
+    refused(table.act(table.storyteller, "rest", character="Ana", hours=0), 422, "full night")
     before = table.view(bo)["story"]["clock"]
     table.done(table.storyteller, "next", unit="turn")
     after = table.view(bo)["story"]["clock"]
