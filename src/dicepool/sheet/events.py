@@ -14,7 +14,7 @@ from typing import Any, Protocol, Self
 
 from dicepool.errors import CampaignError, SheetError
 from dicepool.sheet import play, spends, tracker_play, tracks_play
-from dicepool.sheet.character import AnyChange, Character, change, check_sheet
+from dicepool.sheet.character import AnyChange, Character, check_sheet
 from dicepool.sheet.edit import check_notes
 from dicepool.sheet.hubris import play as hubris_play
 from dicepool.sheet.hubris.payloads import (
@@ -67,7 +67,7 @@ from dicepool.sheet.payloads import (
 from dicepool.sheet.payloads import change_of as change_of
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState as CampaignState
-from dicepool.sheet.status import stored_status
+from dicepool.sheet.status import POWER, stored_status, typed_power
 from dicepool.sheet.storypath import play as storypath_play
 from dicepool.sheet.storypath.payloads import LegendRegained, MomentumSpent, PlayersSet
 from dicepool.sheet.sundown import play as sundown_play
@@ -388,9 +388,11 @@ def character_from(data: Mapping[str, Any], system: str, checked: bool = True) -
     else:
         traits = {check_name(t, "trait"): int(v) for t, v in data["traits"].items()}
     specialties = {t: tuple(s) for t, s in data.get("specialties", {}).items() if s}
+    status = stored_status(data.get("status") or {}, traits)
+    if system == "sundown" and POWER in traits:  # a sheet of before ruling 19: migrated
+        status = typed_power(traits, status)
     if checked:
         check_sheet(system, traits, specialties)
-    status = stored_status(data.get("status") or {}, traits)
     notes = str(data.get("notes") or "")
     if checked:
         notes = check_notes(notes)
@@ -439,7 +441,7 @@ def apply(state: CampaignState | None, event: Event) -> CampaignState:
     if event.kind is Kind.CHARACTER_CHANGED:
         changed = CharacterChanged.of(event.data)
         before = state.character(changed.character)
-        after = change(before, changed.every)
+        after = sundown_play.logged_change(before, changed.every)
         if changed.notes is not None:
             after = replace(after, notes=check_notes(changed.notes))
         return state.with_character(after)

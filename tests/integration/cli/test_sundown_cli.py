@@ -12,9 +12,10 @@ from .conftest import Table
 
 
 def night(table: Table) -> Table:
-    """A sundown campaign: Ana (Edge 2, Potency 1, Power 5), Bo an Extra (Edge 0)."""
+    """A sundown campaign: Ana (Edge 2, Potency 1, 5 Power Points), Bo an Extra (Edge 0)."""
     table.ok("campaign", "create", "Night", "--system", "sundown")
-    table.ok("char", "create", "Ana", "--set", "Edge=2 Potency=1 Power=5 Agility=4 Strength=3")
+    table.ok("char", "create", "Ana", "--set", "Edge=2 Potency=1 Agility=4 Strength=3")
+    table.ok("power", "Ana", "regain", "5")  # the reserve's points are state (ruling 19)
     table.ok("char", "create", "Bo", "--set", "Agility=5 Firearms=4")
     return table
 
@@ -154,6 +155,33 @@ def test_power_spent_and_regained_within_its_maximum(sundown: Table) -> None:
     table.ok("undo")
     table.ok("undo")
     assert table.json("char", "show", "Ana")["power"] == {"points": 2, "max": 13}
+    assert "agree with the log" in table.ok("db", "check")
+
+
+def test_the_power_reserve_is_state_and_follows_potency(sundown: Table) -> None:
+    # ruling 19: the reserve's points are state, never typed on the sheet; a lower Potency
+    # keeps the points that fit under the new maximum and takes only those above it
+    table = sundown
+
+    def power() -> tuple[int, int]:
+        shown = table.json("char", "show", "Ana")["power"]
+        return shown["points"], shown["max"]
+
+    refusal = table.refused("char", "set", "Ana", "Power=13")
+    assert "the Power Reserve is not a trait of the sheet" in refusal
+    assert "power Ana regain N" in refusal
+    assert "Power" not in table.json("char", "show", "Ana")["traits"]
+    table.ok("power", "Ana", "regain", "8")
+    table.ok("power", "Ana", "spend", "5")
+    assert power() == (8, 13)
+    table.ok("char", "set", "Ana", "Potency=0")  # 8 points left fit under 10: kept
+    assert power() == (8, 10)
+    table.ok("power", "Ana", "regain", "5")
+    table.ok("char", "set", "Ana", "Potency=1")  # a higher maximum adds no point
+    assert power() == (10, 13)
+    for _ in range(3):
+        table.ok("undo")
+    assert power() == (8, 13)
     assert "agree with the log" in table.ok("db", "check")
 
 

@@ -29,7 +29,7 @@ from .test_sheets_api import Table, opened, refused
 
 TRAITS = {
     "hubris": "Stamina=1 Willpower=2 Resolve=2 Potency=1",
-    "sundown": "Agility=3 Edge=2 Potency=1 Power=5",
+    "sundown": "Agility=3 Edge=2 Potency=1",
     "storypath": "Legend=2",
 }
 """The traits of Ana, the character every action acts on, at a table of each system."""
@@ -222,6 +222,12 @@ def soulless(scene: Scene) -> dict[str, Any]:
     return {}
 
 
+def powered(scene: Scene) -> dict[str, Any]:
+    """Five points in Ana's Power Reserve: regained, since they are state (ruling 19)."""
+    scene.take("power", character="Ana", action="regain", points=5)
+    return {}
+
+
 def missed(scene: Scene) -> dict[str, Any]:
     """A logged sundown roll of Ana's, all misses: the roll a second chance is for."""
     return {"event": scene.rolled({"line": "Agility", "character": "Ana", "dice": [1, 2, 3]})}
@@ -301,7 +307,7 @@ EXAMPLES: dict[str, Example] = {
     "reroll": Example({}, missed),
     "edge": Example({**ANA, "for": "a lucky break", "escape": False}),
     "pass": Example({**ANA, "edge": False, "bonus": 1}),
-    "power": Example({**ANA, "action": "spend", "points": 2}),
+    "power": Example({**ANA, "action": "spend", "points": 2}, powered),
     # storypath
     "momentum": Example({"points": 1, "for": "a Knack"}, pooled),
     "legend": Example({**ANA, "points": 1}, legend_spent),

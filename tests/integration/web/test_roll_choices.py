@@ -64,7 +64,7 @@ class Example:
 
 TRAITS = {
     "hubris": "Stamina=1 Willpower=2 Resolve=2 Potency=1 Strength=2 Brawl=1",
-    "sundown": "Agility=3 Edge=2 Potency=1 Power=5 Firearms=1 Stamina=2",
+    "sundown": "Agility=3 Edge=2 Potency=1 Firearms=1 Stamina=2",
     "storypath": "Legend=2 Might=2 Athletics=1 Dexterity=2",
     "chronicles": "Intelligence=2 Academics=2",
 }

@@ -296,7 +296,7 @@ def test_hubris_willpower_is_spent_once_a_turn_and_regained_by_rest(
 
 
 def test_sundown_edge_and_power_follow_ruling_15(client: TestClient) -> None:
-    table, bo = seated(client, "sundown", "Edge=2 Potency=1 Power=5")
+    table, bo = seated(client, "sundown", "Edge=2 Potency=1")
 
     def edge() -> dict[str, Any]:
         found: dict[str, Any] = table.state(bo, "Ana")["edge"]
@@ -320,7 +320,10 @@ def test_sundown_edge_and_power_follow_ruling_15(client: TestClient) -> None:
         found = table.state(bo, "Ana")["power"]
         return found["points"], found["max"]
 
-    assert power() == (5, 13)  # at most 10 + 3 x Potency
+    assert power() == (0, 13)  # at most 10 + 3 x Potency; its points are state (ruling 19)
+    refused(table.act(bo, "sheet", changes="Power=5"), 422, "not a trait of the sheet")
+    table.done(bo, "power", action="regain", points=5)
+    assert power() == (5, 13)
     table.done(bo, "power", action="spend", points=3)
     assert power() == (2, 13)
     refused(table.act(bo, "power", action="spend", points=3), 422, "3")

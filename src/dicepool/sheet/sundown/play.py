@@ -18,9 +18,9 @@ from dicepool.core.pool import Pool
 from dicepool.core.request import ContestRequest, Request
 from dicepool.core.sundown import SundownRequest
 from dicepool.errors import SheetError
-from dicepool.sheet.character import Character
+from dicepool.sheet.character import AnyChange, Change, Character, change
 from dicepool.sheet.state import CampaignState
-from dicepool.sheet.status import special_of, with_special
+from dicepool.sheet.status import POWER, special_of, with_special
 from dicepool.sheet.sundown.edge import (
     MAX_ARMOR,
     EdgeUse,
@@ -43,6 +43,7 @@ from dicepool.sheet.sundown.payloads import (
     Rerolled,
     Resisted,
 )
+from dicepool.sheet.traits import name_key
 
 Data = Mapping[str, Any]
 
@@ -63,9 +64,24 @@ def edge_rating(sheet: Character) -> int:
     return sheet.traits.get("Edge", 0)
 
 
-def power_points(sheet: Character) -> int:
-    """The Power Reserve as the sheet's ``Power`` trait writes it."""
-    return sheet.traits.get("Power", 0)
+def logged_change(sheet: Character, changes: Sequence[AnyChange]) -> Character:
+    """The sheet after a ``character-changed`` event's ``changes``, as the log holds them.
+
+    A sundown change of ``Power`` can only be in a log written before ruling 19, when the Power
+    Reserve was typed on the sheet; its replay sets the reserve's points (``+=`` and ``-=``
+    move them), kept within 0 and the maximum once the event's other changes are made. Any
+    other change is :func:`~dicepool.sheet.character.change`'s, which refuses ``Power``.
+    """
+    power = name_key(POWER)
+    typed = [c for c in changes if isinstance(c, Change) and name_key(c.trait) == power]
+    if sheet.system != "sundown" or not typed:
+        return change(sheet, changes)
+    sheet = change(sheet, [c for c in changes if c not in typed])
+    points = special(sheet).power
+    for item in typed:
+        points = {"=": item.value, "+": points + item.value, "-": points - item.value}[item.op]
+    kept = replace(special(sheet), power=max(0, min(points, reserve_max(sheet))))
+    return replace(sheet, status=with_special(sheet.status, kept))
 
 
 def reserve_max(sheet: Character) -> int:
@@ -75,11 +91,11 @@ def reserve_max(sheet: Character) -> int:
 
 def special(sheet: Character) -> SpecialAttributes:
     """What the character's special attributes carry now."""
-    return special_of(sheet.status, power_points(sheet))
+    return special_of(sheet.status)
 
 
 def _put(state: CampaignState, sheet: Character, after: SpecialAttributes) -> CampaignState:
-    status = with_special(sheet.status, after, power_points(sheet))
+    status = with_special(sheet.status, after)
     return state.with_character(replace(sheet, status=status))
 
 
