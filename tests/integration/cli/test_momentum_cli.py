@@ -226,6 +226,28 @@ def test_a_complex_action_counts_intervals_buys_one_and_undoes(saga: Table) -> N
     assert "counts toward Heist" in log and "1 Milestone(s) of Heist" in log
 
 
+def test_two_characters_perform_intervals_of_one_complex_action(saga: Table) -> None:
+    # ruling 20: "Can have different characters perform different Intervals" of a Complex
+    # Action whose Milestones are the table's, each roll counted where it is made
+    table = saga
+    table.ok("complex", "start", "Heist", "--milestones", "2", "--intervals", "3", "--char", "Ana")
+    made = table.json(
+        "roll", "--char", "Bo", "Dex + Athletics", "--complex", "Heist", "--dice", "8,2,3,4"
+    )
+    assert made["effects"]["tracker"]["character"] == "Bo"
+    assert made["tracker"]["progress"] == {"Ana": 1} and made["tracker"]["rolls"] == {"Ana": 1}
+    table.ok(
+        "roll", "--char", "Ana", "Dex + Athletics", "--complex", "Heist", "--dice", "2,2,3,4,5"
+    )
+    table.ok("roll", "--char", "Bo", "Dex + Athletics", "--complex", "Heist", "--dice", "9,2,3,4")
+    shown = table.json("complex", "show", "Heist")
+    assert shown["status"] == "complete" and shown["rolls"] == {"Ana": 3}
+    table.ok("undo")  # Bo's second Interval undone: in progress again, one Interval left
+    assert table.json("complex", "show", "Heist")["progress"] == {"Ana": 1}
+    assert "Bo: Dex + Athletics" in table.ok("log", "--char", "Bo")
+    assert "agree with the log" in table.ok("db", "check")
+
+
 def test_an_opposed_complex_action_between_two_characters(saga: Table) -> None:
     table = saga
     table.ok("complex", "start", "Race", "--milestones", "2", "--char", "Ana", "--versus", "Bo")
