@@ -64,13 +64,16 @@ from dicepool.sheet.play import typists
 from dicepool.sheet.storypath.momentum import Consolation
 from dicepool.sheet.storypath.payloads import (
     AdvantageUsed,
+    CarriedUsed,
     Consoled,
+    DrawbackCarried,
     DrawbackNamed,
     FeatInvoked,
     LegendRegained,
     MomentumDice,
     MomentumSpent,
     PlayersSet,
+    StuntBought,
 )
 from dicepool.sheet.sundown.edge import EdgeUse
 from dicepool.sheet.sundown.payloads import (
@@ -325,6 +328,25 @@ def _milestones(data: Data) -> str:
     return f"{awarded.character} is awarded {awarded.milestones} Milestone(s) of {awarded.tracker}"
 
 
+def _stunt(data: Data) -> str:
+    bought = StuntBought.of(data)
+    on = f" on {bought.adversary}" if bought.adversary else ""
+    said = f": {bought.what}" if bought.what else ""
+    return (
+        f"{bought.character} buys a {bought.effect.title()} Stunt {bought.level}{on} with the "
+        f"stunt successes of event {bought.event}{said}"
+    )
+
+
+def _drawback(data: Data) -> str:
+    carried = DrawbackCarried.of(data)
+    whose = carried.antagonist or carried.character
+    return (
+        f"{carried.character}'s Drawback of event {carried.event} carried: "
+        f"{carried.effect} {carried.level} on {whose}'s next roll"
+    )
+
+
 STATE_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
     Kind.BOUNDARY_BEGUN: _boundary,
     Kind.REVEALED: lambda d: f"revealed hidden roll {Revealed.of(d).event}",
@@ -360,6 +382,8 @@ STATE_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
     Kind.TRACKER_STARTED: _tracker_started,
     Kind.INTERVALS_BOUGHT: _intervals,
     Kind.MILESTONES_AWARDED: _milestones,
+    Kind.STUNT_BOUGHT: _stunt,
+    Kind.DRAWBACK_CARRIED: _drawback,
 }
 """A line for each state rule's event, from its record."""
 
@@ -477,9 +501,18 @@ def effects_words(effects: Mapping[str, Any]) -> str:
             words.append(f"Consolation: {Consolation(given.choice).label}")
     if "drawback" in effects:
         words.append(f"Drawback: {DrawbackNamed.of(effects['drawback']).text}")
+    if "carried" in effects:
+        words.extend(carried_words(key) for key in CarriedUsed.of(effects["carried"]).used)
     if "tracker" in effects:
         words.append(f"counts toward {RollCounted.of(effects['tracker']).name}")
     return f"; {', '.join(words)}" if words else ""
+
+
+def carried_words(key: Sequence[object]) -> str:
+    """A Stunt or Drawback a roll took (its key): ``Difficulty Stunt 1 of event 12 taken``."""
+    source, effect, level, _holder, roll = key
+    what = f"{str(effect).title()} Stunt" if source == "stunt" else f"Drawback's {effect}"
+    return f"{what} {level} of event {roll} taken"
 
 
 def die_look(die: Mapping[str, Any]) -> tuple[str, str]:

@@ -160,6 +160,12 @@ def condition_text(held: dict[str, object]) -> str:
         from dicepool.cli.render_storypath import legend_text
 
         lines.append(_row("Legend", legend_text(_part(held, "legend"))))
+    if "waiting" in held:  # storypath's Stunts and Drawbacks carried forward (ruling 20)
+        from dicepool.cli.render_storypath import waiting_words
+
+        waiting = held["waiting"]
+        assert isinstance(waiting, list)
+        lines += [_row("Waiting", waiting_words(item)) for item in waiting]
     if "momentum" in held:
         from dicepool.cli.render_storypath import points_glyphs
 

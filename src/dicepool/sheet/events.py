@@ -69,7 +69,14 @@ from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState as CampaignState
 from dicepool.sheet.status import POWER, stored_status, typed_power
 from dicepool.sheet.storypath import play as storypath_play
-from dicepool.sheet.storypath.payloads import LegendRegained, MomentumSpent, PlayersSet
+from dicepool.sheet.storypath import stunt_play
+from dicepool.sheet.storypath.payloads import (
+    DrawbackCarried,
+    LegendRegained,
+    MomentumSpent,
+    PlayersSet,
+    StuntBought,
+)
 from dicepool.sheet.sundown import play as sundown_play
 from dicepool.sheet.sundown.payloads import (
     EdgeSpent,
@@ -135,6 +142,8 @@ class Kind(StrEnum):
     INVITATIONS_OFF = "invitations-off"
     SEAT_REVOKED = "seat-revoked"
     LINK_ISSUED = "link-issued"
+    STUNT_BOUGHT = "stunt-bought"
+    DRAWBACK_CARRIED = "drawback-carried"
 
 
 SEAT_KINDS = frozenset(
@@ -222,6 +231,8 @@ PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.INVITATIONS_OFF: InvitationsOff,
     Kind.SEAT_REVOKED: SeatRevoked,
     Kind.LINK_ISSUED: LinkIssued,
+    Kind.STUNT_BOUGHT: StuntBought,
+    Kind.DRAWBACK_CARRIED: DrawbackCarried,
 }
 """Each kind of event with the record of its data."""
 
@@ -284,6 +295,8 @@ _TRANSITIONS: dict[Kind, Callable[[CampaignState, Data], CampaignState]] = {
     Kind.DEFAULT_TRACKS_SET: tracks_play.default_tracks_set,
     Kind.HOUSE_RULES_SET: play.house_rules_set,
     Kind.DICE_TYPING_SET: play.dice_typing_set,
+    Kind.STUNT_BOUGHT: stunt_play.stunt_bought,
+    Kind.DRAWBACK_CARRIED: stunt_play.drawback_carried,
 }
 """The state rules' events that roll nothing, each with its transition."""
 
@@ -509,6 +522,9 @@ def concerns(event: Event) -> list[str]:
     record = payload(event)
     if isinstance(record, CharacterCreated):
         return [record.name]
+    if isinstance(record, StuntBought | DrawbackCarried):  # and whose roll it waits for
+        other = record.adversary if isinstance(record, StuntBought) else record.antagonist
+        return [record.character, *([other] if other else [])]
     character = getattr(record, "character", None)
     if isinstance(character, str):
         return [character]

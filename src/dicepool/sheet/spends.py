@@ -24,6 +24,7 @@ from dicepool.sheet.hubris import play as hubris_play
 from dicepool.sheet.payloads import effects_of
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.storypath import play as storypath_play
+from dicepool.sheet.storypath import stunt_play
 from dicepool.sheet.sundown import play as sundown_play
 from dicepool.sheet.sundown.play import Resistance, edge_effects, prepare_edge
 
@@ -46,6 +47,8 @@ class Spends:
         drawback: storypath: the Drawback an Enhancement above 3 comes with.
         complex: storypath: the Complex Action the roll is an Interval of.
         extended: chronicles: the extended action the roll counts toward.
+        stunt: storypath: use the roller's Enhancement Stunt bought on this logged roll
+            (ruling 20).
     """
 
     willpower: bool = False
@@ -58,6 +61,7 @@ class Spends:
     drawback: str | None = None
     complex: str | None = None
     extended: str | None = None
+    stunt: int | None = None
 
     def __bool__(self) -> bool:
         return self != Spends()
@@ -79,12 +83,14 @@ def prepare(
     *,
     rollers: Sequence[Character | None] = (),
     state: CampaignState | None = None,
+    hidden: bool = False,
 ) -> Request:
     """The request as the spends change it (before any die is rolled), checked against
     ``state`` (the campaign before the roll).
 
     Args:
         rollers: each side's roller (default: the spender alone).
+        hidden: a hidden roll, which takes no Stunt or Drawback waiting for its rollers.
     """
     if spends.edge or spends.resist is not None:
         request = prepare_edge(request, rollers or (spender,), spends.edge, spends.resist)
@@ -96,6 +102,8 @@ def prepare(
     if state is not None:
         request = tracker_play.prepare(state, spender, request, spends)
         request = storypath_play.prepare(state, spender, request, spends)
+        if not hidden:
+            request = stunt_play.prepare(state, rollers or (spender,), request)
     return request
 
 
@@ -125,6 +133,7 @@ def effects(
         found["resist"] = sundown_play.resisted(request, rollers or (spender,), spends.resist)
     if state is not None:
         found.update(storypath_play.effects(state, spender, request, result, spends))
+        found.update(stunt_play.effects(state, rollers or (spender,), request, spends.stunt))
         found.update(tracker_play.roll_effects(state, spender, result, spends))
     return found
 
@@ -133,6 +142,7 @@ ROLL_EFFECTS: dict[str, Effect] = {
     "willpower": hubris_play.spend_on_roll,
     "edge": sundown_play.edge_on_roll,
     **storypath_play.ROLL_EFFECTS,
+    "carried": stunt_play.carried_used,
     **tracker_play.ROLL_EFFECTS,
 }
 """Each effect a roll can have, with its transition, applied in this order (an effect with

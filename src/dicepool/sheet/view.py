@@ -14,7 +14,8 @@ from dicepool.sheet.tracks_play import tracks_view
 
 def condition(sheet: Character, story: Story) -> dict[str, object]:
     """The character's state between rolls, as JSON: ``health`` for hubris, ``legend``
-    (``rating``, ``points``) for a storypath character rated in Legend, and so on; ``tracks``
+    (``rating``, ``points``) for a storypath character rated in Legend, ``waiting`` (the
+    Stunts and Drawbacks that wait for its roll, ruling 20), and so on; ``tracks``
     (:func:`~dicepool.sheet.tracks_play.tracks_view`) when the character carries any."""
     found: dict[str, object] = {}
     if sheet.system == "hubris":
@@ -33,6 +34,9 @@ def condition(sheet: Character, story: Story) -> dict[str, object]:
         found.update(special(sheet).to_dict(edge_rating(sheet), *marks, reserve_max(sheet)))
     if sheet.system == "storypath" and sheet.traits.get("Legend", 0) > 0:
         found["legend"] = legend_of(sheet.status, sheet.traits["Legend"]).to_dict()
+    waiting = story.carries.of(sheet.name)
+    if waiting:  # storypath's Stunts and Drawbacks waiting for this character's roll
+        found["waiting"] = [c.to_dict() for c in waiting]
     tracks = tracks_view(sheet, story.default_tracks)
     if tracks:
         found["tracks"] = tracks

@@ -233,6 +233,18 @@ def missed(scene: Scene) -> dict[str, Any]:
     return {"event": scene.rolled({"line": "Agility", "character": "Ana", "dice": [1, 2, 3]})}
 
 
+def stunted(scene: Scene) -> dict[str, Any]:
+    """A logged storypath roll of Ana's with stunt successes to buy Stunts with (ruling 20)."""
+    body = {"line": "storypath 4", "character": "Ana", "dice": [8, 9, 8, 2]}
+    return {"event": scene.rolled(body)}
+
+
+def drawn_back(scene: Scene) -> dict[str, Any]:
+    """A logged roll of Ana's whose Enhancement above 3 named its Drawback."""
+    body = {"line": "storypath 2 enh 4", "character": "Ana", "dice": [8, 2], "drawback": "drunk"}
+    return {"event": scene.rolled(body)}
+
+
 def legend_spent(scene: Scene) -> dict[str, Any]:
     """A Legend point spent on a Feat of Scale (the API's rolls spend nothing)."""
     feat = Spends(feat="title")
@@ -316,6 +328,8 @@ EXAMPLES: dict[str, Example] = {
     ),
     "complex-buy": Example({"name": "Heist", "intervals": 1}, pooled_heist),
     "complex-award": Example({"name": "Heist", "milestones": 1, "side": "Ana"}, heist),
+    "stunt": Example({"effect": "enhancement", "level": 2, "what": "the high ground"}, stunted),
+    "drawback": Example({"effect": "difficulty", "level": 1}, drawn_back),
     # chronicles
     "extended-start": Example({"name": "Research", "goal": 10, "rolls": 5, "side": "Ana"}),
 }
@@ -539,3 +553,23 @@ def test_the_openapi_document_has_a_route_and_a_model_per_action(client: TestCli
         assert body.get("required", False) == bool(needed(name)), name
         assert set(models[model].get("properties", {})) == web_names(name), name
         assert set(models[model].get("required", [])) == needed(name), name
+
+
+def test_a_stunt_waiting_shows_on_the_holders_sheet_and_the_story(
+    client: TestClient, db: Database
+) -> None:
+    # ruling 20: what waits for a later roll is on the page, and goes with the roll it is for
+    table = storyteller_table(client, "storypath")
+    assert table.create(table.storyteller, "Guard", "Might=2").status_code == 201
+    scene = Scene(table, db)
+    event = stunted(scene)["event"]
+    scene.take("stunt", event=event, effect="difficulty", level=2, adversary="Guard")
+    browser = TestClient(client.app, raise_server_exceptions=False)
+    browser.get(f"/t/{table.storyteller}", follow_redirects=False)
+    page = browser.get(f"/c/{table.id}").text
+    guard = page[page.index('data-character="Guard"') :]
+    assert "Waiting</span> Difficulty Stunt 2" in guard and "on the next roll" in guard
+    assert "<strong>Guard</strong> next roll: Difficulty Stunt 2" in page
+    rolled = scene.rolled({"line": "storypath 2", "character": "Guard", "dice": [8, 9]})
+    assert rolled > event
+    assert "Waiting</span>" not in browser.get(f"/c/{table.id}").text  # used by that roll

@@ -195,8 +195,10 @@ class Rested:
     def data(self) -> dict[str, object]:
         """The event's data."""
         found: dict[str, object] = {"character": self.character}
-        if self.minutes is not None:
-            found |= {"minutes": self.minutes, "begins": self.begins}
+        if self.minutes is not None:  # absent in a rest of before ruling 17
+            found["minutes"] = self.minutes
+        if self.begins is not None:
+            found["begins"] = self.begins
         return {**found, "rolls": rolls_data(self.rolls), **self.drawn.data()}
 
     def with_dice(self, rolls: tuple[RuleRoll, ...], drawn: Drawn) -> Rested:
