@@ -1,4 +1,5 @@
-"""The Act of Hubris's actions: harm and healing (ruling 13), Willpower and conscience (ruling 14).
+"""The Act of Hubris's actions: harm and healing (ruling 13), Willpower and conscience (ruling 14),
+rest (ruling 17), prolonged conflicts (ruling 22).
 
 Each is a declaration of the catalogue (:mod:`dicepool.campaign.catalogue`): its parameters,
 who may take it, and the use case of :mod:`dicepool.campaign.play` it runs.
@@ -14,14 +15,24 @@ from dicepool.campaign.catalogue import (
     Param,
     Run,
     Type,
+    Who,
     character,
     done,
     fixed,
 )
-from dicepool.campaign.play import MAX_REST_HOURS, character_act, damage, heal, rest, stabilize
+from dicepool.campaign.play import (
+    MAX_REST_HOURS,
+    character_act,
+    damage,
+    end_conflict,
+    heal,
+    rest,
+    stabilize,
+)
 from dicepool.errors import AccessError, ParameterError
 from dicepool.sheet.events import Kind
 from dicepool.sheet.health import MAX_POINTS
+from dicepool.sheet.hubris.conflict import ARENAS
 from dicepool.sheet.hubris.conscience import MAX_INTIMACY, MAX_WHAT
 from dicepool.sheet.hubris.willpower import NIGHT_HOURS
 
@@ -370,6 +381,40 @@ ACTIONS = (
         group="hubris",
         label="Lose Willpower dots",
         example="dicepool willpower Ana lose 1",
+    ),
+    Action(
+        "conflict-lose",
+        "A contest of the conflict under way lost (rolled away from the log): counted toward "
+        "defeat at the arena's Resistance attribute.",
+        HUBRIS,
+        (
+            character(),
+            Param(
+                "arena",
+                Type.CHOICE,
+                "mental (Resolve), physical (Stamina) or social (Composure).",
+                choices=fixed(*ARENAS),
+                metavar="ARENA",
+                refusal="`{value}` is no arena of a conflict: write {choices}",
+            ),
+        ),
+        _event(Kind.CONFLICT_LOST, arena="arena"),
+        group="hubris",
+        command=("conflict", "lose"),
+        label="Lose a contest",
+        example="dicepool conflict lose Ana social",
+    ),
+    Action(
+        "conflict-end",
+        "End the conflict under way: the contests lost in it count no more.",
+        HUBRIS,
+        (),
+        lambda doing, _args: done(end_conflict(doing.db, doing.campaign, doing.actor)),
+        who=Who.STORYTELLER,
+        group="hubris",
+        command=("conflict", "end"),
+        label="End the conflict",
+        example="dicepool conflict end",
     ),
     Action(
         "supernatural",

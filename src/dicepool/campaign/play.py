@@ -29,7 +29,7 @@ from dicepool.sheet.events import (
     payload_of,
 )
 from dicepool.sheet.health import MAX_POINTS, Wound
-from dicepool.sheet.hubris.payloads import Damaged, Healed, Stabilized
+from dicepool.sheet.hubris.payloads import ConflictEnded, Damaged, Healed, Stabilized
 from dicepool.sheet.payloads import (
     BoundaryBegun,
     ClockAdvanced,
@@ -224,6 +224,15 @@ def rest(
 
 MAX_REST_HOURS = 24
 """The longest rest: "a full night's (or day's) sleep"; longer is time let pass, then a rest."""
+
+
+def end_conflict(db: Database, campaign: str, actor: str) -> Acted:
+    """End the current conflict (ruling 22): the contests lost count no more.
+
+    Raises:
+        SheetError: no contest lost in the current conflict, or not a hubris campaign.
+    """
+    return act(db, campaign, actor, lambda _state: event_of(Kind.CONFLICT_ENDED, ConflictEnded()))
 
 
 def character_act(

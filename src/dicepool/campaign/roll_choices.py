@@ -19,6 +19,7 @@ from dataclasses import replace
 from dicepool.campaign.catalogue import Param, Type, argument, fixed
 from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.errors import ParameterError
+from dicepool.sheet.hubris.conflict import ARENAS
 from dicepool.sheet.spends import NO_SPENDS, Spends
 from dicepool.sheet.storypath.momentum import MAX_POINTS, Consolation
 from dicepool.sheet.sundown.edge import MAX_ARMOR
@@ -93,6 +94,14 @@ ROLL_CHOICES: tuple[Param, ...] = (
         required=False,
         length=MAX_NAME,
         systems=STORYPATH,
+    ),
+    Param(
+        "arena",
+        Type.CHOICE,
+        "A contest of a conflict: its loser's loss in this arena is counted (ruling 22).",
+        required=False,
+        choices=fixed(*ARENAS),
+        systems=HUBRIS,
     ),
     Param(
         "stunt",

@@ -15,6 +15,7 @@ from dicepool.campaign.view import FOR_A_PLAYER
 from dicepool.sheet.events import Event, Kind
 from dicepool.sheet.hubris.payloads import (
     Atoned,
+    ConflictLost,
     Damaged,
     Degenerated,
     Healed,
@@ -384,6 +385,8 @@ STATE_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
     Kind.MILESTONES_AWARDED: _milestones,
     Kind.STUNT_BOUGHT: _stunt,
     Kind.DRAWBACK_CARRIED: _drawback,
+    Kind.CONFLICT_LOST: _about(ConflictLost.of, "loses a {arena} contest of the conflict"),
+    Kind.CONFLICT_ENDED: lambda _d: "the conflict ends: the contests lost in it count no more",
 }
 """A line for each state rule's event, from its record."""
 
@@ -483,7 +486,8 @@ def undo_summary(event: Event, target: Event | None) -> str:
 
 
 def effects_words(effects: Mapping[str, Any]) -> str:
-    """A roll's storypath and tracker effects, short, for its line in the log ("" for none)."""
+    """A roll's storypath, tracker and conflict effects, short, for its line in the log ("" for
+    none)."""
     words = []
     if "momentum" in effects:
         words.append(f"{MomentumDice.of(effects['momentum']).points} Momentum spent")
@@ -503,6 +507,9 @@ def effects_words(effects: Mapping[str, Any]) -> str:
         words.append(f"Drawback: {DrawbackNamed.of(effects['drawback']).text}")
     if "carried" in effects:
         words.extend(carried_words(key) for key in CarriedUsed.of(effects["carried"]).used)
+    if "conflict" in effects:
+        loser = ConflictLost.of(effects["conflict"])
+        words.append(f"{loser.character} loses a {loser.arena} contest of the conflict")
     if "tracker" in effects:
         words.append(f"counts toward {RollCounted.of(effects['tracker']).name}")
     return f"; {', '.join(words)}" if words else ""

@@ -16,9 +16,12 @@ from dicepool.errors import CampaignError, SheetError
 from dicepool.sheet import play, spends, tracker_play, tracks_play
 from dicepool.sheet.character import AnyChange, Character, check_sheet
 from dicepool.sheet.edit import check_notes
+from dicepool.sheet.hubris import conflict_play
 from dicepool.sheet.hubris import play as hubris_play
 from dicepool.sheet.hubris.payloads import (
     Atoned,
+    ConflictEnded,
+    ConflictLost,
     Damaged,
     Degenerated,
     Healed,
@@ -144,6 +147,8 @@ class Kind(StrEnum):
     LINK_ISSUED = "link-issued"
     STUNT_BOUGHT = "stunt-bought"
     DRAWBACK_CARRIED = "drawback-carried"
+    CONFLICT_LOST = "conflict-lost"
+    CONFLICT_ENDED = "conflict-ended"
 
 
 SEAT_KINDS = frozenset(
@@ -233,6 +238,8 @@ PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.LINK_ISSUED: LinkIssued,
     Kind.STUNT_BOUGHT: StuntBought,
     Kind.DRAWBACK_CARRIED: DrawbackCarried,
+    Kind.CONFLICT_LOST: ConflictLost,
+    Kind.CONFLICT_ENDED: ConflictEnded,
 }
 """Each kind of event with the record of its data."""
 
@@ -297,6 +304,8 @@ _TRANSITIONS: dict[Kind, Callable[[CampaignState, Data], CampaignState]] = {
     Kind.DICE_TYPING_SET: play.dice_typing_set,
     Kind.STUNT_BOUGHT: stunt_play.stunt_bought,
     Kind.DRAWBACK_CARRIED: stunt_play.drawback_carried,
+    Kind.CONFLICT_LOST: conflict_play.conflict_lost,
+    Kind.CONFLICT_ENDED: conflict_play.conflict_ended,
 }
 """The state rules' events that roll nothing, each with its transition."""
 

@@ -20,6 +20,7 @@ from dicepool.core.result import ContestResult, RollResult
 from dicepool.errors import SheetError
 from dicepool.sheet import tracker_play
 from dicepool.sheet.character import Character
+from dicepool.sheet.hubris import conflict_play
 from dicepool.sheet.hubris import play as hubris_play
 from dicepool.sheet.payloads import effects_of
 from dicepool.sheet.state import CampaignState
@@ -49,6 +50,8 @@ class Spends:
         extended: chronicles: the extended action the roll counts toward.
         stunt: storypath: use the roller's Enhancement Stunt bought on this logged roll
             (ruling 20).
+        arena: hubris: the arena of a contest (mental, physical, social) whose loser's loss
+            the roll counts in the current conflict (ruling 22).
     """
 
     willpower: bool = False
@@ -62,6 +65,7 @@ class Spends:
     complex: str | None = None
     extended: str | None = None
     stunt: int | None = None
+    arena: str | None = None
 
     def __bool__(self) -> bool:
         return self != Spends()
@@ -99,6 +103,10 @@ def prepare(
         if not isinstance(request, HubrisRequest):
             raise SheetError(f"Willpower is spent on hubris rolls; {sheet.system} has its own")
         request = replace(request, willpower=True)
+    if spends.arena is not None:
+        if state is None:
+            raise SheetError("--arena counts a loss in a campaign's conflict: roll in one")
+        conflict_play.prepare(state, rollers or (spender,), request, spends.arena)
     if state is not None:
         request = tracker_play.prepare(state, spender, request, spends)
         request = storypath_play.prepare(state, spender, request, spends)
@@ -135,6 +143,8 @@ def effects(
         found.update(storypath_play.effects(state, spender, request, result, spends))
         found.update(stunt_play.effects(state, rollers or (spender,), request, spends.stunt))
         found.update(tracker_play.roll_effects(state, spender, result, spends))
+    if spends.arena is not None:
+        found.update(conflict_play.effects(rollers or (spender,), result, spends.arena))
     return found
 
 
@@ -144,6 +154,7 @@ ROLL_EFFECTS: dict[str, Effect] = {
     **storypath_play.ROLL_EFFECTS,
     "carried": stunt_play.carried_used,
     **tracker_play.ROLL_EFFECTS,
+    "conflict": conflict_play.conflict_lost,
 }
 """Each effect a roll can have, with its transition, applied in this order (an effect with
 none, like a Drawback named, is a record only)."""

@@ -6,6 +6,7 @@ One function builds the JSON view (``char show --json``); the terminal draws the
 from __future__ import annotations
 
 from dicepool.sheet.character import Character
+from dicepool.sheet.hubris.conflict_play import losses_view
 from dicepool.sheet.state import Story
 from dicepool.sheet.status import conscience_of, health_of, legend_of, willpower_of
 from dicepool.sheet.sundown.play import edge_rating, reserve_max, special
@@ -15,8 +16,10 @@ from dicepool.sheet.tracks_play import tracks_view
 def condition(sheet: Character, story: Story) -> dict[str, object]:
     """The character's state between rolls, as JSON: ``health`` for hubris, ``legend``
     (``rating``, ``points``) for a storypath character rated in Legend, ``waiting`` (the
-    Stunts and Drawbacks that wait for its roll, ruling 20), and so on; ``tracks``
-    (:func:`~dicepool.sheet.tracks_play.tracks_view`) when the character carries any."""
+    Stunts and Drawbacks that wait for its roll, ruling 20), ``conflict`` (a hubris
+    character's contests lost in the conflict under way, by arena, ruling 22), and so on;
+    ``tracks`` (:func:`~dicepool.sheet.tracks_play.tracks_view`) when the character carries
+    any."""
     found: dict[str, object] = {}
     if sheet.system == "hubris":
         found["health"] = health_of(sheet.status, sheet.traits.get("Stamina", 1)).to_dict()
@@ -29,6 +32,9 @@ def condition(sheet: Character, story: Story) -> dict[str, object]:
         found["morality"] = sheet.traits.get("Morality", 0)
         found |= {k: conscience[k] for k in ("crisis", "intimacies", "soul")}
         found["power_trait"] = sheet.status.power_trait
+        losses = losses_view(sheet, story.conflict, story.clock.mark("scene"))
+        if losses:  # ruling 22: the contests lost in the conflict under way
+            found["conflict"] = losses
     if sheet.system == "sundown":  # edge (rating, spent, left, spends), power, passes
         marks = story.clock.mark("chronicle"), story.clock.mark("round")
         found.update(special(sheet).to_dict(edge_rating(sheet), *marks, reserve_max(sheet)))

@@ -103,6 +103,39 @@ def test_a_rest_is_a_night_of_story_time_and_undo_takes_it_back(hubris: Table) -
     assert "agree with the log" in table.ok("db", "check")
 
 
+def test_a_prolonged_conflict_counts_the_losses_to_defeat(hubris: Table) -> None:
+    # ruling 22: a contest roll naming its arena counts its loser's loss; at the arena's
+    # Resistance attribute (Stamina for physical) the loser must accept defeat
+    table = hubris
+    table.ok("char", "create", "Bo", "--set", "Stamina=1 Strength=2")
+    table.ok("char", "set", "Ana", "Strength=2")
+    brawl = ("roll", "Ana: Strength vs Bo: Strength", "--arena", "physical", "--dice", "8,2,2,2")
+    made = table.json(*brawl)
+    assert made["effects"]["conflict"] == {"character": "Bo", "arena": "physical"}
+    shown = table.json("char", "show", "Bo")["conflict"]
+    assert shown == {"physical": {"lost": 1, "resistance": 1, "defeat": True}}
+    assert "Conflict   physical 1 of 1 lost: must accept defeat" in click_free(
+        table.ok("char", "show", "Bo")
+    )
+    assert "Bo has lost 1 physical contest of this conflict" in table.refused(*brawl)
+    assert "Bo loses a physical contest of the conflict" in table.ok("log")
+    table.ok("undo")  # the roll: its loss goes with it
+    assert "conflict" not in table.json("char", "show", "Bo")
+    out = click_free(table.ok(*brawl))
+    assert "Bo loses: physical 1 of 1 lost: must accept defeat" in out
+    table.ok("undo")
+    table.ok("conflict", "lose", "Ana", "social")  # a contest rolled away from the log
+    assert table.json("char", "show", "Ana")["conflict"]["social"]["lost"] == 1
+    table.ok("conflict", "end")
+    assert "conflict" not in table.json("char", "show", "Ana")
+    assert "there is none to end" in table.refused("conflict", "end")
+    assert "no arena of a conflict" in table.refused("conflict", "lose", "Ana", "spiritual")
+    assert "hubris contest" in table.refused(
+        "roll", "--char", "Ana", "Strength", "--arena", "mental"
+    )
+    assert "agree with the log" in table.ok("db", "check")
+
+
 def test_a_storypath_campaign_has_its_own_boundaries(table: Table) -> None:
     table.ok("campaign", "create", "Saga", "--system", "storypath")
     table.ok("next", "episode")

@@ -217,6 +217,12 @@ def failed_crisis(scene: Scene) -> dict[str, Any]:
     return {}
 
 
+def conflicted(scene: Scene) -> dict[str, Any]:
+    """A contest of the conflict under way lost by Ana (ruling 22)."""
+    scene.take("conflict-lose", character="Ana", arena="mental")
+    return {}
+
+
 def soulless(scene: Scene) -> dict[str, Any]:
     scene.take("soul", character="Ana", change="lost")
     return {}
@@ -315,6 +321,8 @@ EXAMPLES: dict[str, Example] = {
     "soul": Example({**ANA, "change": "restored"}, soulless),
     "willpower": Example({**ANA, "dots": 1}),
     "supernatural": Example({**ANA, "trait": "Potency", "mortal": False}),
+    "conflict-lose": Example({**ANA, "arena": "social"}),
+    "conflict-end": Example({}, conflicted),
     # sundown
     "reroll": Example({}, missed),
     "edge": Example({**ANA, "for": "a lucky break", "escape": False}),
@@ -573,3 +581,16 @@ def test_a_stunt_waiting_shows_on_the_holders_sheet_and_the_story(
     rolled = scene.rolled({"line": "storypath 2", "character": "Guard", "dice": [8, 9]})
     assert rolled > event
     assert "Waiting</span>" not in browser.get(f"/c/{table.id}").text  # used by that roll
+
+
+def test_a_conflicts_count_shows_on_the_sheet_card(client: TestClient, db: Database) -> None:
+    # ruling 22: "The count is shown on the sheet"
+    table = storyteller_table(client, "hubris")
+    scene = Scene(table, db)
+    scene.take("conflict-lose", character="Ana", arena="physical")  # Stamina 1: defeated
+    browser = TestClient(client.app, raise_server_exceptions=False)
+    browser.get(f"/t/{table.storyteller}", follow_redirects=False)
+    page = browser.get(f"/c/{table.id}").text
+    assert "physical 1/1 lost" in page and "must accept defeat" in page
+    scene.take("conflict-end")
+    assert "must accept defeat" not in browser.get(f"/c/{table.id}").text

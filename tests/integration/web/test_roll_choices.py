@@ -100,6 +100,13 @@ EXAMPLES: dict[str, Example] = {
         ),
     ),
     "stunt": Example("storypath", "Might", {}, [8, 2], stunted),
+    "arena": Example(
+        "hubris",
+        "Ana: Strength + Brawl auto 10 vs Bo: Strength - 1",  # Bo loses, whatever the dice
+        {"arena": "physical"},
+        [8, 8, 2, 2],
+        lambda scene: scene.table.create(scene.table.storyteller, "Bo", "Strength=2"),
+    ),
     "extended": Example(
         "chronicles",
         "Intelligence + Academics",

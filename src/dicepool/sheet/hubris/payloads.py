@@ -381,3 +381,36 @@ class WillpowerSpend:
     def of(cls, data: Data) -> WillpowerSpend:
         """The record of an effect's data."""
         return cls(str(data["character"]))
+
+
+@dataclass(frozen=True)
+class ConflictLost:
+    """``conflict-lost``: a contest of ``arena`` (mental, physical, social) lost by a character
+    in the current conflict (ruling 22); also a contest roll's ``conflict`` effect, naming
+    its loser."""
+
+    character: str
+    arena: str
+
+    def data(self) -> dict[str, object]:
+        """The event's (or the effect's) data."""
+        return {"character": self.character, "arena": self.arena}
+
+    @classmethod
+    def of(cls, data: Data) -> ConflictLost:
+        """The record of an event's data."""
+        return cls(str(data["character"]), str(data["arena"]))
+
+
+@dataclass(frozen=True)
+class ConflictEnded:
+    """``conflict-ended``: the storyteller ends the current conflict: no loss counted."""
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {}
+
+    @classmethod
+    def of(cls, _data: Data) -> ConflictEnded:
+        """The record of an event's data."""
+        return cls()
