@@ -78,6 +78,8 @@ from dicepool.sheet.storypath.payloads import (
 )
 from dicepool.sheet.sundown.edge import EdgeUse
 from dicepool.sheet.sundown.payloads import (
+    Boosted,
+    BoostEnded,
     EdgeSpent,
     PassTaken,
     PowerRegained,
@@ -260,12 +262,27 @@ TRACK_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
 """A line for each event of the named tracks, from its record."""
 
 
+def _boosted(data: Data) -> str:
+    boost = Boosted.of(data)
+    until = " for the scene" if boost.scene else ""
+    spent = f" ({boost.power} Power spent)" if boost.power else ""
+    return f"{boost.character}'s {boost.trait} +{boost.dots} by {boost.source}{until}{spent}"
+
+
+def _boost_ended(data: Data) -> str:
+    ended = BoostEnded.of(data)
+    on = f" on {ended.trait}" if ended.trait else ""
+    return f"{ended.character}'s boost of {ended.source}{on} ends"
+
+
 SUNDOWN_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
     Kind.EDGE_SPENT: _edge_spent,
     Kind.REROLLED: _rerolled,
     Kind.PASS_TAKEN: _pass_taken,
     Kind.POWER_SPENT: lambda d: _power(d, regained=False),
     Kind.POWER_REGAINED: lambda d: _power(d, regained=True),
+    Kind.BOOSTED: _boosted,
+    Kind.BOOST_ENDED: _boost_ended,
 }
 """A line for each of After Sundown's events (Edge, passes, Power), from its record."""
 

@@ -157,6 +157,10 @@ def condition_text(held: dict[str, object]) -> str:
     if "conflict" in held:  # ruling 22: the contests lost in the conflict under way
         lines.append(_row("Conflict", conflict_words(_part(held, "conflict"))))
     lines += special_lines(held)
+    if "boosts" in held:  # sundown powers above the maxima, while they hold
+        boosts = held["boosts"]
+        assert isinstance(boosts, list)
+        lines += [_row("Boost", boost_words(b)) for b in boosts]
     lines += track_lines(held.get("tracks", []))
     if "legend" in held:
         from dicepool.cli.render_storypath import legend_text
@@ -178,6 +182,15 @@ def condition_text(held: dict[str, object]) -> str:
     if not lines:
         return ""
     return "\n".join([click.style("Condition", bold=True, underline=True), *lines])
+
+
+def boost_words(boost: dict[str, Any]) -> str:
+    """``Strength 5 (+2 Vigor, this scene)``: a boost and the rating it makes."""
+    until = ", this scene" if boost["scene"] else ""
+    return (
+        f"{visible(str(boost['trait']))} {boost['rating']} "
+        f"(+{boost['dots']} {visible(str(boost['source']))}{until})"
+    )
 
 
 def conflict_words(conflict: dict[str, Any]) -> str:

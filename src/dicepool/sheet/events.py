@@ -82,6 +82,8 @@ from dicepool.sheet.storypath.payloads import (
 )
 from dicepool.sheet.sundown import play as sundown_play
 from dicepool.sheet.sundown.payloads import (
+    Boosted,
+    BoostEnded,
     EdgeSpent,
     PassTaken,
     PowerRegained,
@@ -149,6 +151,8 @@ class Kind(StrEnum):
     DRAWBACK_CARRIED = "drawback-carried"
     CONFLICT_LOST = "conflict-lost"
     CONFLICT_ENDED = "conflict-ended"
+    BOOSTED = "boosted"
+    BOOST_ENDED = "boost-ended"
 
 
 SEAT_KINDS = frozenset(
@@ -240,6 +244,8 @@ PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.DRAWBACK_CARRIED: DrawbackCarried,
     Kind.CONFLICT_LOST: ConflictLost,
     Kind.CONFLICT_ENDED: ConflictEnded,
+    Kind.BOOSTED: Boosted,
+    Kind.BOOST_ENDED: BoostEnded,
 }
 """Each kind of event with the record of its data."""
 
@@ -306,6 +312,8 @@ _TRANSITIONS: dict[Kind, Callable[[CampaignState, Data], CampaignState]] = {
     Kind.DRAWBACK_CARRIED: stunt_play.drawback_carried,
     Kind.CONFLICT_LOST: conflict_play.conflict_lost,
     Kind.CONFLICT_ENDED: conflict_play.conflict_ended,
+    Kind.BOOSTED: sundown_play.boosted,
+    Kind.BOOST_ENDED: sundown_play.boost_ended,
 }
 """The state rules' events that roll nothing, each with its transition."""
 

@@ -18,6 +18,7 @@ from dicepool.sheet.health import HealthTrack, new_track, resize, stored_track
 from dicepool.sheet.hubris.conscience import Conscience, stored_conscience
 from dicepool.sheet.hubris.willpower import Willpower, new_willpower, rerate, stored_willpower
 from dicepool.sheet.storypath.momentum import Legend, stored_legend
+from dicepool.sheet.sundown.boosts import Boosts, stored_boosts
 from dicepool.sheet.sundown.edge import (
     SpecialAttributes,
     power_max,
@@ -46,6 +47,8 @@ class Status:
         power_trait: hubris: the power trait of a supernatural creature (None: a mortal).
         tracks: the table's named tracks, in any system (at rest: none of its own, every
             default track full and unhurt).
+        boosts: sundown powers raising attributes and skills above their maxima (at rest:
+            none).
     """
 
     health: HealthTrack | None = None
@@ -55,6 +58,7 @@ class Status:
     legend: Legend | None = None
     power_trait: str | None = None
     tracks: Tracks | None = None
+    boosts: Boosts | None = None
 
     def stored(self) -> dict[str, object]:
         """The pieces not at rest, as JSON (read back by :func:`stored_status`)."""
@@ -65,6 +69,7 @@ class Status:
             "special": self.special,
             "legend": self.legend,
             "tracks": self.tracks,
+            "boosts": self.boosts,
         }
         found: dict[str, object] = {k: p.stored() for k, p in pieces.items() if p is not None}
         if self.power_trait is not None:
@@ -91,7 +96,19 @@ def stored_status(data: Mapping[str, Any], traits: Traits) -> Status:
         found = replace(found, legend=stored_legend(traits.get("Legend", 0), data["legend"]))
     if "tracks" in data:
         found = replace(found, tracks=stored_tracks(data["tracks"]))
+    if "boosts" in data:
+        found = replace(found, boosts=stored_boosts(data["boosts"]))
     return found
+
+
+def boosts_of(status: Status) -> Boosts:
+    """The boosts a status holds (none at rest)."""
+    return status.boosts if status.boosts is not None else Boosts()
+
+
+def with_boosts(status: Status, boosts: Boosts) -> Status:
+    """The status holding ``boosts`` (None when there is none)."""
+    return replace(status, boosts=boosts if boosts.held else None)
 
 
 def tracks_of(status: Status) -> Tracks:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dicepool.sheet.character import Character
 from dicepool.sheet.hubris.conflict_play import losses_view
 from dicepool.sheet.state import Story
-from dicepool.sheet.status import conscience_of, health_of, legend_of, willpower_of
+from dicepool.sheet.status import boosts_of, conscience_of, health_of, legend_of, willpower_of
 from dicepool.sheet.sundown.play import edge_rating, reserve_max, special
 from dicepool.sheet.tracks_play import tracks_view
 
@@ -38,6 +38,10 @@ def condition(sheet: Character, story: Story) -> dict[str, object]:
     if sheet.system == "sundown":  # edge (rating, spent, left, spends), power, passes
         marks = story.clock.mark("chronicle"), story.clock.mark("round")
         found.update(special(sheet).to_dict(edge_rating(sheet), *marks, reserve_max(sheet)))
+        scene = story.clock.mark("scene")
+        boosts = boosts_of(sheet.status).to_dict(dict(sheet.traits), scene)
+        if boosts:  # powers raising traits above their maxima, while they hold
+            found["boosts"] = boosts
     if sheet.system == "storypath" and sheet.traits.get("Legend", 0) > 0:
         found["legend"] = legend_of(sheet.status, sheet.traits["Legend"]).to_dict()
     waiting = story.carries.of(sheet.name)

@@ -185,6 +185,35 @@ def test_the_power_reserve_is_state_and_follows_potency(sundown: Table) -> None:
     assert "agree with the log" in table.ok("db", "check")
 
 
+def test_a_power_boosts_a_trait_above_its_maximum_until_ended(sundown: Table) -> None:
+    # "some of their disciplines ... further increase their attributes or skills": a boost
+    # is a temporary change with its source, shown on the sheet, ended by an action
+    table = sundown  # Ana: Potency 1, Strength 3 (at most 7), 5 Power Points
+    table.ok("char", "set", "Ana", "Strength=7")
+    assert "outside 1..7" in table.refused("char", "set", "Ana", "Strength=8")
+    out = table.ok("boost", "add", "Ana", "Strength", "2", "--source", "Vigor", "--power", "1")
+    assert "Ana's Strength +2 by Vigor (1 Power spent)" in out
+    made = table.json("roll", "--char", "Ana", "Strength", "--dice", "5,6,1,2,3,4,5,6,1")
+    assert made["numbers"] == "sundown 9"  # 7 + 2: above 6 + Potency
+    shown = table.json("char", "show", "Ana")
+    assert shown["boosts"] == [
+        {"trait": "Strength", "dots": 2, "source": "Vigor", "scene": False, "rating": 9}
+    ]
+    assert shown["traits"]["Strength"] == 7 and shown["power"]["points"] == 4
+    assert "Boost      Strength 9 (+2 Vigor)" in click.unstyle(table.ok("char", "show", "Ana"))
+    assert "special attribute" in table.refused(
+        "boost", "add", "Ana", "Edge", "1", "--source", "Luck"
+    )
+    table.ok("boost", "end", "Ana", "--source", "Vigor")
+    assert "boosts" not in table.json("char", "show", "Ana")
+    table.ok("undo")  # the end undone: the boost holds again
+    assert table.json("char", "show", "Ana")["boosts"][0]["rating"] == 9
+    table.ok("boost", "add", "Ana", "Agility", "3", "--source", "Celerity", "--scene")
+    table.ok("next", "scene")  # a scene's boost ends with it
+    assert [b["trait"] for b in table.json("char", "show", "Ana")["boosts"]] == ["Strength"]
+    assert "agree with the log" in table.ok("db", "check")
+
+
 def test_the_sheet_draws_edge_power_and_passes(sundown: Table) -> None:
     table = sundown
     table.ok("spend", "Ana", "edge", "--for", "a lucky break")

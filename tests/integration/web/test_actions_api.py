@@ -234,6 +234,12 @@ def powered(scene: Scene) -> dict[str, Any]:
     return {}
 
 
+def boosted(scene: Scene) -> dict[str, Any]:
+    """Ana's Agility raised by a power, Celerity."""
+    scene.take("boost", character="Ana", trait="Agility", dots=2, source="Celerity")
+    return {}
+
+
 def missed(scene: Scene) -> dict[str, Any]:
     """A logged sundown roll of Ana's, all misses: the roll a second chance is for."""
     return {"event": scene.rolled({"line": "Agility", "character": "Ana", "dice": [1, 2, 3]})}
@@ -328,6 +334,11 @@ EXAMPLES: dict[str, Example] = {
     "edge": Example({**ANA, "for": "a lucky break", "escape": False}),
     "pass": Example({**ANA, "edge": False, "bonus": 1}),
     "power": Example({**ANA, "action": "spend", "points": 2}, powered),
+    "boost": Example(
+        {**ANA, "trait": "Agility", "dots": 2, "source": "Celerity", "scene": True, "power": 1},
+        powered,
+    ),
+    "boost-end": Example({**ANA, "source": "Celerity", "trait": "Agility"}, boosted),
     # storypath
     "momentum": Example({"points": 1, "for": "a Knack"}, pooled),
     "legend": Example({**ANA, "points": 1}, legend_spent),

@@ -20,7 +20,8 @@ from dicepool.core.sundown import SundownRequest
 from dicepool.errors import SheetError
 from dicepool.sheet.character import AnyChange, Change, Character, change
 from dicepool.sheet.state import CampaignState
-from dicepool.sheet.status import POWER, special_of, with_special
+from dicepool.sheet.status import POWER, boosts_of, special_of, with_boosts, with_special
+from dicepool.sheet.sundown.boosts import add_boost, end_boost
 from dicepool.sheet.sundown.edge import (
     MAX_ARMOR,
     EdgeUse,
@@ -34,6 +35,8 @@ from dicepool.sheet.sundown.edge import (
     take_pass,
 )
 from dicepool.sheet.sundown.payloads import (
+    Boosted,
+    BoostEnded,
     EdgeOnRoll,
     EdgeSpends,
     EdgeSpent,
@@ -168,6 +171,50 @@ def power_regained(state: CampaignState, data: Data) -> CampaignState:
     """``power-regained``: Power Points regained, up to the reserve's maximum."""
     event = PowerRegained.of(data)
     return _powered(state, event.character, event.points, regain=True)
+
+
+# Boosts above the maxima
+
+
+def boosted(state: CampaignState, data: Data) -> CampaignState:
+    """``boosted``: a power raises a trait above its maximum (its Power Points spent with it,
+    or nothing)."""
+    event = Boosted.of(data)
+    sheet = sundown_character(state, event.character, "A power's boost")
+    scene = state.now.clock.mark("scene")
+    try:
+        after = add_boost(
+            boosts_of(sheet.status),
+            dict(sheet.traits),
+            event.trait,
+            event.dots,
+            event.source,
+            scene,
+            event.scene,
+        )
+    except SheetError as exc:
+        raise SheetError(f"{sheet.name}: {exc}") from exc
+    sheet = replace(sheet, status=with_boosts(sheet.status, after))
+    state = state.with_character(sheet)
+    return _powered(state, sheet.name, event.power, regain=False) if event.power else state
+
+
+def boost_ended(state: CampaignState, data: Data) -> CampaignState:
+    """``boost-ended``: a power's boosts end."""
+    event = BoostEnded.of(data)
+    sheet = sundown_character(state, event.character, "A power's boost")
+    scene = state.now.clock.mark("scene")
+    try:
+        after = end_boost(boosts_of(sheet.status), event.source, scene, event.trait)
+    except SheetError as exc:
+        raise SheetError(f"{sheet.name}: {exc}") from exc
+    return state.with_character(replace(sheet, status=with_boosts(sheet.status, after)))
+
+
+def rating(sheet: Character, trait: str, scene_mark: int) -> int:
+    """A trait's rating on a roll: the sheet's, and what boosts add to it (sundown's powers;
+    0 elsewhere)."""
+    return sheet.traits[trait] + boosts_of(sheet.status).on(trait, scene_mark)
 
 
 # A roll's Edge
