@@ -18,7 +18,7 @@ TEXTS = ("my sister", "the band", "Oskar", "the dog", "my mother", "Lena", "the 
 
 steps = st.one_of(
     st.tuples(st.sampled_from(["add", "remove"]), st.sampled_from(TEXTS)),
-    st.tuples(st.just("resolve"), st.integers(0, 5)),
+    st.tuples(st.just("resolve"), st.integers(0, 4)),
     st.tuples(st.just("undo"), st.integers(1, 3)),
 )
 
@@ -33,7 +33,8 @@ def _event(kind: str, value: str | int) -> Event:
 @given(st.lists(steps, max_size=40))
 def test_intimacies_never_pass_resolve_plus_three(moves: list[tuple[str, str | int]]) -> None:
     ana = change(new_character("Ana", "hubris"), parse_changes("Resolve=2"))
-    log = Log([campaign_event("T", "hubris"), created_event(ana)])
+    held = [_event("add", text) for text in TEXTS[:5]]  # Resolve 2 + 3: the room is full
+    log = Log([campaign_event("T", "hubris"), created_event(ana), *held])
     for kind, value in moves:
         if kind == "undo":
             assert isinstance(value, int)
