@@ -56,7 +56,7 @@ def expected_limit(system: str, trait: str, traits: Mapping[str, int]) -> tuple[
     """A trait's lowest and highest rating, from the rules texts and rulings (the oracle)."""
     if system == "sundown":
         potency, edge = traits.get("Potency", 0), traits.get("Edge", 0)
-        special = {"Edge": (0, 6), "Potency": (0, 10), "Power": (0, 10 + 3 * potency)}
+        special = {"Edge": (0, 6), "Potency": (0, 10)}  # the Power Reserve: state (ruling 19)
         if trait in special:
             return special[trait]
         if trait in SUNDOWN_ATTRIBUTES:
@@ -76,7 +76,7 @@ def within_limits(sheet: Character) -> bool:
 
 
 def trait_names(system: str) -> tuple[str, ...]:
-    specials = {"sundown": ("Edge", "Power", "Potency"), "hubris": ("Morality",)}
+    specials = {"sundown": ("Edge", "Potency"), "hubris": ("Morality",)}
     return ATTRIBUTES[system] + specials.get(system, ()) + SKILLS
 
 

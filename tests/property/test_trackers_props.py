@@ -74,6 +74,8 @@ def test_progress_never_decreases_and_a_finished_tracker_refuses_rolls(
                 continue
         else:
             assert not tracker.finished or move[0] == "buy"
+        if tracker.kind is Kind.COMPLEX and move[0] == "roll" and not tracker.finished:
+            assert after is not tracker  # ruling 20: whoever rolls, an Interval counts
         assert all(a >= b for a, b in zip(after.progress, tracker.progress, strict=True))
         assert all(a >= b for a, b in zip(after.rolls, tracker.rolls, strict=True))
         if after.limit is not None:

@@ -214,7 +214,7 @@ def test_the_reserve_fills_up_at_its_maximum() -> None:
 
 def test_genevra_spends_a_point_for_celerity() -> None:
     # "she can spend a Power Point to take extra actions during a scene with her Celerity"
-    genevra = stored_special_attributes({}, sheet_power=13)
+    genevra = regain_power(NEW, 13, power_max(1))
     genevra = spend_power(genevra, 1, power_max(1))
     assert genevra.power == 12
     with pytest.raises(SheetError, match="holds 12 of 13 points: 13 cannot be spent"):
@@ -277,9 +277,8 @@ def test_the_stored_form_round_trips_through_json() -> None:
     state = regain_power(spend_edge(state, 2, 1, EdgeUse.OTHER, "a lucky break"), 9, 13)
     data = json.loads(json.dumps(state.stored()))
     assert stored_special_attributes(data) == state
-    assert stored_special_attributes(data, sheet_power=3) == state  # stored points win
 
 
-def test_an_empty_stored_form_is_a_fresh_character_with_the_sheets_power() -> None:
-    assert stored_special_attributes({}) == NEW
-    assert stored_special_attributes({}, sheet_power=13) == SpecialAttributes(power=13)
+def test_an_empty_stored_form_is_a_fresh_character_with_an_empty_reserve() -> None:
+    # ruling 19: the reserve's points are state, never read from a trait of the sheet
+    assert stored_special_attributes({}) == NEW == SpecialAttributes(power=0)

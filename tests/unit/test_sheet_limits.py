@@ -60,13 +60,15 @@ def test_sundown_edge_is_zero_to_six() -> None:
     assert "Edge -1 is outside 0..6" in refused("sundown", "Edge-=1")
 
 
-@pytest.mark.parametrize("potency", [0, 1, 3, 10])
-def test_power_reserve_is_ten_plus_three_times_potency(potency: int) -> None:
-    top = 10 + 3 * potency
-    assert sheet("sundown", changes=f"Potency={potency} Power={top}").traits["Power"] == top
-    message = refused("sundown", f"Power={top + 1}", f"Potency={potency}")
-    assert f"Power {top + 1} is outside 0..{top}" in message
-    assert "10 + 3 x Potency" in message
+@pytest.mark.parametrize("written", ["Power=13", "power=0", "Power+=1", "Power (Blood)"])
+def test_the_power_reserve_is_no_trait_of_the_sheet(written: str) -> None:
+    # ruling 19: "The Power Reserve's points are the character's state, never a trait typed on
+    # the sheet" (its limit, 10 + 3 x Potency, is the reserve's: tests/unit/test_edge.py)
+    assert "Power" not in sheet("sundown").traits
+    message = refused("sundown", written)
+    assert "the Power Reserve is not a trait of the sheet" in message and "ruling 19" in message
+    assert "power Ana regain N" in message
+    assert sheet("chronicles", changes="Power=3").traits["Power"] == 3  # sundown's name alone
 
 
 def test_sundown_potency_is_zero_to_ten() -> None:

@@ -21,8 +21,13 @@ from dicepool.sheet.view import condition
 from .sheets import table
 
 
+def fresh() -> CampaignState:
+    return table("sundown", Ana="Edge=2 Potency=1 Strength=3", Bo="Strength=2", Cy="Edge=1")
+
+
 def sundown() -> CampaignState:
-    return table("sundown", Ana="Edge=2 Potency=1 Power=5 Strength=3", Bo="Strength=2", Cy="Edge=1")
+    """Ana with 5 points in her Power Reserve: regained, since they are state (ruling 19)."""
+    return apply(fresh(), event(Kind.POWER_REGAINED, points=5))
 
 
 def shown(state: CampaignState, name: str = "Ana") -> dict[str, Any]:
@@ -42,13 +47,14 @@ def begin(state: CampaignState, unit: str) -> CampaignState:
 
 
 def test_a_new_character_stores_nothing_and_shows_its_ratings() -> None:
-    state = sundown()
+    state = fresh()
     assert state.character("Ana").status == Status()
     assert shown(state) == {
         "edge": {"rating": 2, "spent": 0, "left": 2, "spends": []},
-        "power": {"points": 5, "max": 13},
+        "power": {"points": 0, "max": 13},  # an empty reserve: its points come by play
         "passes": 0,
     }
+    assert "Power" not in state.character("Ana").traits
     assert "edge" not in condition(table("hubris", Ana="").character("Ana"), state.now)
 
 
@@ -117,9 +123,8 @@ def test_potency_lowered_takes_the_points_above_the_new_maximum() -> None:
     assert condition(ana, state.now)["power"] == {"points": 10, "max": 10}
     raised = change(ana, parse_changes("Potency=2"))
     assert condition(raised, state.now)["power"] == {"points": 10, "max": 16}  # no refill
-    reset = change(raised, parse_changes("Power=4"))  # the sheet sets the reserve
-    assert condition(reset, state.now)["power"]["points"] == 4
-    assert reset.status == Status()  # the reserve as the sheet says, nothing spent: at rest
+    with pytest.raises(SheetError, match="not a trait of the sheet: its points are Ana's state"):
+        change(raised, parse_changes("Power=4"))  # ruling 19: never typed on the sheet
 
 
 def roll_effects(line: str, spends: Spends, *names: str) -> tuple[str, dict[str, Any]]:

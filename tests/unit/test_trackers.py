@@ -184,6 +184,18 @@ def test_a_finished_tracker_refuses_more_rolls() -> None:
         award(rolls(start_complex("Case", "Ana", 1), ("Ana", 1)), "Ana")
 
 
+def test_different_characters_perform_intervals_of_one_complex_action() -> None:
+    # "Can have different characters perform different Intervals simultaneously" (ruling 20:
+    # its Milestones are the table's, each roll counted where it is made)
+    heist = start_complex("Heist", "Ana", milestones=3, intervals=4, difficulty=2)
+    heist = rolls(heist, ("Bo", 2), ("Ana", 1), ("Cy", 3))
+    assert heist.progress == (2,) and heist.rolls == (3,) and heist.status is Status.IN_PROGRESS
+    heist, status = award(heist, "Bo")  # awarded to the table's count, whoever earned it
+    assert status is Status.COMPLETE and heist.progress == (3,)
+    race = rolls(start_complex("Race", "Ana", 2, intervals=2), ("Bo", 0), ("Cy", 0))
+    assert race.status is Status.FAILED  # the Intervals are the action's, whoever rolls
+
+
 def test_a_character_not_on_the_tracker_is_refused() -> None:
     with pytest.raises(SheetError, match="Cy is not on tracker `Chase`; it follows Ana, Bo"):
         count_roll(start_opposed("Chase", "Ana", "Bo", 2), "Cy", 1)

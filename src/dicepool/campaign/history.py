@@ -14,10 +14,12 @@ from dicepool.sheet.events import (
     Kind,
     LogError,
     concerns,
+    payload,
     replay,
     undo_event,
 )
 from dicepool.sheet.payloads import Undone, effects_of
+from dicepool.sheet.storypath.payloads import DrawbackCarried, StuntBought
 from dicepool.sheet.sundown.payloads import Rerolled as RerolledEvent
 from dicepool.store.database import Database
 from dicepool.store.log import (
@@ -80,8 +82,16 @@ def log(
     ]
 
 
-LINKED = (Kind.REROLLED,)
-"""The kinds of event that name an earlier event they act on (their record's ``event``)."""
+LINKED = (Kind.REROLLED, Kind.STUNT_BOUGHT, Kind.DRAWBACK_CARRIED)
+"""The kinds of event that name an earlier event they act on (their record's ``event``): a
+second chance, a Stunt bought on a roll, a roll's Drawback carried forward (ruling 20)."""
+
+
+def acted_on(event: Event) -> int:
+    """The earlier event a :data:`LINKED` event acts on."""
+    record = payload(event)
+    assert isinstance(record, RerolledEvent | StuntBought | DrawbackCarried), event.kind
+    return record.event
 
 
 def linked_to(conn: Sql, row: CampaignRow, target: Event) -> list[Event]:
@@ -92,7 +102,7 @@ def linked_to(conn: Sql, row: CampaignRow, target: Event) -> list[Event]:
         e
         for kind in LINKED
         for e in events_of_kind(conn, row.id, kind, target.seq)
-        if RerolledEvent.of(e.data).event == target.id
+        if acted_on(e) == target.id
     ]
     gone = struck_among(conn, [e.id for e in found])
     return [e for e in found if e.id not in gone]
@@ -107,10 +117,10 @@ def _check_links(conn: Sql, row: CampaignRow, target: Event, root: Event) -> Non
             f"it; undo event {later[0].id} first"
         )
     linked = root.kind in LINKED and target is not root
-    acted_on = RerolledEvent.of(root.data).event if linked else None
-    if acted_on is not None and acted_on in struck_among(conn, [acted_on]):
+    roll = acted_on(root) if linked else None
+    if roll is not None and roll in struck_among(conn, [roll]):
         raise CampaignError(
-            f"cannot bring back event {root.id}: the roll it acts on (event {acted_on}) is "
+            f"cannot bring back event {root.id}: the roll it acts on (event {roll}) is "
             "undone; bring that back first"
         )
 

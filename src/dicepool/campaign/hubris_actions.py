@@ -1,4 +1,5 @@
-"""The Act of Hubris's actions: harm and healing (ruling 13), Willpower and conscience (ruling 14).
+"""The Act of Hubris's actions: harm and healing (ruling 13), Willpower and conscience (ruling 14),
+rest (ruling 17), prolonged conflicts (ruling 22).
 
 Each is a declaration of the catalogue (:mod:`dicepool.campaign.catalogue`): its parameters,
 who may take it, and the use case of :mod:`dicepool.campaign.play` it runs.
@@ -14,15 +15,26 @@ from dicepool.campaign.catalogue import (
     Param,
     Run,
     Type,
+    Who,
     character,
     done,
     fixed,
 )
-from dicepool.campaign.play import character_act, damage, heal, stabilize
-from dicepool.errors import ParameterError
+from dicepool.campaign.play import (
+    MAX_REST_HOURS,
+    character_act,
+    damage,
+    end_conflict,
+    heal,
+    rest,
+    stabilize,
+)
+from dicepool.errors import AccessError, ParameterError
 from dicepool.sheet.events import Kind
 from dicepool.sheet.health import MAX_POINTS
+from dicepool.sheet.hubris.conflict import ARENAS
 from dicepool.sheet.hubris.conscience import MAX_INTIMACY, MAX_WHAT
+from dicepool.sheet.hubris.willpower import NIGHT_HOURS
 
 HUBRIS = frozenset({"hubris"})
 
@@ -80,6 +92,16 @@ def _heal(doing: Doing, args: Args) -> Done:
 
 def _stabilize(doing: Doing, args: Args) -> Done:
     return done(stabilize(doing.db, doing.campaign, args["character"], doing.actor))
+
+
+def _rest(doing: Doing, args: Args) -> Done:
+    hours = args["hours"]
+    if hours != NIGHT_HOURS and doing.seat is not None and not doing.seat.storyteller:
+        raise AccessError(  # ruling 17: "the storyteller may give another length"
+            f"a rest passes {NIGHT_HOURS} hours; only the storyteller gives it another length"
+        )
+    acted = rest(doing.db, doing.campaign, args["character"], hours, doing.actor, doing.source)
+    return done(acted)
 
 
 def _nature(doing: Doing, args: Args) -> Done:
@@ -198,11 +220,31 @@ ACTIONS = (
         "hazard (for damage: damage --mitigate).",
         "Mitigate (Willpower)",
     ),
-    _plain(
+    Action(
         "rest",
-        Kind.RESTED,
-        "A full night's sleep: a Willpower point, or in a crisis of conscience the crisis roll.",
-        "Rest",
+        "A full night's sleep: 8 hours pass, then a Willpower point (in a crisis of conscience "
+        "the crisis roll).",
+        HUBRIS,
+        (
+            character(),
+            Param(
+                "hours",
+                Type.INT,
+                "Hours of story time the rest passes (the storyteller's to change; 0: the "
+                "night has passed on the clock already).",
+                required=False,
+                default=NIGHT_HOURS,
+                low=0,
+                high=MAX_REST_HOURS,
+                option="--hours",
+                metavar="H",
+                refusal="a rest lasts {low}..{high} hours of story time, not {value}",
+            ),
+        ),
+        _rest,
+        group="hubris",
+        label="Rest",
+        example="dicepool rest Ana",
         rolls=True,
     ),
     _plain("vice", Kind.VICE, "Pursue a Vice: a Willpower point, once a scene.", "Vice"),
@@ -358,6 +400,40 @@ ACTIONS = (
         group="hubris",
         label="Lose Willpower dots",
         example="dicepool willpower Ana lose 1",
+    ),
+    Action(
+        "conflict-lose",
+        "A contest of the conflict under way lost (rolled away from the log): counted toward "
+        "defeat at the arena's Resistance attribute.",
+        HUBRIS,
+        (
+            character(),
+            Param(
+                "arena",
+                Type.CHOICE,
+                "mental (Resolve), physical (Stamina) or social (Composure).",
+                choices=fixed(*ARENAS),
+                metavar="ARENA",
+                refusal="`{value}` is no arena of a conflict: write {choices}",
+            ),
+        ),
+        _event(Kind.CONFLICT_LOST, arena="arena"),
+        group="hubris",
+        command=("conflict", "lose"),
+        label="Lose a contest",
+        example="dicepool conflict lose Ana social",
+    ),
+    Action(
+        "conflict-end",
+        "End the conflict under way: the contests lost in it count no more.",
+        HUBRIS,
+        (),
+        lambda doing, _args: done(end_conflict(doing.db, doing.campaign, doing.actor)),
+        who=Who.STORYTELLER,
+        group="hubris",
+        command=("conflict", "end"),
+        label="End the conflict",
+        example="dicepool conflict end",
     ),
     Action(
         "supernatural",

@@ -15,7 +15,7 @@ from dicepool.campaign.campaigns import need_campaign
 from dicepool.campaign.seals import dice_data, drawing
 from dicepool.core.dice import DiceSource, SystemDice
 from dicepool.errors import ParameterError, SheetError
-from dicepool.sheet.clock import parse_duration
+from dicepool.sheet.clock import begins_after, parse_duration
 from dicepool.sheet.events import (
     ROLLING,
     RULE_ROLLING,
@@ -29,7 +29,7 @@ from dicepool.sheet.events import (
     payload_of,
 )
 from dicepool.sheet.health import MAX_POINTS, Wound
-from dicepool.sheet.hubris.payloads import Damaged, Healed, Stabilized
+from dicepool.sheet.hubris.payloads import ConflictEnded, Damaged, Healed, Stabilized
 from dicepool.sheet.payloads import (
     BoundaryBegun,
     ClockAdvanced,
@@ -138,8 +138,10 @@ def next_boundary(db: Database, campaign: str, unit: str, source: DiceSource, ac
 def advance_clock(
     db: Database, campaign: str, duration: str, actor: str, source: DiceSource
 ) -> Acted:
-    """Let story time pass (``1w2d``): wounds bleed or heal, lost Willpower dots come back."""
-    record = ClockAdvanced(duration.strip(), parse_duration(duration))
+    """Let story time pass (``1w2d``): wounds bleed or heal, lost Willpower dots come back; a
+    minute or more begins a new round and turn, a day or more a new scene (ruling 17)."""
+    minutes = parse_duration(duration)
+    record = ClockAdvanced(duration.strip(), minutes, begins=begins_after(minutes))
     return act_rolling(db, campaign, actor, Kind.CLOCK_ADVANCED, lambda _s: record, source)
 
 
@@ -220,6 +222,36 @@ def stabilize(db: Database, campaign: str, name: str, actor: str) -> Acted:
         actor,
         lambda state: event_of(Kind.STABILIZED, Stabilized(_named(state, name))),
     )
+
+
+def rest(
+    db: Database, campaign: str, name: str, hours: int, actor: str, source: DiceSource
+) -> Acted:
+    """A hubris character's full night's sleep (ruling 17): ``hours`` of story time pass for
+    the whole table (8 unless the storyteller gives another length; 0 when the night has
+    already passed on the clock), then the point or the crisis roll (ruling 14).
+
+    Raises:
+        SheetError: hours out of 0..24, or the last rest ended less than a night before.
+    """
+    if not 0 <= hours <= MAX_REST_HOURS:
+        raise SheetError(f"a rest lasts 0..{MAX_REST_HOURS} hours of story time, not {hours}")
+    minutes = hours * 60
+    extra = {"minutes": minutes, "begins": begins_after(minutes)}
+    return character_act(db, campaign, actor, Kind.RESTED, name, extra, source)
+
+
+MAX_REST_HOURS = 24
+"""The longest rest: "a full night's (or day's) sleep"; longer is time let pass, then a rest."""
+
+
+def end_conflict(db: Database, campaign: str, actor: str) -> Acted:
+    """End the current conflict (ruling 22): the contests lost count no more.
+
+    Raises:
+        SheetError: no contest lost in the current conflict, or not a hubris campaign.
+    """
+    return act(db, campaign, actor, lambda _state: event_of(Kind.CONFLICT_ENDED, ConflictEnded()))
 
 
 def character_act(

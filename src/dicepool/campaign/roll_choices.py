@@ -1,11 +1,12 @@
 """What a campaign roll may spend and choose, declared once for the API and the page.
 
 A roll at a table may spend a resource (Willpower, Edge, Momentum), be a sundown Resistance Test
-or Soak roll, take a storypath Consolation, Advantage, Feat of Scale or Drawback, or count toward
-a Complex or extended action. Each is a :class:`~dicepool.campaign.catalogue.Param` here, with
-the systems whose rolls take it: the API's roll model and the page's roll box are made from
-these, and :func:`spends_of` turns what an edge collected into the rules'
-:class:`~dicepool.sheet.spends.Spends` (the rules then refuse what the roll cannot take).
+or Soak roll, take a storypath Consolation, Advantage, Feat of Scale, Drawback or Enhancement
+Stunt, or count toward a Complex or extended action. Each is a
+:class:`~dicepool.campaign.catalogue.Param` here, with the systems whose rolls take it: the
+API's roll model and the page's roll box are made from these, and :func:`spends_of` turns
+what an edge collected into the rules' :class:`~dicepool.sheet.spends.Spends` (the rules then
+refuse what the roll cannot take).
 The command line keeps its own options for them (`dicepool roll --spend momentum 2 --feat
 title`), read into the same :class:`Spends`.
 """
@@ -16,7 +17,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from dicepool.campaign.catalogue import Param, Type, argument, fixed
+from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.errors import ParameterError
+from dicepool.sheet.hubris.conflict import ARENAS
 from dicepool.sheet.spends import NO_SPENDS, Spends
 from dicepool.sheet.storypath.momentum import MAX_POINTS, Consolation
 from dicepool.sheet.sundown.edge import MAX_ARMOR
@@ -90,6 +93,22 @@ ROLL_CHOICES: tuple[Param, ...] = (
         "Count the roll as an Interval of this Complex Action.",
         required=False,
         length=MAX_NAME,
+        systems=STORYPATH,
+    ),
+    Param(
+        "arena",
+        Type.CHOICE,
+        "A contest of a conflict: its loser's loss in this arena is counted (ruling 22).",
+        required=False,
+        choices=fixed(*ARENAS),
+        systems=HUBRIS,
+    ),
+    Param(
+        "stunt",
+        Type.INT,
+        "Use the character's Enhancement Stunt bought on this logged roll (its event).",
+        required=False,
+        high=MAX_EVENT_ID,
         systems=STORYPATH,
     ),
     Param(

@@ -100,7 +100,7 @@ def award_milestones(
             raise SheetError(
                 f"`{found.name}` has two sides: say whose with --char ({' or '.join(found.sides)})"
             )
-        side = found.sides[found.side(character)] if character else found.sides[0]
+        side = found.sides[found.count_of(character)] if character else found.sides[0]
         return event_of(Kind.MILESTONES_AWARDED, MilestonesAwarded(found.name, side, n))
 
     return act(db, campaign, actor, decide)

@@ -1,5 +1,6 @@
-"""storypath's actions (Momentum, Legend, the number of players, Complex Actions) and
-chronicles' extended actions, which share the trackers of actions that take several rolls.
+"""storypath's actions (Momentum, Legend, the number of players, Complex Actions, Stunts and
+Drawbacks carried forward) and chronicles' extended actions, which share the trackers of
+actions that take several rolls.
 
 A roll's own spends (Momentum dice, a Feat of Scale, a Consolation, an Advantage, a roll counted
 toward a tracker) are part of the roll; these are the rest.
@@ -21,6 +22,7 @@ from dicepool.campaign.catalogue import (
     done,
     fixed,
 )
+from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.storypath import (
     award_milestones,
     buy_intervals,
@@ -29,9 +31,12 @@ from dicepool.campaign.storypath import (
     spend_momentum,
     start_tracker,
 )
+from dicepool.campaign.stunts import buy_stunt, carry_drawback
 from dicepool.errors import SheetError
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.storypath.momentum import MAX_PLAYERS, MAX_POINTS, MAX_WHAT
+from dicepool.sheet.storypath.stunts import MAX_LEVEL, Effect
+from dicepool.sheet.storypath.stunts import MAX_WHAT as MAX_CARRIED_WHAT
 from dicepool.sheet.trackers import (
     MAX_DIFFICULTY,
     MAX_GOAL,
@@ -170,6 +175,31 @@ def _start(story: bool) -> Action:
         "--char Ana"
         if story
         else "dicepool extended start Research --goal 10 --rolls 5 --char Ana",
+    )
+
+
+def _roll(summary: str) -> Param:
+    return Param(
+        "event",
+        Type.EVENT,
+        summary,
+        high=MAX_EVENT_ID,
+        metavar="EVENT",
+        refusal="no event {value} at this table; `dicepool log` lists the events",
+    )
+
+
+def _level(summary: str) -> Param:
+    return Param(
+        "level",
+        Type.INT,
+        summary,
+        required=False,
+        default=1,
+        high=MAX_LEVEL,
+        option="--level",
+        metavar="N",
+        refusal="a level is {low}..{high}, not {value}",
     )
 
 
@@ -331,5 +361,101 @@ ACTIONS = (
         example="dicepool complex award Heist 1",
     ),
     _start(False),
+    Action(
+        "stunt",
+        "Buy a Stunt with a logged roll's stunt successes: it waits for a later roll.",
+        STORYPATH,
+        (
+            _roll("The logged roll whose stunt successes buy it."),
+            Param(
+                "effect",
+                Type.CHOICE,
+                "enhancement (the buyer's later roll that names it), complication or "
+                "difficulty (the adversary's next roll).",
+                choices=fixed(*(e.value for e in Effect)),
+                metavar="KIND",
+                refusal="a Stunt is {choices}, not `{value}`",
+            ),
+            _level("Its level, paid with as many stunt successes."),
+            Param(
+                "adversary",
+                Type.CHARACTER,
+                "The adversary whose next roll a Complication or Difficulty Stunt goes to.",
+                required=False,
+                length=MAX_NAME,
+                option="--on",
+                metavar="NAME",
+            ),
+            Param(
+                "what",
+                Type.TEXT,
+                "What it is, in the table's words.",
+                required=False,
+                default="",
+                length=MAX_CARRIED_WHAT,
+                option="--what",
+                metavar="TEXT",
+            ),
+        ),
+        lambda doing, args: done(
+            buy_stunt(
+                doing.db,
+                doing.campaign,
+                args["event"],
+                args["effect"],
+                args["level"],
+                args["adversary"],
+                args["what"],
+                doing.actor,
+                doing.may_act_for,
+            )
+        ),
+        group="storypath",
+        label="Buy a Stunt",
+        example='dicepool stunt 12 difficulty --on Guard --what "the high ground"',
+    ),
+    Action(
+        "drawback",
+        "Carry a logged roll's Drawback to a later action: more Difficulty on the roller's "
+        "next roll, or a free Enhancement on an antagonist's.",
+        STORYPATH,
+        (
+            _roll("The logged roll that named the Drawback."),
+            Param(
+                "effect",
+                Type.CHOICE,
+                "difficulty (the roller's next roll) or enhancement (the antagonist's).",
+                choices=fixed(Effect.DIFFICULTY.value, Effect.ENHANCEMENT.value),
+                metavar="KIND",
+                refusal="a Drawback carried forward is {choices} (a Complication is the "
+                "roll's own: `comp N` on its line), not `{value}`",
+            ),
+            _level("Its level."),
+            Param(
+                "antagonist",
+                Type.CHARACTER,
+                "The antagonist whose next roll a free Enhancement goes to.",
+                required=False,
+                length=MAX_NAME,
+                option="--on",
+                metavar="NAME",
+            ),
+        ),
+        lambda doing, args: done(
+            carry_drawback(
+                doing.db,
+                doing.campaign,
+                args["event"],
+                args["effect"],
+                args["level"],
+                args["antagonist"],
+                doing.actor,
+                doing.may_act_for,
+            )
+        ),
+        group="storypath",
+        label="Carry a Drawback",
+        example="dicepool drawback 14 enhancement --on Guard",
+    ),
 )
 """storypath's and chronicles' actions."""

@@ -16,6 +16,7 @@ from dicepool.notation.packing import unpacked
 from dicepool.sheet.events import Event, Kind
 from dicepool.sheet.hubris.payloads import (
     Atoned,
+    ConflictLost,
     Damaged,
     Degenerated,
     Healed,
@@ -33,6 +34,7 @@ from dicepool.sheet.hubris.payloads import (
     Virtue,
     WillpowerLost,
 )
+from dicepool.sheet.hubris.willpower import duration_words
 from dicepool.sheet.payloads import (
     BehindTheScreen,
     BoundaryBegun,
@@ -64,16 +66,21 @@ from dicepool.sheet.play import typists
 from dicepool.sheet.storypath.momentum import Consolation
 from dicepool.sheet.storypath.payloads import (
     AdvantageUsed,
+    CarriedUsed,
     Consoled,
+    DrawbackCarried,
     DrawbackNamed,
     FeatInvoked,
     LegendRegained,
     MomentumDice,
     MomentumSpent,
     PlayersSet,
+    StuntBought,
 )
 from dicepool.sheet.sundown.edge import EdgeUse
 from dicepool.sheet.sundown.payloads import (
+    Boosted,
+    BoostEnded,
     EdgeSpent,
     PassTaken,
     PowerRegained,
@@ -258,12 +265,27 @@ TRACK_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
 """A line for each event of the named tracks, from its record."""
 
 
+def _boosted(data: Data) -> str:
+    boost = Boosted.of(data)
+    until = " for the scene" if boost.scene else ""
+    spent = f" ({boost.power} Power spent)" if boost.power else ""
+    return f"{boost.character}'s {boost.trait} +{boost.dots} by {boost.source}{until}{spent}"
+
+
+def _boost_ended(data: Data) -> str:
+    ended = BoostEnded.of(data)
+    on = f" on {ended.trait}" if ended.trait else ""
+    return f"{ended.character}'s boost of {ended.source}{on} ends"
+
+
 SUNDOWN_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
     Kind.EDGE_SPENT: _edge_spent,
     Kind.REROLLED: _rerolled,
     Kind.PASS_TAKEN: _pass_taken,
     Kind.POWER_SPENT: lambda d: _power(d, regained=False),
     Kind.POWER_REGAINED: lambda d: _power(d, regained=True),
+    Kind.BOOSTED: _boosted,
+    Kind.BOOST_ENDED: _boost_ended,
 }
 """A line for each of After Sundown's events (Edge, passes, Power), from its record."""
 
@@ -288,7 +310,14 @@ def _seal_closed(data: Data) -> str:
 
 def _clock(data: Data) -> str:
     passed = ClockAdvanced.of(data)
-    return f"story time passes: {passed.duration}{_rolls(passed.rolls)}"
+    begun = f" (a new {passed.begins})" if passed.begins else ""
+    return f"story time passes: {passed.duration}{begun}{_rolls(passed.rolls)}"
+
+
+def _rested(data: Data) -> str:
+    rest = Rested.of(data)
+    night = "" if rest.minutes is None else f" ({duration_words(rest.minutes)})"
+    return f"{rest.character} rests{night}{_rolls(rest.rolls)}"
 
 
 def _momentum_spent(data: Data) -> str:
@@ -320,6 +349,25 @@ def _milestones(data: Data) -> str:
     return f"{awarded.character} is awarded {awarded.milestones} Milestone(s) of {awarded.tracker}"
 
 
+def _stunt(data: Data) -> str:
+    bought = StuntBought.of(data)
+    on = f" on {bought.adversary}" if bought.adversary else ""
+    said = f": {bought.what}" if bought.what else ""
+    return (
+        f"{bought.character} buys a {bought.effect.title()} Stunt {bought.level}{on} with the "
+        f"stunt successes of event {bought.event}{said}"
+    )
+
+
+def _drawback(data: Data) -> str:
+    carried = DrawbackCarried.of(data)
+    whose = carried.antagonist or carried.character
+    return (
+        f"{carried.character}'s Drawback of event {carried.event} carried: "
+        f"{carried.effect} {carried.level} on {whose}'s next roll"
+    )
+
+
 STATE_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
     Kind.BOUNDARY_BEGUN: _boundary,
     Kind.REVEALED: lambda d: f"revealed hidden roll {Revealed.of(d).event}",
@@ -330,7 +378,7 @@ STATE_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
     Kind.HEALED: _healed,
     Kind.STABILIZED: _about(Stabilized.of, "is stabilized"),
     Kind.MITIGATED: _about(Mitigated.of, "spends Willpower to mitigate harm"),
-    Kind.RESTED: _about(Rested.of, "rests"),
+    Kind.RESTED: _rested,
     Kind.VICE: _about(Vice.of, "pursues their Vice"),
     Kind.VIRTUE: _about(Virtue.of, "risks themselves for their Virtue"),
     Kind.INTIMACY_ROLLED: _about(IntimacyRolled.of, "defends {intimacy}"),
@@ -355,6 +403,10 @@ STATE_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
     Kind.TRACKER_STARTED: _tracker_started,
     Kind.INTERVALS_BOUGHT: _intervals,
     Kind.MILESTONES_AWARDED: _milestones,
+    Kind.STUNT_BOUGHT: _stunt,
+    Kind.DRAWBACK_CARRIED: _drawback,
+    Kind.CONFLICT_LOST: _about(ConflictLost.of, "loses a {arena} contest of the conflict"),
+    Kind.CONFLICT_ENDED: lambda _d: "the conflict ends: the contests lost in it count no more",
 }
 """A line for each state rule's event, from its record."""
 
@@ -454,7 +506,8 @@ def undo_summary(event: Event, target: Event | None) -> str:
 
 
 def effects_words(effects: Mapping[str, Any]) -> str:
-    """A roll's storypath and tracker effects, short, for its line in the log ("" for none)."""
+    """A roll's storypath, tracker and conflict effects, short, for its line in the log ("" for
+    none)."""
     words = []
     if "momentum" in effects:
         words.append(f"{MomentumDice.of(effects['momentum']).points} Momentum spent")
@@ -472,9 +525,21 @@ def effects_words(effects: Mapping[str, Any]) -> str:
             words.append(f"Consolation: {Consolation(given.choice).label}")
     if "drawback" in effects:
         words.append(f"Drawback: {DrawbackNamed.of(effects['drawback']).text}")
+    if "carried" in effects:
+        words.extend(carried_words(key) for key in CarriedUsed.of(effects["carried"]).used)
+    if "conflict" in effects:
+        loser = ConflictLost.of(effects["conflict"])
+        words.append(f"{loser.character} loses a {loser.arena} contest of the conflict")
     if "tracker" in effects:
         words.append(f"counts toward {RollCounted.of(effects['tracker']).name}")
     return f"; {', '.join(words)}" if words else ""
+
+
+def carried_words(key: Sequence[object]) -> str:
+    """A Stunt or Drawback a roll took (its key): ``Difficulty Stunt 1 of event 12 taken``."""
+    source, effect, level, _holder, roll = key
+    what = f"{str(effect).title()} Stunt" if source == "stunt" else f"Drawback's {effect}"
+    return f"{what} {level} of event {roll} taken"
 
 
 def die_look(die: Mapping[str, Any]) -> tuple[str, str]:

@@ -1,5 +1,6 @@
-"""After Sundown's actions: Edge spent outside a roll, a second chance, Initiative Passes and
-the Power Reserve (rulings 1 and 15). A roll's own Edge dice are part of its line."""
+"""After Sundown's actions: Edge spent outside a roll, a second chance, Initiative Passes, the
+Power Reserve (rulings 1, 15 and 19) and the boosts of powers above the maxima. A roll's own
+Edge dice are part of its line."""
 
 from __future__ import annotations
 
@@ -15,9 +16,14 @@ from dicepool.campaign.catalogue import (
     fixed,
 )
 from dicepool.campaign.history import MAX_EVENT_ID
+from dicepool.campaign.play import Acted, character_act
 from dicepool.campaign.sundown import POWER_ACTIONS, change_power, reroll, spend_edge, take_pass
+from dicepool.sheet.events import Kind
+from dicepool.sheet.sundown.boosts import MAX_BOOST, MAX_SOURCE
 from dicepool.sheet.sundown.edge import MAX_POWER, MAX_PURPOSE
+from dicepool.sheet.sundown.payloads import Boosted, BoostEnded
 from dicepool.sheet.sundown.play import MAX_BONUS_PASSES
+from dicepool.sheet.traits import MAX_NAME
 
 SUNDOWN = frozenset({"sundown"})
 
@@ -41,6 +47,12 @@ def _edge(called: str) -> Param:
         refusal=EDGE_ONLY,
         missing="a second chance is bought with Edge: add --spend edge",
     )
+
+
+def character_event(doing: Doing, kind: Kind, data: dict[str, object]) -> Acted:
+    """A sundown event about one character: its name as the sheet spells it."""
+    extra = {k: v for k, v in data.items() if k != "character"}
+    return character_act(doing.db, doing.campaign, doing.actor, kind, str(data["character"]), extra)
 
 
 def _reroll(doing: Doing, args: Args) -> Done:
@@ -69,6 +81,24 @@ def _power(doing: Doing, args: Args) -> Done:
         doing.db, doing.campaign, args["character"], args["action"], args["points"], doing.actor
     )
     return done(acted)
+
+
+def _source(summary: str) -> Param:
+    return Param(
+        "source", Type.TEXT, summary, length=MAX_SOURCE, option="--source", metavar="POWER"
+    )
+
+
+def _boost(doing: Doing, args: Args) -> Done:
+    record = Boosted(
+        args["character"], args["trait"], args["dots"], args["source"], args["scene"], args["power"]
+    )
+    return done(character_event(doing, Kind.BOOSTED, record.data()))
+
+
+def _boost_end(doing: Doing, args: Args) -> Done:
+    record = BoostEnded(args["character"], args["source"], args["trait"])
+    return done(character_event(doing, Kind.BOOST_ENDED, record.data()))
 
 
 ACTIONS = (
@@ -186,6 +216,78 @@ ACTIONS = (
         group="sundown",
         label="Power",
         example="dicepool power Ana spend 2",
+    ),
+    Action(
+        "boost",
+        "A power raises an attribute or a skill above its maximum, until ended (or for the scene).",
+        SUNDOWN,
+        (
+            character(),
+            Param(
+                "trait",
+                Type.TEXT,
+                "The attribute or skill raised.",
+                length=MAX_NAME,
+                metavar="TRAIT",
+            ),
+            Param(
+                "dots",
+                Type.INT,
+                "How many dots it adds.",
+                high=MAX_BOOST,
+                metavar="N",
+                refusal="a boost adds {low}..{high} dots, not {value}",
+            ),
+            _source("The power that raises it."),
+            Param(
+                "scene",
+                Type.FLAG,
+                'It lasts the scene (Genevra\'s Vigor: "for a scene").',
+                required=False,
+                default=False,
+                option="--scene",
+            ),
+            Param(
+                "power",
+                Type.INT,
+                "Power Points the power spends.",
+                required=False,
+                default=0,
+                low=0,
+                high=MAX_POWER,
+                option="--power",
+                metavar="N",
+                refusal="{low}..{high} Power Points at a time, not {value}",
+            ),
+        ),
+        _boost,
+        group="sundown",
+        command=("boost", "add"),
+        label="Boost",
+        example="dicepool boost add Ana Strength 2 --source Vigor --scene --power 1",
+    ),
+    Action(
+        "boost-end",
+        "End a power's boost (on one trait, or all it raises).",
+        SUNDOWN,
+        (
+            character(),
+            _source("The power whose boost ends."),
+            Param(
+                "trait",
+                Type.TEXT,
+                "Only its boost of this trait.",
+                required=False,
+                length=MAX_NAME,
+                option="--trait",
+                metavar="TRAIT",
+            ),
+        ),
+        _boost_end,
+        group="sundown",
+        command=("boost", "end"),
+        label="End a boost",
+        example="dicepool boost end Ana --source Vigor",
     ),
 )
 """After Sundown's actions."""

@@ -71,6 +71,7 @@ class TableView:
         if state.system == "storypath":
             story["momentum"] = pool_of(state).to_dict()
             story["advantages"] = state.now.advantages.to_dict()
+            story["carries"] = state.now.carries.to_dict()
         return {
             "id": self.id,
             "name": state.name,

@@ -168,6 +168,9 @@ NEEDS = {
     "name": "the action's name",
     "milestones": "--milestones N, the Milestones needed",
     "goal": "--goal N, the successes needed",
+    "arena": "an arena of a conflict: mental, physical or social",
+    "effect": "what it adds: enhancement, complication or difficulty",
+    "trait": "a trait's name, like Strength",
 }
 """What a missing parameter is, in words, by parameter name."""
 

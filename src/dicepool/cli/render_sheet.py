@@ -154,12 +154,24 @@ def condition_text(held: dict[str, object]) -> str:
         assert isinstance(intimacies, list)
         if intimacies:
             lines.append(_row("Intimacies", "; ".join(visible(i) for i in intimacies)))
+    if "conflict" in held:  # ruling 22: the contests lost in the conflict under way
+        lines.append(_row("Conflict", conflict_words(_part(held, "conflict"))))
     lines += special_lines(held)
+    if "boosts" in held:  # sundown powers above the maxima, while they hold
+        boosts = held["boosts"]
+        assert isinstance(boosts, list)
+        lines += [_row("Boost", boost_words(b)) for b in boosts]
     lines += track_lines(held.get("tracks", []))
     if "legend" in held:
         from dicepool.cli.render_storypath import legend_text
 
         lines.append(_row("Legend", legend_text(_part(held, "legend"))))
+    if "waiting" in held:  # storypath's Stunts and Drawbacks carried forward (ruling 20)
+        from dicepool.cli.render_storypath import waiting_words
+
+        waiting = held["waiting"]
+        assert isinstance(waiting, list)
+        lines += [_row("Waiting", waiting_words(item)) for item in waiting]
     if "momentum" in held:
         from dicepool.cli.render_storypath import points_glyphs
 
@@ -170,6 +182,26 @@ def condition_text(held: dict[str, object]) -> str:
     if not lines:
         return ""
     return "\n".join([click.style("Condition", bold=True, underline=True), *lines])
+
+
+def boost_words(boost: dict[str, Any]) -> str:
+    """``Strength 5 (+2 Vigor, this scene)``: a boost and the rating it makes."""
+    until = ", this scene" if boost["scene"] else ""
+    return (
+        f"{visible(str(boost['trait']))} {boost['rating']} "
+        f"(+{boost['dots']} {visible(str(boost['source']))}{until})"
+    )
+
+
+def conflict_words(conflict: dict[str, Any]) -> str:
+    """``physical 1 of 2 lost  social 2 of 2 lost: must accept defeat``."""
+    words = []
+    for arena, count in conflict.items():
+        said = f"{arena} {count['lost']} of {count['resistance']} lost"
+        if count["defeat"]:
+            said += click.style(": must accept defeat", fg="red", bold=True)
+        words.append(said)
+    return "  ".join(words)
 
 
 def track_lines(tracks: object) -> list[str]:
@@ -234,6 +266,13 @@ def effect_lines(effects: dict[str, object], state: CampaignState) -> list[str]:
         lines.append(
             f"  {visible(sheet.name)} spends a Willpower point: {willpower_dots(points, dots_)}"
         )
+    if "conflict" in effects:  # ruling 22: the loser's count, with what it comes to
+        lost = effects["conflict"]
+        assert isinstance(lost, dict)
+        loser = state.character(str(lost["character"]))
+        held = condition(loser, state.now).get("conflict", {})
+        assert isinstance(held, dict)
+        lines.append(f"  {visible(loser.name)} loses: {conflict_words(held)}")
     return lines + edge_effect_lines(effects, state)
 
 

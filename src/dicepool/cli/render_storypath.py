@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from dicepool.campaign.summaries import carried_words
 from dicepool.cli.safe import visible
 from dicepool.sheet.payloads import RollCounted, Rolled
 from dicepool.sheet.state import CampaignState
@@ -16,12 +17,14 @@ from dicepool.sheet.status import legend_of
 from dicepool.sheet.storypath.momentum import Consolation
 from dicepool.sheet.storypath.payloads import (
     AdvantageUsed,
+    CarriedUsed,
     Consoled,
     DrawbackNamed,
     FeatInvoked,
     MomentumDice,
 )
 from dicepool.sheet.storypath.play import pool_of
+from dicepool.sheet.storypath.stunts import Carried
 
 STATUS_COLOURS = {
     "in_progress": "yellow",
@@ -150,30 +153,61 @@ def spend_lines(effects: Mapping[str, Any], after: CampaignState) -> list[str]:
     if "drawback" in effects:
         text = DrawbackNamed.of(effects["drawback"]).text
         lines.append(click.style(f"  Drawback: {visible(str(text))}", fg="red"))
-    return lines
+    return [*lines, *carried_lines(effects)]
 
 
-def stunt_line(result: Mapping[str, Any]) -> str | None:
+def stunt_line(result: Mapping[str, Any], event: int | None = None) -> str | None:
     """A storypath success's stunt successes, with what they buy (None when there are none)."""
     left = int(result.get("stunt_successes", 0))
     if result.get("system") != "storypath" or left < 1:
         return None
     word = "success" if left == 1 else "successes"
+    how = f" (`dicepool stunt {event} KIND`)" if event else ""
     return click.style(
         f"  Stunts: {left} stunt {word} to spend on a Complication, Enhancement or Difficulty "
-        "stunt (with a Path: a Twist of Fate)",
+        f"stunt{how} (with a Path: a Twist of Fate)",
         fg="green",
     )
 
 
+def waiting_words(item: Carried | Mapping[str, Any]) -> str:
+    """``Guard's next roll: Difficulty Stunt 1 (Ana, event 12: the high ground)``: what waits
+    for a later roll (ruling 20), from the record or its JSON."""
+    shown = item.to_dict() if isinstance(item, Carried) else item
+    source, effect, level = shown["source"], str(shown["effect"]).title(), shown["level"]
+    label = f"{effect} Stunt {level}" if source == "stunt" else f"Drawback: {effect} {level}"
+    what = f": {visible(str(shown['what']))}" if shown["what"] else ""
+    holder = visible(str(shown["holder"]))
+    when = (
+        f"{holder}'s roll with --stunt {shown['roll']}"
+        if shown["named"]
+        else f"{holder}'s next roll"
+    )
+    return f"{when}: {label} ({visible(str(shown['by']))}, event {shown['roll']}{what})"
+
+
+def carried_lines(effects: Mapping[str, Any]) -> list[str]:
+    """The Stunts and Drawbacks a roll took (ruling 20), a line each."""
+    if "carried" not in effects:
+        return []
+
+    return [
+        click.style(f"  takes the {carried_words(key)}", fg="magenta")
+        for key in CarriedUsed.of(effects["carried"]).used
+    ]
+
+
 def roll_lines(
-    event_data: Mapping[str, Any], before: CampaignState | None, after: CampaignState
+    event_data: Mapping[str, Any],
+    before: CampaignState | None,
+    after: CampaignState,
+    event: int | None = None,
 ) -> list[str]:
-    """Everything storypath and the trackers add under a logged roll."""
+    """Everything storypath and the trackers add under a logged roll (logged as ``event``)."""
     rolled = Rolled.of(event_data)
     effects = rolled.effects
     lines = spend_lines(effects, after)
-    stunts = stunt_line(rolled.result)
+    stunts = stunt_line(rolled.result, event)
     if stunts:
         lines.append(stunts)
     if "consolation" in effects and before is not None:

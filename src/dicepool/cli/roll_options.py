@@ -13,13 +13,13 @@ import click
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-CHOICES = ("consolation", "advantage", "feat", "drawback", "complex", "extended")
+CHOICES = ("consolation", "advantage", "feat", "drawback", "complex", "extended", "stunt", "arena")
 """The options below, by the name :class:`~dicepool.sheet.spends.Spends` gives each."""
 
 
 def choice_options(command: F) -> F:
     """``--consolation``, ``--advantage``, ``--feat``, ``--drawback``, ``--complex``,
-    ``--extended``."""
+    ``--extended``, ``--stunt``, ``--arena``."""
     options = [
         click.option(
             "--consolation",
@@ -45,6 +45,18 @@ def choice_options(command: F) -> F:
         ),
         click.option("--complex", metavar="NAME", help="Count the roll as an Interval of NAME."),
         click.option("--extended", metavar="NAME", help="Count the roll toward NAME."),
+        click.option(
+            "--stunt",
+            metavar="EVENT",
+            type=click.IntRange(1, 2**62),
+            help="storypath: use the character's Enhancement Stunt bought on logged roll EVENT.",
+        ),
+        click.option(
+            "--arena",
+            metavar="ARENA",
+            help="hubris: a contest of a conflict (mental, physical or social): its loser's "
+            "loss is counted.",
+        ),
     ]
     for option in reversed(options):
         command = option(command)

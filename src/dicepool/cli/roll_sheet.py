@@ -53,7 +53,7 @@ def roll_in_campaign(
     click.echo(to_text(logged.result, render))
     for line in effect_lines(dict(rolled.effects), logged.state):
         click.echo(line)
-    for line in roll_lines(event.data, logged.before, logged.state):
+    for line in roll_lines(event.data, logged.before, logged.state, event.id):
         click.echo(line)
     if spends.consolation and "consolation" not in rolled.effects:
         click.secho("  the roll succeeded: no Consolation to take", dim=True)

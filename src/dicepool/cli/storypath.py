@@ -14,27 +14,33 @@ import click
 
 from dicepool.cli.actions import add_actions
 from dicepool.cli.play import json_option
-from dicepool.cli.render_storypath import pool_text, tracker_lines
+from dicepool.cli.render_storypath import pool_text, tracker_lines, waiting_words
 from dicepool.cli.safe import visible
 from dicepool.cli.storage import open_campaign, storage_options
 from dicepool.sheet.state import CampaignState
 
 
 def pool_json(state: CampaignState) -> dict[str, object]:
-    """The pool as ``momentum --json`` prints it, with the pending Advantages."""
+    """The pool as ``momentum --json`` prints it, with the pending Advantages and the Stunts
+    and Drawbacks carried forward (``carries``, ruling 20)."""
     from dicepool.sheet.storypath.play import pool_of
 
-    return {**pool_of(state).to_dict(), "advantages": state.now.advantages.to_dict()}
+    return {
+        **pool_of(state).to_dict(),
+        "advantages": state.now.advantages.to_dict(),
+        "carries": state.now.carries.to_dict(),
+    }
 
 
 def pool_lines(name: str, state: CampaignState) -> list[str]:
-    """The pool, and the Advantages waiting for a later roll."""
+    """The pool, and the Advantages, Stunts and Drawbacks waiting for a later roll."""
     lines = [f"{visible(name)}: Momentum {pool_text(state)}"]
     for held in state.now.advantages.pending:
         lines.append(
             f"  {visible(held.character)} holds an Unlooked-for Advantage (event {held.event}: "
             f"{visible(held.what)}): roll with --advantage"
         )
+    lines += [f"  {waiting_words(c)}" for c in state.now.carries.pending]
     return lines
 
 

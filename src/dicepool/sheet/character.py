@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from dicepool.errors import SheetError
-from dicepool.sheet.hubris.conscience import check_morality_gain
-from dicepool.sheet.status import Status, rerated, retracked
+from dicepool.sheet.hubris.conscience import check_intimacies, check_morality_gain
+from dicepool.sheet.status import POWER, Status, rerated, retracked
 from dicepool.sheet.traits import check_name, name_key, sheet_rules
 
 MAX_CHANGES = 100
@@ -174,6 +174,12 @@ def change(character: Character, changes: Iterable[AnyChange]) -> Character:
     specialties = {t: list(s) for t, s in character.specialties.items()}
     for item in changes:
         name = character_trait(traits, check_name(item.trait, "trait"))
+        if character.system == "sundown" and name_key(name) == name_key(POWER):
+            raise SheetError(
+                f"the Power Reserve is not a trait of the sheet: its points are "
+                f"{character.name}'s state (ruling 19); `dicepool power {character.name} "
+                "regain N` fills it and `power ... spend N` spends it"
+            )
         if isinstance(item, Change):
             now = traits.get(name, 0)
             traits[name] = {"=": item.value, "+": now + item.value, "-": now - item.value}[item.op]
@@ -188,6 +194,8 @@ def change(character: Character, changes: Iterable[AnyChange]) -> Character:
         check_morality_gain(
             status.conscience, character.traits.get("Morality", 0), traits.get("Morality", 0)
         )
+        if character.system == "hubris":  # ruling 19: the Intimacies follow Resolve
+            check_intimacies(status.conscience, traits.get("Resolve", 1), character.name)
     return replace(character, traits=traits, specialties=kept, status=status)
 
 

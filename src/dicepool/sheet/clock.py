@@ -5,6 +5,10 @@ monthly rules follow. The boundaries of play (``next scene``) are what limits pe
 session and chronicle reset at; a boundary begins every smaller one too (a new scene is a new
 round and a new turn). Storypath names its own: Act (a session), Episode, Arc and Season, a
 Series being the whole chronicle.
+
+The two go together (ruling 17): story time of a minute or more begins a new round (and so a
+new turn: a turn is "a few seconds to a minute"), and a day or more a new scene
+(:func:`begins_after`). A session or a chronicle is the table's to begin, never the clock's.
 """
 
 from __future__ import annotations
@@ -106,8 +110,25 @@ def stored_clock(system: str, data: dict[str, Any]) -> Clock:
     return Clock(system, int(data.get("minutes", 0)), data.get("counts", {}), data.get("begun", {}))
 
 
+ROUND_AFTER = 1
+"""The story minutes that begin a new round and turn (ruling 17): a turn is "a few seconds to
+a minute", so a minute passed is past it."""
+
+SCENE_AFTER = MINUTES["d"]
+"""The story minutes that begin a new scene (ruling 17): a day."""
+
+
+def begins_after(minutes: int) -> str | None:
+    """The boundary of play that ``minutes`` of story time begin (ruling 17): ``scene`` after a
+    day or more, ``round`` (a new turn with it) after a minute or more, None for no time."""
+    if minutes >= SCENE_AFTER:
+        return "scene"
+    return "round" if minutes >= ROUND_AFTER else None
+
+
 def advance(clock: Clock, minutes: int) -> Clock:
-    """The clock after ``minutes`` of story time (boundaries of play are left as they are)."""
+    """The clock after ``minutes`` of story time, the boundaries of play left as they are (the
+    transitions begin the one :func:`begins_after` names, with the rolls a turn begins with)."""
     if not 0 <= minutes <= MAX_MINUTES:
         raise SheetError(f"time passes 0..{MAX_MINUTES} minutes at a time, not {minutes}")
     return replace(clock, minutes=clock.minutes + minutes)

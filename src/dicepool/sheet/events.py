@@ -15,11 +15,14 @@ from typing import Any, Protocol, Self
 from dicepool.errors import CampaignError, SheetError
 from dicepool.notation.packing import packed
 from dicepool.sheet import play, spends, tracker_play, tracks_play
-from dicepool.sheet.character import AnyChange, Character, change, check_sheet
+from dicepool.sheet.character import AnyChange, Character, check_sheet
 from dicepool.sheet.edit import check_notes
+from dicepool.sheet.hubris import conflict_play
 from dicepool.sheet.hubris import play as hubris_play
 from dicepool.sheet.hubris.payloads import (
     Atoned,
+    ConflictEnded,
+    ConflictLost,
     Damaged,
     Degenerated,
     Healed,
@@ -68,11 +71,20 @@ from dicepool.sheet.payloads import (
 from dicepool.sheet.payloads import change_of as change_of
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState as CampaignState
-from dicepool.sheet.status import stored_status
+from dicepool.sheet.status import POWER, stored_status, typed_power
 from dicepool.sheet.storypath import play as storypath_play
-from dicepool.sheet.storypath.payloads import LegendRegained, MomentumSpent, PlayersSet
+from dicepool.sheet.storypath import stunt_play
+from dicepool.sheet.storypath.payloads import (
+    DrawbackCarried,
+    LegendRegained,
+    MomentumSpent,
+    PlayersSet,
+    StuntBought,
+)
 from dicepool.sheet.sundown import play as sundown_play
 from dicepool.sheet.sundown.payloads import (
+    Boosted,
+    BoostEnded,
     EdgeSpent,
     PassTaken,
     PowerRegained,
@@ -136,6 +148,12 @@ class Kind(StrEnum):
     INVITATIONS_OFF = "invitations-off"
     SEAT_REVOKED = "seat-revoked"
     LINK_ISSUED = "link-issued"
+    STUNT_BOUGHT = "stunt-bought"
+    DRAWBACK_CARRIED = "drawback-carried"
+    CONFLICT_LOST = "conflict-lost"
+    CONFLICT_ENDED = "conflict-ended"
+    BOOSTED = "boosted"
+    BOOST_ENDED = "boost-ended"
 
 
 SEAT_KINDS = frozenset(
@@ -223,6 +241,12 @@ PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.INVITATIONS_OFF: InvitationsOff,
     Kind.SEAT_REVOKED: SeatRevoked,
     Kind.LINK_ISSUED: LinkIssued,
+    Kind.STUNT_BOUGHT: StuntBought,
+    Kind.DRAWBACK_CARRIED: DrawbackCarried,
+    Kind.CONFLICT_LOST: ConflictLost,
+    Kind.CONFLICT_ENDED: ConflictEnded,
+    Kind.BOOSTED: Boosted,
+    Kind.BOOST_ENDED: BoostEnded,
 }
 """Each kind of event with the record of its data."""
 
@@ -286,13 +310,19 @@ _TRANSITIONS: dict[Kind, Callable[[CampaignState, Data], CampaignState]] = {
     Kind.DEFAULT_TRACKS_SET: tracks_play.default_tracks_set,
     Kind.HOUSE_RULES_SET: play.house_rules_set,
     Kind.DICE_TYPING_SET: play.dice_typing_set,
+    Kind.STUNT_BOUGHT: stunt_play.stunt_bought,
+    Kind.DRAWBACK_CARRIED: stunt_play.drawback_carried,
+    Kind.CONFLICT_LOST: conflict_play.conflict_lost,
+    Kind.CONFLICT_ENDED: conflict_play.conflict_ended,
+    Kind.BOOSTED: sundown_play.boosted,
+    Kind.BOOST_ENDED: sundown_play.boost_ended,
 }
 """The state rules' events that roll nothing, each with its transition."""
 
 ROLLING: dict[Kind, Callable[[CampaignState, Data, RuleDice], CampaignState]] = {
     Kind.BOUNDARY_BEGUN: play.boundary_begun,
     Kind.CLOCK_ADVANCED: play.clock_advanced,
-    Kind.RESTED: hubris_play.rested,
+    Kind.RESTED: play.rested,
     Kind.ATONED: hubris_play.atoned,
     Kind.INTIMACY_ROLLED: hubris_play.intimacy_rolled,
 }
@@ -390,9 +420,11 @@ def character_from(data: Mapping[str, Any], system: str, checked: bool = True) -
     else:
         traits = {check_name(t, "trait"): int(v) for t, v in data["traits"].items()}
     specialties = {t: tuple(s) for t, s in data.get("specialties", {}).items() if s}
+    status = stored_status(data.get("status") or {}, traits)
+    if system == "sundown" and POWER in traits:  # a sheet of before ruling 19: migrated
+        status = typed_power(traits, status)
     if checked:
         check_sheet(system, traits, specialties)
-    status = stored_status(data.get("status") or {}, traits)
     notes = str(data.get("notes") or "")
     if checked:
         notes = check_notes(notes)
@@ -441,7 +473,7 @@ def apply(state: CampaignState | None, event: Event) -> CampaignState:
     if event.kind is Kind.CHARACTER_CHANGED:
         changed = CharacterChanged.of(event.data)
         before = state.character(changed.character)
-        after = change(before, changed.every)
+        after = sundown_play.logged_change(before, changed.every)
         if changed.notes is not None:
             after = replace(after, notes=check_notes(changed.notes))
         return state.with_character(after)
@@ -509,6 +541,9 @@ def concerns(event: Event) -> list[str]:
     record = payload(event)
     if isinstance(record, CharacterCreated):
         return [record.name]
+    if isinstance(record, StuntBought | DrawbackCarried):  # and whose roll it waits for
+        other = record.adversary if isinstance(record, StuntBought) else record.antagonist
+        return [record.character, *([other] if other else [])]
     character = getattr(record, "character", None)
     if isinstance(character, str):
         return [character]

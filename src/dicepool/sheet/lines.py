@@ -28,6 +28,7 @@ from dicepool.notation.suggest import did_you_mean
 from dicepool.notation.tokens import MAX_LINE, VERSUS, split_comment
 from dicepool.sheet.character import Character
 from dicepool.sheet.events import CampaignState
+from dicepool.sheet.sundown.play import rating
 from dicepool.sheet.traits import MAX_WORDS, name_key, sheet_rules
 
 _SPECIALTY = frozenset({"spec", "specialty"})
@@ -222,7 +223,7 @@ def _trait(
         if quiet:
             return None
         raise SheetError(_no_trait(sheet, trait_text))
-    return sheet.name, trait, sheet.traits[trait]
+    return sheet.name, trait, rating(sheet, trait, state.now.clock.mark("scene"))
 
 
 def _prefixed(text: str, names: dict[str, str], owner: str, quiet: bool = True) -> str | None:

@@ -481,18 +481,22 @@ class BoundaryBegun:
 @dataclass(frozen=True)
 class ClockAdvanced:
     """``clock-advanced``: story time passes (``duration`` as written, in ``minutes``); the
-    rolls the rules made meanwhile."""
+    boundary of play it ``begins`` (ruling 17: ``round`` or ``scene``; None for no time, and
+    for an event logged before the ruling, which began none); the rolls the rules made
+    meanwhile."""
 
     duration: str
     minutes: int
     rolls: tuple[RuleRoll, ...] = ()
     drawn: Drawn = NO_DICE
+    begins: str | None = None
 
     def data(self) -> dict[str, object]:
         """The event's data."""
         return {
             "duration": self.duration,
             "minutes": self.minutes,
+            "begins": self.begins,
             "rolls": rolls_data(self.rolls),
             **self.drawn.data(),
         }
@@ -504,7 +508,14 @@ class ClockAdvanced:
     @classmethod
     def of(cls, data: Data) -> ClockAdvanced:
         """The record of an event's data."""
-        return cls(str(data["duration"]), int(data["minutes"]), rolls_of(data), Drawn.of(data))
+        begins = data.get("begins")
+        return cls(
+            str(data["duration"]),
+            int(data["minutes"]),
+            rolls_of(data),
+            Drawn.of(data),
+            None if begins is None else str(begins),
+        )
 
 
 # Trackers of actions that take several rolls

@@ -29,8 +29,9 @@ from dicepool.sheet.health import (
 )
 from dicepool.sheet.hubris.out_of_action import must_be_alive
 from dicepool.sheet.hubris.out_of_action import stamina as stamina
-from dicepool.sheet.hubris.payloads import Damaged, Healed, Mitigated, Stabilized
-from dicepool.sheet.hubris.play import mitigated, time_passes
+from dicepool.sheet.hubris.payloads import Damaged, Healed, Mitigated, Rested, Stabilized
+from dicepool.sheet.hubris.play import hubris_character, mitigated, time_passes
+from dicepool.sheet.hubris.play import rested as hubris_rested
 from dicepool.sheet.payloads import BoundaryBegun, ClockAdvanced, DiceTypingSet, HouseRulesSet
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
@@ -96,10 +97,29 @@ def stabilized(state: CampaignState, data: Data) -> CampaignState:
 
 
 def clock_advanced(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
-    """``clock-advanced``: story time passes; every track bleeds or heals by it, and hubris's
-    monthly and daily rules roll what falls due (for the living: one who is dead, or bleeds
-    to death meanwhile, rolls nothing)."""
-    minutes = ClockAdvanced.of(data).minutes
+    """``clock-advanced``: story time passes, and the boundary of play it begins (ruling 17)."""
+    event = ClockAdvanced.of(data)
+    return story_time(state, event.minutes, event.begins, dice)
+
+
+def rested(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
+    """``rested``: a full night's sleep (ruling 17). Its story time passes for the whole table
+    through the clock's own path (:func:`story_time`: wounds heal or bleed meanwhile), then the
+    sleeper regains a point, or makes the crisis roll (ruling 14)."""
+    event = Rested.of(data)
+    if event.minutes is not None:  # a rest logged before ruling 17 passed no time
+        hubris_character(state, event.character, "Rest")  # refused before time passes
+        state = story_time(state, event.minutes, event.begins, dice)
+    return hubris_rested(state, data, dice)
+
+
+def story_time(
+    state: CampaignState, minutes: int, begins: str | None, dice: RuleDice
+) -> CampaignState:
+    """The campaign after ``minutes`` of story time, then the boundary of play they ``begins``
+    (ruling 17; None: none, as before the ruling). Every track bleeds or heals by the time, and
+    hubris's monthly and daily rules roll what falls due (for the living: one who is dead, or
+    bleeds to death meanwhile, rolls nothing); the boundary then rolls what a turn begins with."""
     story = replace(state.now, clock=advance(state.now.clock, minutes))
     state = replace(state, story=story)
     for sheet in list(state.characters.values()):
@@ -110,13 +130,18 @@ def clock_advanced(state: CampaignState, data: Data, dice: RuleDice) -> Campaign
         if track_of(state, sheet.name)[1].state is State.DEAD:
             continue
         state = state.with_character(time_passes(state.character(sheet.name), minutes, dice))
-    return state
+    return state if begins is None else begun(state, begins, dice)
 
 
 def boundary_begun(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
-    """``boundary-begun``: a new turn, round, scene...; as a turn begins, each character with
+    """``boundary-begun``: a new turn, round, scene... (:func:`begun`)."""
+    return begun(state, BoundaryBegun.of(data).unit, dice)
+
+
+def begun(state: CampaignState, unit: str, dice: RuleDice) -> CampaignState:
+    """The campaign as a new ``unit`` of play begins: as a turn begins, each character with
     bashing in the last box rolls Stamina, falling unconscious on a failure (ruling 13)."""
-    story = replace(state.now, clock=begin(state.now.clock, BoundaryBegun.of(data).unit))
+    story = replace(state.now, clock=begin(state.now.clock, unit))
     state = replace(state, story=story)
     for sheet in at_risk(state):
         if dice.roll(sheet.name, "Stamina", stamina(sheet)) == 0:

@@ -20,11 +20,13 @@ from dicepool.core.result import ContestResult, RollResult
 from dicepool.errors import SheetError
 from dicepool.sheet import tracker_play
 from dicepool.sheet.character import Character
+from dicepool.sheet.hubris import conflict_play
 from dicepool.sheet.hubris import play as hubris_play
 from dicepool.sheet.hubris.out_of_action import must_act
 from dicepool.sheet.payloads import effects_of, rollers_of
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.storypath import play as storypath_play
+from dicepool.sheet.storypath import stunt_play
 from dicepool.sheet.sundown import play as sundown_play
 from dicepool.sheet.sundown.play import Resistance, edge_effects, prepare_edge
 from dicepool.sheet.traits import name_key
@@ -48,6 +50,10 @@ class Spends:
         drawback: storypath: the Drawback an Enhancement above 3 comes with.
         complex: storypath: the Complex Action the roll is an Interval of.
         extended: chronicles: the extended action the roll counts toward.
+        stunt: storypath: use the roller's Enhancement Stunt bought on this logged roll
+            (ruling 20).
+        arena: hubris: the arena of a contest (mental, physical, social) whose loser's loss
+            the roll counts in the current conflict (ruling 22).
     """
 
     willpower: bool = False
@@ -60,6 +66,8 @@ class Spends:
     drawback: str | None = None
     complex: str | None = None
     extended: str | None = None
+    stunt: int | None = None
+    arena: str | None = None
 
     def __bool__(self) -> bool:
         return self != Spends()
@@ -81,12 +89,14 @@ def prepare(
     *,
     rollers: Sequence[Character | None] = (),
     state: CampaignState | None = None,
+    hidden: bool = False,
 ) -> Request:
     """The request as the spends change it (before any die is rolled), checked against
     ``state`` (the campaign before the roll).
 
     Args:
         rollers: each side's roller (default: the spender alone).
+        hidden: a hidden roll, which takes no Stunt or Drawback waiting for its rollers.
     """
     if spends.edge or spends.resist is not None:
         request = prepare_edge(request, rollers or (spender,), spends.edge, spends.resist)
@@ -95,9 +105,15 @@ def prepare(
         if not isinstance(request, HubrisRequest):
             raise SheetError(f"Willpower is spent on hubris rolls; {sheet.system} has its own")
         request = replace(request, willpower=True)
+    if spends.arena is not None:
+        if state is None:
+            raise SheetError("--arena counts a loss in a campaign's conflict: roll in one")
+        conflict_play.prepare(state, rollers or (spender,), request, spends.arena)
     if state is not None:
         request = tracker_play.prepare(state, spender, request, spends)
         request = storypath_play.prepare(state, spender, request, spends)
+        if not hidden:
+            request = stunt_play.prepare(state, rollers or (spender,), request)
     return request
 
 
@@ -127,7 +143,10 @@ def effects(
         found["resist"] = sundown_play.resisted(request, rollers or (spender,), spends.resist)
     if state is not None:
         found.update(storypath_play.effects(state, spender, request, result, spends))
+        found.update(stunt_play.effects(state, rollers or (spender,), request, spends.stunt))
         found.update(tracker_play.roll_effects(state, spender, result, spends))
+    if spends.arena is not None:
+        found.update(conflict_play.effects(rollers or (spender,), result, spends.arena))
     return found
 
 
@@ -135,7 +154,9 @@ ROLL_EFFECTS: dict[str, Effect] = {
     "willpower": hubris_play.spend_on_roll,
     "edge": sundown_play.edge_on_roll,
     **storypath_play.ROLL_EFFECTS,
+    "carried": stunt_play.carried_used,
     **tracker_play.ROLL_EFFECTS,
+    "conflict": conflict_play.conflict_lost,
 }
 """Each effect a roll can have, with its transition, applied in this order (an effect with
 none, like a Drawback named, is a record only)."""

@@ -14,7 +14,9 @@ from typing import Any
 from dicepool.errors import CampaignError
 from dicepool.sheet.character import Character
 from dicepool.sheet.clock import Clock, stored_clock
+from dicepool.sheet.hubris.conflict import Conflict, stored_conflict
 from dicepool.sheet.storypath.momentum import Advantages, stored_advantages
+from dicepool.sheet.storypath.stunts import Carries, stored_carries
 from dicepool.sheet.trackers import Trackers, stored_trackers
 from dicepool.sheet.traits import name_key
 
@@ -27,6 +29,9 @@ class Story:
         clock: story time and the boundaries of play.
         momentum: storypath's shared Momentum pool, in points (its capacity is the players').
         advantages: storypath's Unlooked-for Advantages waiting for a later roll.
+        carries: storypath's Stunts and Drawbacks waiting for a later roll (ruling 20).
+        conflict: hubris's contests lost in the current conflict, per character and arena
+            (ruling 22).
         trackers: extended, contested, complex and opposed actions under way, by name.
         default_tracks: the house rule that chronicles and classic characters carry the default
             tracks, Health and Willpower (:data:`~dicepool.sheet.tracks.DEFAULTS`): on unless
@@ -41,6 +46,8 @@ class Story:
     trackers: Trackers = field(default_factory=Trackers)
     default_tracks: bool = True
     players_type: bool = False
+    carries: Carries = field(default_factory=Carries)
+    conflict: Conflict = field(default_factory=Conflict)
 
     def stored(self) -> dict[str, object]:
         """The story as the campaign's projection keeps it (read by :func:`stored_story`)."""
@@ -55,6 +62,10 @@ class Story:
             found["default_tracks"] = False
         if self.players_type:
             found["players_type"] = True
+        if self.carries != Carries():
+            found["carries"] = self.carries.stored()
+        if self.conflict != Conflict():
+            found["conflict"] = self.conflict.stored()
         return found
 
 
@@ -68,6 +79,8 @@ def stored_story(system: str, data: Mapping[str, Any] | None) -> Story:
         stored_trackers(data.get("trackers") or {}),
         bool(data.get("default_tracks", True)),
         bool(data.get("players_type", False)),
+        stored_carries(data.get("carries") or {}),
+        stored_conflict(data.get("conflict") or {}),
     )
 
 

@@ -18,6 +18,7 @@ from dicepool.sheet.health import HealthTrack, new_track, resize, stored_track
 from dicepool.sheet.hubris.conscience import Conscience, stored_conscience
 from dicepool.sheet.hubris.willpower import Willpower, new_willpower, rerate, stored_willpower
 from dicepool.sheet.storypath.momentum import Legend, stored_legend
+from dicepool.sheet.sundown.boosts import Boosts, stored_boosts
 from dicepool.sheet.sundown.edge import (
     SpecialAttributes,
     power_max,
@@ -27,6 +28,9 @@ from dicepool.sheet.sundown.edge import (
 from dicepool.sheet.tracks import Tracks, default_tracks, follow_traits, stored_tracks
 
 Traits = Mapping[str, int]
+
+POWER = "Power"
+"""The name sundown sheets gave the Power Reserve before ruling 19 made its points state."""
 
 
 @dataclass(frozen=True)
@@ -38,11 +42,13 @@ class Status:
         willpower: hubris Willpower points and lost dots (at rest: every point there).
         conscience: hubris crisis of conscience, Intimacies, soul (at rest: none, none, held).
         special: sundown Edge spends, Initiative Passes and Power Reserve (at rest: nothing
-            spent, the reserve as the sheet's Power says).
+            spent, an empty reserve; its points are state, never a trait, ruling 19).
         legend: storypath Legend points (at rest: none spent).
         power_trait: hubris: the power trait of a supernatural creature (None: a mortal).
         tracks: the table's named tracks, in any system (at rest: none of its own, every
             default track full and unhurt).
+        boosts: sundown powers raising attributes and skills above their maxima (at rest:
+            none).
     """
 
     health: HealthTrack | None = None
@@ -52,6 +58,7 @@ class Status:
     legend: Legend | None = None
     power_trait: str | None = None
     tracks: Tracks | None = None
+    boosts: Boosts | None = None
 
     def stored(self) -> dict[str, object]:
         """The pieces not at rest, as JSON (read back by :func:`stored_status`)."""
@@ -62,6 +69,7 @@ class Status:
             "special": self.special,
             "legend": self.legend,
             "tracks": self.tracks,
+            "boosts": self.boosts,
         }
         found: dict[str, object] = {k: p.stored() for k, p in pieces.items() if p is not None}
         if self.power_trait is not None:
@@ -81,15 +89,26 @@ def stored_status(data: Mapping[str, Any], traits: Traits) -> Status:
     if "conscience" in data:
         found = replace(found, conscience=stored_conscience(data["conscience"]))
     if "special" in data:
-        power = traits.get("Power", 0)
-        found = replace(found, special=stored_special_attributes(data["special"], power))
+        found = replace(found, special=stored_special_attributes(data["special"]))
     if "power_trait" in data:
         found = replace(found, power_trait=str(data["power_trait"]))
     if "legend" in data:
         found = replace(found, legend=stored_legend(traits.get("Legend", 0), data["legend"]))
     if "tracks" in data:
         found = replace(found, tracks=stored_tracks(data["tracks"]))
+    if "boosts" in data:
+        found = replace(found, boosts=stored_boosts(data["boosts"]))
     return found
+
+
+def boosts_of(status: Status) -> Boosts:
+    """The boosts a status holds (none at rest)."""
+    return status.boosts if status.boosts is not None else Boosts()
+
+
+def with_boosts(status: Status, boosts: Boosts) -> Status:
+    """The status holding ``boosts`` (None when there is none)."""
+    return replace(status, boosts=boosts if boosts.held else None)
 
 
 def tracks_of(status: Status) -> Tracks:
@@ -140,29 +159,34 @@ def with_conscience(status: Status, conscience: Conscience) -> Status:
     return replace(status, conscience=None if conscience == Conscience() else conscience)
 
 
-def special_of(status: Status, sheet_power: int) -> SpecialAttributes:
-    """The sundown special attributes a status holds, or none spent with the sheet's Power."""
-    return status.special if status.special is not None else SpecialAttributes(power=sheet_power)
+def special_of(status: Status) -> SpecialAttributes:
+    """The sundown special attributes a status holds, or none spent and an empty reserve."""
+    return status.special if status.special is not None else SpecialAttributes()
 
 
-def with_special(status: Status, special: SpecialAttributes, sheet_power: int) -> Status:
-    """The status holding ``special`` (None when nothing is spent and the reserve is the
-    sheet's Power)."""
-    rest = SpecialAttributes(power=sheet_power)
-    return replace(status, special=None if special == rest else special)
+def with_special(status: Status, special: SpecialAttributes) -> Status:
+    """The status holding ``special`` (None when nothing is spent and the reserve is empty)."""
+    return replace(status, special=None if special == SpecialAttributes() else special)
 
 
 def _rerated_special(status: Status, before: Traits, after: Traits) -> Status:
-    """A new Power rating sets the reserve (the sheet says so now); a new Potency's maximum
-    takes away the points above it."""
-    if status.special is None:
+    """A new Potency's maximum takes away the Power points above it (ruling 19: "a lower
+    Potency takes the Power points above the new maximum"); a higher one adds none."""
+    if status.special is None or before.get("Potency", 0) == after.get("Potency", 0):
         return status
-    special, power = status.special, after.get("Power", 0)
-    if before.get("Power", 0) != power:
-        special = replace(special, power=power)
-    if before.get("Potency", 0) != after.get("Potency", 0):
-        special = rerate_power(special, power_max(after.get("Potency", 0)))
-    return with_special(status, special, power)
+    return with_special(status, rerate_power(status.special, power_max(after.get("Potency", 0))))
+
+
+def typed_power(traits: dict[str, int], status: Status) -> Status:
+    """The status of a sundown sheet read with the Power Reserve typed on it as ``Power``, as
+    sheets were before ruling 19; the trait is taken out of ``traits``.
+
+    The reserve play had left (a stored one) stands; with none, the typed points are the
+    reserve. Points above the Potency's maximum are lost, as a lower Potency loses them.
+    """
+    typed = traits.pop(POWER, 0)
+    special = status.special if status.special is not None else SpecialAttributes(power=typed)
+    return with_special(status, rerate_power(special, power_max(traits.get("Potency", 0))))
 
 
 def legend_of(status: Status, rating: int) -> Legend:
@@ -178,7 +202,7 @@ def with_legend(status: Status, legend: Legend) -> Status:
 
 def rerated(status: Status, before: Traits, after: Traits) -> Status:
     """The status after the sheet's ratings changed: the track sized to the new Stamina,
-    Willpower to the new rating, the Power Reserve to the new Power and Potency, Legend
+    Willpower to the new rating, the Power Reserve within the new Potency's maximum, Legend
     spent within the new rating."""
     stamina = after.get("Stamina")
     track = status.health

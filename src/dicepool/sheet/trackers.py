@@ -2,14 +2,17 @@
 
 Four kinds, in the words of their texts:
 
-- storypath *Complex Action* (``complex``): a character rolls one *Interval* after another;
+- storypath *Complex Action* (``complex``): characters roll one *Interval* after another;
   meeting the Interval's Difficulty gains one *Milestone* ("Gain one when you meet the
   Difficulty of an Interval": threshold successes give no more, they buy off complications and
   stunts as on any roll). It is complete once the Milestones needed are met, and failed when
   the Intervals allowed run out first; with no Interval limit ("under no time pressure") it
   never fails. Milestones "can be awarded without rolls" (:func:`award`), and Momentum buys
   more Intervals, one a point (:func:`buy_intervals`; buying reopens an action that failed for
-  want of Intervals).
+  want of Intervals). Its Milestones are the table's (ruling 20: "Can have different characters
+  perform different Intervals"): any character of the campaign may roll an Interval, each roll
+  counted as it is made, toward the one count of the action; the character who started it is
+  only its name on the count.
 - storypath *opposed Complex Action* (``opposed``): two characters, each gaining Milestones
   on their own rolls. "Whoever gets to the target number of Milestones first wins, or whoever
   has the most Milestones by the Interval limit wins".
@@ -159,6 +162,12 @@ class Tracker:
             return f"won by {self.winner}"
         return self.status.value.replace("_", " ")
 
+    def count_of(self, character: str) -> int:
+        """The index of the count ``character``'s roll or Milestones go to: a Complex Action
+        has one, the table's, that any character adds to (ruling 20); a side of a contest
+        counts its own (:meth:`side`)."""
+        return 0 if self.kind is Kind.COMPLEX else self.side(character)
+
     def side(self, character: str) -> int:
         """The index of ``character``'s side; a SheetError names those taking part."""
         key = name_key(character)
@@ -288,15 +297,16 @@ def count_roll(tracker: Tracker, character: str, successes: int) -> tuple[Tracke
     """The tracker after ``character``'s roll of ``successes`` (the roll's total, with its
     Enhancement), and where it stands.
 
-    Storypath: the roll gains a Milestone when it meets the Interval's Difficulty.
+    Storypath: the roll gains a Milestone when it meets the Interval's Difficulty; any
+    character's roll is an Interval of a Complex Action (ruling 20).
     Chronicles: its successes add up.
 
     Raises:
-        SheetError: the tracker is finished, ``character`` is not on it, or (two sides) has
-            rolled this round already.
+        SheetError: the tracker is finished, ``character`` is not on it (a contest), or (two
+            sides) has rolled this round already.
     """
     _open(tracker)
-    i = tracker.side(character)
+    i = tracker.count_of(character)
     if not 0 <= successes <= MAX_DICE_PER_ROLL:
         raise SheetError(f"a roll scores 0..{MAX_DICE_PER_ROLL} successes, not {successes}")
     if tracker.kind.sides == 2:
@@ -317,7 +327,7 @@ def award(tracker: Tracker, character: str, milestones: int = 1) -> tuple[Tracke
     if not tracker.kind.storypath:
         raise SheetError("only a storypath Complex Action awards Milestones without a roll")
     _bounded(milestones, MAX_MILESTONES, "Milestones awarded at once")
-    i = tracker.side(character)
+    i = tracker.count_of(character)
     after = judge(replace(tracker, progress=_plus(tracker.progress, i, milestones)))
     return after, after.status
 

@@ -55,11 +55,6 @@ def _sundown_skill(traits: Traits) -> tuple[int, int, str]:
     return 0, high, f"a sundown skill is 0..{high} with Edge {edge} (ruling 15)"
 
 
-def _sundown_power(traits: Traits) -> tuple[int, int, str]:
-    potency = traits.get("Potency", 0)
-    return 0, 10 + 3 * potency, f"Power Reserve is 0..10 + 3 x Potency ({potency}) (ruling 15)"
-
-
 @dataclass(frozen=True)
 class SheetRules:
     """The sheet of one system.
@@ -128,13 +123,12 @@ SHEETS: dict[str, SheetRules] = {
     "sundown": SheetRules(
         "sundown",
         SUNDOWN_ATTRIBUTES,
-        {"Edge": 0, "Power": 0, "Potency": 0},
+        {"Edge": 0, "Potency": 0},  # the Power Reserve is state, not a trait (ruling 19)
         _named(
             SUNDOWN_ATTRIBUTES,
             _sundown_attribute,
             Edge=fixed(0, 6, "Edge is 0..6 (ruling 15)"),
             Potency=fixed(0, 10, "Potency is 0..10 (ruling 15)"),
-            Power=_sundown_power,
         ),
         _sundown_skill,
     ),

@@ -21,6 +21,7 @@ from dicepool.sheet.character import (
     new_character,
 )
 from dicepool.sheet.edit import check_notes
+from dicepool.sheet.status import POWER
 from dicepool.sheet.traits import name_key
 
 FORMAT = "dicepool-character"
@@ -81,6 +82,8 @@ def read_export(data: object, system: str) -> Character:
     for trait, rating in traits.items():
         if not isinstance(rating, int) or isinstance(rating, bool):
             raise SheetError(f"the file's `traits.{trait}` is not a whole number")
+        if system == "sundown" and name_key(str(trait)) == name_key(POWER) and rating == 0:
+            continue  # every sheet before ruling 19 typed an empty reserve: nothing to read
         changes.append(Change(str(trait), "=", rating))
     for trait, held in specialties.items():
         if not isinstance(held, list) or not all(isinstance(s, str) for s in held):

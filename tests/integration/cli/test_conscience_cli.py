@@ -51,7 +51,7 @@ def test_the_crisis_cycle_with_dice_rolled_by_hand(ana: Table) -> None:
     table.ok("rest", "Ana", "--dice", "9,3")
     assert table.json("char", "show", "Ana")["crisis"] is None
     log = table.ok("log")
-    assert "Ana rests; Ana rolls crisis" in log and "Ana degenerates" in log
+    assert "Ana rests (8h); Ana rolls crisis" in log and "Ana degenerates" in log
     assert "agree with the log" in table.ok("db", "check")
 
 
@@ -100,6 +100,26 @@ def test_bad_input_is_one_line_and_stores_nothing(
     before = ana.ok("log", "--json")
     assert words in ana.refused(*args)
     assert ana.ok("log", "--json") == before
+
+
+def test_resolve_is_not_lowered_below_the_intimacies_held(ana: Table) -> None:
+    # ruling 19: Resolve 2 allows five Intimacies; lowering it to 1 (four) is refused until
+    # one is let go, and undoing the letting go is refused while the lower Resolve stands
+    table = ana
+    table.ok("char", "set", "Ana", "Resolve=2")
+    for text in ("my sister", "the band", "Oskar", "the dog", "Lena"):
+        table.ok("intimacy", "Ana", "add", text)
+    refusal = table.refused("char", "set", "Ana", "Resolve=1")
+    assert "Resolve 1 allows 4 Intimacies and 5 are held" in refusal
+    assert "dicepool intimacy Ana remove TEXT" in refusal
+    table.ok("intimacy", "Ana", "remove", "Oskar")
+    removal = table.json("log", "--json")[-1]["id"]
+    table.ok("char", "set", "Ana", "Resolve=1")
+    assert "depends on it" in table.refused("undo", str(removal))  # Oskar would not fit
+    table.ok("undo")  # Resolve 2 again
+    table.ok("undo")  # and Oskar with it
+    assert len(table.json("char", "show", "Ana")["intimacies"]) == 5
+    assert "agree with the log" in table.ok("db", "check")
 
 
 def test_willpower_is_hubris_only(table: Table) -> None:

@@ -36,7 +36,13 @@ def test_the_pool_fills_with_consolations_buys_dice_and_undoes_on_both_databases
     table.ok("roll", "--char", "Ana", "Dexterity + Athletics", "--dice", "1,2,3,4,5")  # botch: 3
     out = click.unstyle(table.ok("roll", "--char", "Ana", "Dex + Athletics", "--dice", "1,2,3,4,5"))
     assert "+1 Momentum (2 lost: the pool is full)" in out
-    assert table.json("momentum") == {"points": 4, "capacity": 4, "players": 2, "advantages": []}
+    assert table.json("momentum") == {
+        "points": 4,
+        "capacity": 4,
+        "players": 2,
+        "advantages": [],
+        "carries": [],
+    }
     made = table.json(
         "roll",
         "--char",
@@ -224,6 +230,81 @@ def test_a_complex_action_counts_intervals_buys_one_and_undoes(saga: Table) -> N
     log = table.ok("log", "--char", "Ana")
     assert "complex action Heist begins: Ana, 2 to reach in 2" in log
     assert "counts toward Heist" in log and "1 Milestone(s) of Heist" in log
+
+
+def test_two_characters_perform_intervals_of_one_complex_action(saga: Table) -> None:
+    # ruling 20: "Can have different characters perform different Intervals" of a Complex
+    # Action whose Milestones are the table's, each roll counted where it is made
+    table = saga
+    table.ok("complex", "start", "Heist", "--milestones", "2", "--intervals", "3", "--char", "Ana")
+    made = table.json(
+        "roll", "--char", "Bo", "Dex + Athletics", "--complex", "Heist", "--dice", "8,2,3,4"
+    )
+    assert made["effects"]["tracker"]["character"] == "Bo"
+    assert made["tracker"]["progress"] == {"Ana": 1} and made["tracker"]["rolls"] == {"Ana": 1}
+    table.ok(
+        "roll", "--char", "Ana", "Dex + Athletics", "--complex", "Heist", "--dice", "2,2,3,4,5"
+    )
+    table.ok("roll", "--char", "Bo", "Dex + Athletics", "--complex", "Heist", "--dice", "9,2,3,4")
+    shown = table.json("complex", "show", "Heist")
+    assert shown["status"] == "complete" and shown["rolls"] == {"Ana": 3}
+    table.ok("undo")  # Bo's second Interval undone: in progress again, one Interval left
+    assert table.json("complex", "show", "Heist")["progress"] == {"Ana": 1}
+    assert "Bo: Dex + Athletics" in table.ok("log", "--char", "Bo")
+    assert "agree with the log" in table.ok("db", "check")
+
+
+def test_stunts_bought_on_a_roll_wait_for_the_rolls_they_go_to(saga: Table) -> None:
+    # ruling 20: "A Complication, Enhancement or Difficulty Stunt bought on a logged roll stays
+    # with the table until used"
+    table = saga
+    made = table.json("roll", "--char", "Ana", "Dex + Athletics", "--dice", "8,9,10,8,2,3")
+    event, out = str(made["event"]), ""
+    assert made["stunt_successes"] == 3  # 8, 9, 10, 8: four successes against Difficulty 1
+    out = table.ok("stunt", event, "difficulty", "--on", "Bo", "--level", "2", "--what", "mud")
+    assert f"Ana buys a Difficulty Stunt 2 on Bo with the stunt successes of event {event}" in out
+    table.ok("stunt", event, "enhancement")
+    assert "0 stunt successes left (of 3)" in table.refused(
+        "stunt", event, "difficulty", "--on", "Bo"
+    )
+    assert "name them (--on NAME)" in table.refused("stunt", event, "complication")
+    assert "depends on it" in table.refused("undo", event)  # its Stunts stand on it
+    waiting = table.json("char", "show", "Bo")["waiting"]
+    assert [(w["effect"], w["level"], w["by"]) for w in waiting] == [("difficulty", 2, "Ana")]
+    assert "Bo's next roll: Difficulty Stunt 2 (Ana, event" in table.ok("momentum")
+    bo = table.json("roll", "--char", "Bo", "Dex + Athletics", "--dice", "8,8,2,3")
+    assert bo["numbers"].endswith("diff 3") and bo["outcome"] == "failure"  # 2 of 3
+    assert bo["effects"]["carried"]["used"] == [["stunt", "difficulty", 2, "Bo", int(event)]]
+    assert "waiting" not in table.json("char", "show", "Bo")
+    ana = table.json(
+        "roll", "--char", "Ana", "Dex + Athletics", "--stunt", event, "--dice", "8,2,2,2,2"
+    )
+    assert (ana["enhancement"], ana["successes"]) == (1, 2)  # the Enhancement Stunt, named
+    assert "no Enhancement Stunt from event" in table.refused(
+        "roll", "--char", "Ana", "Dex + Athletics", "--stunt", event, "--dice", "8,2,2,2,2"
+    )
+    table.ok("undo")  # Ana's roll: her Stunt waits again
+    table.ok("undo", str(bo["event"]))  # Bo's roll: his Difficulty Stunt waits again
+    assert len(table.json("momentum")["carries"]) == 2
+    assert "Difficulty Stunt 2 of event" in table.ok("log", "--char", "Bo")
+    assert "agree with the log" in table.ok("db", "check")
+
+
+def test_a_drawback_carried_to_a_later_action(saga: Table) -> None:
+    # the Drawbacks table: "Increase the Difficulty of another action"
+    table = saga
+    line = "Dex + Athletics enh 4"
+    made = table.json("roll", "--char", "Ana", line, "--drawback", "drunk", "--dice", "8,2,2,2,2")
+    event = str(made["event"])
+    assert "the roll's own" in table.refused("drawback", event, "complication")
+    out = table.ok("drawback", event, "difficulty")
+    assert f"Ana's Drawback of event {event} carried: difficulty 1 on Ana's next roll" in out
+    assert "carried already" in table.refused("drawback", event, "difficulty")
+    plain = table.json("roll", "--char", "Bo", "Dex + Athletics", "--dice", "8,2,2,2")
+    assert "named no Drawback" in table.refused("drawback", str(plain["event"]), "difficulty")
+    later = table.json("roll", "--char", "Ana", "Dex + Athletics", "--dice", "8,2,2,2,2")
+    assert later["numbers"].endswith("diff 2") and later["outcome"] == "failure"
+    assert "agree with the log" in table.ok("db", "check")
 
 
 def test_an_opposed_complex_action_between_two_characters(saga: Table) -> None:

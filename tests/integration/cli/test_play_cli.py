@@ -193,6 +193,76 @@ def test_a_lower_stamina_upgrades_and_starts_the_count_again(hubris: Table) -> N
     assert health(table)["boxes"] == ["bashing"] * 7
     table.ok("clock", "advance", "5m")
     assert health(table)["boxes"] == ["bashing"] * 6 + [None]
+
+
+def test_story_time_begins_turns_and_scenes(hubris: Table) -> None:
+    # ruling 17: after `clock advance 30d` a Willpower spend is no longer "already spent this
+    # turn": thirty days are a new scene, so a new round and turn
+    table = hubris
+    table.ok("mitigate", "Ana")
+    assert "already spent this turn" in table.refused("mitigate", "Ana")
+    made = table.json("clock", "advance", "30d")
+    assert made["begins"] == "scene"
+    clock = table.json("clock")
+    assert (clock["turn"], clock["scene"], clock["minutes"]) == (1, 2, 43200)
+    assert "story time passes: 30d (a new scene)" in table.ok("log")
+    table.ok("mitigate", "Ana")
+    assert table.json("char", "show", "Ana")["willpower"]["points"] == 0
+    assert "agree with the log" in table.ok("db", "check")
+
+
+def test_a_rest_is_a_night_of_story_time_and_undo_takes_it_back(hubris: Table) -> None:
+    # ruling 17: "a bashing point survives the night" no more: 8 hours pass with the rest
+    table = hubris
+    table.ok("damage", "Ana", "1", "bashing")
+    made = table.json("rest", "Ana")
+    assert (made["minutes"], made["begins"]) == (480, "round")
+    assert health(table)["boxes"] == [None] * 7
+    assert table.json("clock")["minutes"] == 480
+    assert "Ana rests (8h)" in table.ok("log")
+    refusal = table.refused("rest", "Ana", "--hours", "0")  # the night is not over
+    assert "two rests need a full night (8h) between them" in refusal
+    assert "dicepool clock advance 8h" in refusal
+    assert "a rest lasts 0..24 hours" in table.refused("rest", "Ana", "--hours", "25")
+    table.ok("undo")  # the night undone: the clock and the bashing point are back
+    assert health(table)["boxes"][0] == "bashing"
+    assert table.json("clock")["minutes"] == 0
+    table.ok("clock", "advance", "8h")  # or the night on the clock, and a rest of no time
+    table.ok("rest", "Ana", "--hours", "0")
+    assert table.json("clock")["minutes"] == 480
+    assert "agree with the log" in table.ok("db", "check")
+
+
+def test_a_prolonged_conflict_counts_the_losses_to_defeat(hubris: Table) -> None:
+    # ruling 22: a contest roll naming its arena counts its loser's loss; at the arena's
+    # Resistance attribute (Stamina for physical) the loser must accept defeat
+    table = hubris
+    table.ok("char", "create", "Bo", "--set", "Stamina=1 Strength=2")
+    table.ok("char", "set", "Ana", "Strength=2")
+    brawl = ("roll", "Ana: Strength vs Bo: Strength", "--arena", "physical", "--dice", "8,2,2,2")
+    made = table.json(*brawl)
+    assert made["effects"]["conflict"] == {"character": "Bo", "arena": "physical"}
+    shown = table.json("char", "show", "Bo")["conflict"]
+    assert shown == {"physical": {"lost": 1, "resistance": 1, "defeat": True}}
+    assert "Conflict   physical 1 of 1 lost: must accept defeat" in click_free(
+        table.ok("char", "show", "Bo")
+    )
+    assert "Bo has lost 1 physical contest of this conflict" in table.refused(*brawl)
+    assert "Bo loses a physical contest of the conflict" in table.ok("log")
+    table.ok("undo")  # the roll: its loss goes with it
+    assert "conflict" not in table.json("char", "show", "Bo")
+    out = click_free(table.ok(*brawl))
+    assert "Bo loses: physical 1 of 1 lost: must accept defeat" in out
+    table.ok("undo")
+    table.ok("conflict", "lose", "Ana", "social")  # a contest rolled away from the log
+    assert table.json("char", "show", "Ana")["conflict"]["social"]["lost"] == 1
+    table.ok("conflict", "end")
+    assert "conflict" not in table.json("char", "show", "Ana")
+    assert "there is none to end" in table.refused("conflict", "end")
+    assert "no arena of a conflict" in table.refused("conflict", "lose", "Ana", "spiritual")
+    assert "hubris contest" in table.refused(
+        "roll", "--char", "Ana", "Strength", "--arena", "mental"
+    )
     assert "agree with the log" in table.ok("db", "check")
 
 

@@ -12,9 +12,10 @@ from .conftest import Table
 
 
 def night(table: Table) -> Table:
-    """A sundown campaign: Ana (Edge 2, Potency 1, Power 5), Bo an Extra (Edge 0)."""
+    """A sundown campaign: Ana (Edge 2, Potency 1, 5 Power Points), Bo an Extra (Edge 0)."""
     table.ok("campaign", "create", "Night", "--system", "sundown")
-    table.ok("char", "create", "Ana", "--set", "Edge=2 Potency=1 Power=5 Agility=4 Strength=3")
+    table.ok("char", "create", "Ana", "--set", "Edge=2 Potency=1 Agility=4 Strength=3")
+    table.ok("power", "Ana", "regain", "5")  # the reserve's points are state (ruling 19)
     table.ok("char", "create", "Bo", "--set", "Agility=5 Firearms=4")
     return table
 
@@ -154,6 +155,62 @@ def test_power_spent_and_regained_within_its_maximum(sundown: Table) -> None:
     table.ok("undo")
     table.ok("undo")
     assert table.json("char", "show", "Ana")["power"] == {"points": 2, "max": 13}
+    assert "agree with the log" in table.ok("db", "check")
+
+
+def test_the_power_reserve_is_state_and_follows_potency(sundown: Table) -> None:
+    # ruling 19: the reserve's points are state, never typed on the sheet; a lower Potency
+    # keeps the points that fit under the new maximum and takes only those above it
+    table = sundown
+
+    def power() -> tuple[int, int]:
+        shown = table.json("char", "show", "Ana")["power"]
+        return shown["points"], shown["max"]
+
+    refusal = table.refused("char", "set", "Ana", "Power=13")
+    assert "the Power Reserve is not a trait of the sheet" in refusal
+    assert "power Ana regain N" in refusal
+    assert "Power" not in table.json("char", "show", "Ana")["traits"]
+    table.ok("power", "Ana", "regain", "8")
+    table.ok("power", "Ana", "spend", "5")
+    assert power() == (8, 13)
+    table.ok("char", "set", "Ana", "Potency=0")  # 8 points left fit under 10: kept
+    assert power() == (8, 10)
+    table.ok("power", "Ana", "regain", "5")
+    table.ok("char", "set", "Ana", "Potency=1")  # a higher maximum adds no point
+    assert power() == (10, 13)
+    for _ in range(3):
+        table.ok("undo")
+    assert power() == (8, 13)
+    assert "agree with the log" in table.ok("db", "check")
+
+
+def test_a_power_boosts_a_trait_above_its_maximum_until_ended(sundown: Table) -> None:
+    # "some of their disciplines ... further increase their attributes or skills": a boost
+    # is a temporary change with its source, shown on the sheet, ended by an action
+    table = sundown  # Ana: Potency 1, Strength 3 (at most 7), 5 Power Points
+    table.ok("char", "set", "Ana", "Strength=7")
+    assert "outside 1..7" in table.refused("char", "set", "Ana", "Strength=8")
+    out = table.ok("boost", "add", "Ana", "Strength", "2", "--source", "Vigor", "--power", "1")
+    assert "Ana's Strength +2 by Vigor (1 Power spent)" in out
+    made = table.json("roll", "--char", "Ana", "Strength", "--dice", "5,6,1,2,3,4,5,6,1")
+    assert made["numbers"] == "sundown 9"  # 7 + 2: above 6 + Potency
+    shown = table.json("char", "show", "Ana")
+    assert shown["boosts"] == [
+        {"trait": "Strength", "dots": 2, "source": "Vigor", "scene": False, "rating": 9}
+    ]
+    assert shown["traits"]["Strength"] == 7 and shown["power"]["points"] == 4
+    assert "Boost      Strength 9 (+2 Vigor)" in click.unstyle(table.ok("char", "show", "Ana"))
+    assert "special attribute" in table.refused(
+        "boost", "add", "Ana", "Edge", "1", "--source", "Luck"
+    )
+    table.ok("boost", "end", "Ana", "--source", "Vigor")
+    assert "boosts" not in table.json("char", "show", "Ana")
+    table.ok("undo")  # the end undone: the boost holds again
+    assert table.json("char", "show", "Ana")["boosts"][0]["rating"] == 9
+    table.ok("boost", "add", "Ana", "Agility", "3", "--source", "Celerity", "--scene")
+    table.ok("next", "scene")  # a scene's boost ends with it
+    assert [b["trait"] for b in table.json("char", "show", "Ana")["boosts"]] == ["Strength"]
     assert "agree with the log" in table.ok("db", "check")
 
 

@@ -69,8 +69,7 @@ def test_the_characters_read_back_as_made(db: Database) -> None:
     assert ana["traits"] == {
         **dict.fromkeys(("Strength", "Agility", "Intuition", "Logic", "Willpower", "Charisma"), 1),
         "Agility": 7,
-        "Edge": 2,
-        "Power": 0,
+        "Edge": 2,  # its typed `Power: 0` is read into state (ruling 19): an empty reserve
         "Potency": 1,
         "Stealth": 7,
     }

@@ -29,7 +29,7 @@ from .test_sheets_api import Table, opened, refused
 
 TRAITS = {
     "hubris": "Stamina=1 Willpower=2 Resolve=2 Potency=1",
-    "sundown": "Agility=3 Edge=2 Potency=1 Power=5",
+    "sundown": "Agility=3 Edge=2 Potency=1",
     "storypath": "Legend=2",
 }
 """The traits of Ana, the character every action acts on, at a table of each system."""
@@ -217,14 +217,44 @@ def failed_crisis(scene: Scene) -> dict[str, Any]:
     return {}
 
 
+def conflicted(scene: Scene) -> dict[str, Any]:
+    """A contest of the conflict under way lost by Ana (ruling 22)."""
+    scene.take("conflict-lose", character="Ana", arena="mental")
+    return {}
+
+
 def soulless(scene: Scene) -> dict[str, Any]:
     scene.take("soul", character="Ana", change="lost")
+    return {}
+
+
+def powered(scene: Scene) -> dict[str, Any]:
+    """Five points in Ana's Power Reserve: regained, since they are state (ruling 19)."""
+    scene.take("power", character="Ana", action="regain", points=5)
+    return {}
+
+
+def boosted(scene: Scene) -> dict[str, Any]:
+    """Ana's Agility raised by a power, Celerity."""
+    scene.take("boost", character="Ana", trait="Agility", dots=2, source="Celerity")
     return {}
 
 
 def missed(scene: Scene) -> dict[str, Any]:
     """A logged sundown roll of Ana's, all misses: the roll a second chance is for."""
     return {"event": scene.rolled({"line": "Agility", "character": "Ana", "dice": [1, 2, 3]})}
+
+
+def stunted(scene: Scene) -> dict[str, Any]:
+    """A logged storypath roll of Ana's with stunt successes to buy Stunts with (ruling 20)."""
+    body = {"line": "storypath 4", "character": "Ana", "dice": [8, 9, 8, 2]}
+    return {"event": scene.rolled(body)}
+
+
+def drawn_back(scene: Scene) -> dict[str, Any]:
+    """A logged roll of Ana's whose Enhancement above 3 named its Drawback."""
+    body = {"line": "storypath 2 enh 4", "character": "Ana", "dice": [8, 2], "drawback": "drunk"}
+    return {"event": scene.rolled(body)}
 
 
 def legend_spent(scene: Scene) -> dict[str, Any]:
@@ -306,11 +336,18 @@ EXAMPLES: dict[str, Example] = {
     "soul": Example({**ANA, "change": "restored"}, soulless),
     "willpower": Example({**ANA, "dots": 1}),
     "supernatural": Example({**ANA, "trait": "Potency", "mortal": False}),
+    "conflict-lose": Example({**ANA, "arena": "social"}),
+    "conflict-end": Example({}, conflicted),
     # sundown
     "reroll": Example({}, missed),
     "edge": Example({**ANA, "for": "a lucky break", "escape": False}),
     "pass": Example({**ANA, "edge": False, "bonus": 1}),
-    "power": Example({**ANA, "action": "spend", "points": 2}),
+    "power": Example({**ANA, "action": "spend", "points": 2}, powered),
+    "boost": Example(
+        {**ANA, "trait": "Agility", "dots": 2, "source": "Celerity", "scene": True, "power": 1},
+        powered,
+    ),
+    "boost-end": Example({**ANA, "source": "Celerity", "trait": "Agility"}, boosted),
     # storypath
     "momentum": Example({"points": 1, "for": "a Knack"}, pooled),
     "legend": Example({**ANA, "points": 1}, legend_spent),
@@ -319,6 +356,8 @@ EXAMPLES: dict[str, Example] = {
     ),
     "complex-buy": Example({"name": "Heist", "intervals": 1}, pooled_heist),
     "complex-award": Example({"name": "Heist", "milestones": 1, "side": "Ana"}, heist),
+    "stunt": Example({"effect": "enhancement", "level": 2, "what": "the high ground"}, stunted),
+    "drawback": Example({"effect": "difficulty", "level": 1}, drawn_back),
     # chronicles
     "extended-start": Example({"name": "Research", "goal": 10, "rolls": 5, "side": "Ana"}),
 }
@@ -542,3 +581,36 @@ def test_the_openapi_document_has_a_route_and_a_model_per_action(client: TestCli
         assert body.get("required", False) == bool(needed(name)), name
         assert set(models[model].get("properties", {})) == web_names(name), name
         assert set(models[model].get("required", [])) == needed(name), name
+
+
+def test_a_stunt_waiting_shows_on_the_holders_sheet_and_the_story(
+    client: TestClient, db: Database
+) -> None:
+    # ruling 20: what waits for a later roll is on the page, and goes with the roll it is for
+    table = storyteller_table(client, "storypath")
+    assert table.create(table.storyteller, "Guard", "Might=2").status_code == 201
+    scene = Scene(table, db)
+    event = stunted(scene)["event"]
+    scene.take("stunt", event=event, effect="difficulty", level=2, adversary="Guard")
+    browser = TestClient(client.app, raise_server_exceptions=False)
+    browser.get(f"/t/{table.storyteller}", follow_redirects=False)
+    page = browser.get(f"/c/{table.id}").text
+    guard = page[page.index('data-character="Guard"') :]
+    assert "Waiting</span> Difficulty Stunt 2" in guard and "on the next roll" in guard
+    assert "<strong>Guard</strong> next roll: Difficulty Stunt 2" in page
+    rolled = scene.rolled({"line": "storypath 2", "character": "Guard", "dice": [8, 9]})
+    assert rolled > event
+    assert "Waiting</span>" not in browser.get(f"/c/{table.id}").text  # used by that roll
+
+
+def test_a_conflicts_count_shows_on_the_sheet_card(client: TestClient, db: Database) -> None:
+    # ruling 22: "The count is shown on the sheet"
+    table = storyteller_table(client, "hubris")
+    scene = Scene(table, db)
+    scene.take("conflict-lose", character="Ana", arena="physical")  # Stamina 1: defeated
+    browser = TestClient(client.app, raise_server_exceptions=False)
+    browser.get(f"/t/{table.storyteller}", follow_redirects=False)
+    page = browser.get(f"/c/{table.id}").text
+    assert "physical 1/1 lost" in page and "must accept defeat" in page
+    scene.take("conflict-end")
+    assert "must accept defeat" not in browser.get(f"/c/{table.id}").text

@@ -51,6 +51,14 @@ def advantaged(scene: Scene) -> None:
     )
 
 
+def stunted(scene: Scene) -> dict[str, Any]:
+    """An Enhancement Stunt of Ana's bought on a logged roll (ruling 20): its roll's id."""
+    body = {"line": "Might + Athletics", "character": "Ana", "dice": [8, 9, 8]}
+    event = scene.rolled(body)
+    scene.take("stunt", event=event, effect="enhancement", level=2)
+    return {"stunt": event}
+
+
 @dataclass(frozen=True)
 class Example:
     """A roll with a choice: its system, the line, the choices, the faces, what comes first."""
@@ -59,12 +67,13 @@ class Example:
     line: str
     chosen: dict[str, Any]
     dice: list[int]
-    before: Callable[[Scene], None] = field(default=lambda _scene: None)
+    before: Callable[[Scene], object] = field(default=lambda _scene: None)
+    """What makes the table ready, and the choices it found there (a logged roll's id)."""
 
 
 TRAITS = {
     "hubris": "Stamina=1 Willpower=2 Resolve=2 Potency=1 Strength=2 Brawl=1",
-    "sundown": "Agility=3 Edge=2 Potency=1 Power=5 Firearms=1 Stamina=2",
+    "sundown": "Agility=3 Edge=2 Potency=1 Firearms=1 Stamina=2",
     "storypath": "Legend=2 Might=2 Athletics=1 Dexterity=2",
     "chronicles": "Intelligence=2 Academics=2",
 }
@@ -90,6 +99,14 @@ EXAMPLES: dict[str, Example] = {
             "complex-start", name="Heist", milestones=3, intervals=5, side="Ana"
         ),
     ),
+    "stunt": Example("storypath", "Might", {}, [8, 2], stunted),
+    "arena": Example(
+        "hubris",
+        "Ana: Strength + Brawl auto 10 vs Bo: Strength - 1",  # Bo loses, whatever the dice
+        {"arena": "physical"},
+        [8, 8, 2, 2],
+        lambda scene: scene.table.create(scene.table.storyteller, "Bo", "Strength=2"),
+    ),
     "extended": Example(
         "chronicles",
         "Intelligence + Academics",
@@ -108,19 +125,22 @@ def test_every_choice_has_an_example(database_url: str) -> None:
     assert set(EXAMPLES) == {p.name for p in ROLL_CHOICES}
 
 
-def scene_for(client: TestClient, db: Database, example: Example, name: str) -> Scene:
+def scene_for(
+    client: TestClient, db: Database, example: Example, name: str
+) -> tuple[Scene, dict[str, Any]]:
+    """A fresh table made ready for the example, and the choices it rolls with there."""
     table = opened(client, example.system, name)
     made = table.create(table.storyteller, "Ana", TRAITS[example.system])
     assert made.status_code == 201, made.text
     scene = Scene(table, db)
-    example.before(scene)
-    return scene
+    found = example.before(scene)  # a lambda's action answers its event: no choice found
+    return scene, {**example.chosen, **(found if isinstance(found, dict) else {})}
 
 
-def argv_of(example: Example, table: Table, url: str) -> list[str]:
+def argv_of(example: Example, chosen: dict[str, Any], table: Table, url: str) -> list[str]:
     """`dicepool roll` with the example's choices as its options."""
     options: list[str] = []
-    for name, value in example.chosen.items():
+    for name, value in chosen.items():
         if name in OPTIONS:
             options += ["--spend", name if value is True else f"{name}={value}"]
         elif value is True:
@@ -134,12 +154,14 @@ def argv_of(example: Example, table: Table, url: str) -> list[str]:
 
 def without_ids(data: dict[str, Any]) -> dict[str, Any]:
     """A roll's data without the id of the event it draws on (each table's own): the
-    Advantage it used is named by the roll that gave it."""
+    Advantage it used is named by the roll that gave it, a Stunt by the roll it was bought on."""
     effects = dict(data.get("effects") or {})
     if "advantage" in effects:
         used = dict(effects["advantage"])
         assert isinstance(used.pop("from"), int), used
         effects["advantage"] = used
+    if "carried" in effects:
+        effects["carried"] = [key[:-1] for key in effects["carried"]["used"]]
     return {**data, "effects": effects}
 
 
@@ -152,8 +174,8 @@ def last_roll(table: Table) -> dict[str, Any]:
 
 def rolled_by_api(client: TestClient, db: Database, example: Example) -> Scene:
     """The example rolled through the API, with its faces, at a fresh table: the scene."""
-    scene = scene_for(client, db, example, "By API")
-    body = {"line": example.line, "character": "Ana", "dice": example.dice, **example.chosen}
+    scene, chosen = scene_for(client, db, example, "By API")
+    body = {"line": example.line, "character": "Ana", "dice": example.dice, **chosen}
     scene.rolled(body)
     return scene
 
@@ -164,8 +186,8 @@ def test_a_choice_rolls_the_same_from_the_api_and_the_command_line(
 ) -> None:
     example = EXAMPLES[choice]
     by_api = rolled_by_api(client, db, example)
-    by_cli = scene_for(client, db, example, "By CLI")
-    argv = argv_of(example, by_cli.table, db.url)
+    by_cli, chosen = scene_for(client, db, example, "By CLI")
+    argv = argv_of(example, chosen, by_cli.table, db.url)
     result = CliRunner().invoke(cli, argv)
     assert result.exit_code == 0, (argv, result.output)
     json.loads(result.output)
@@ -176,7 +198,7 @@ def test_a_choice_rolls_the_same_from_the_api_and_the_command_line(
 
 def last_plain(client: TestClient, db: Database, example: Example) -> str:
     """The numbers of the example's line rolled without its choices: what they changed."""
-    plain = scene_for(client, db, example, "Plain")
+    plain, _chosen = scene_for(client, db, example, "Plain")
     body = {"line": example.line, "character": "Ana"}
     answer = plain.table.client.post(
         f"{plain.table.url}/rolls", json=body, headers=plain.table.by(plain.table.storyteller)
@@ -193,12 +215,12 @@ def test_the_roll_box_offers_a_choice_at_its_systems_tables_and_sends_it(
 ) -> None:
     example = EXAMPLES[choice]
     by_api = rolled_by_api(client, db, example)
-    by_page = scene_for(client, db, example, "By page")
+    by_page, chosen = scene_for(client, db, example, "By page")
     browser = TestClient(client.app, raise_server_exceptions=False)
     assert browser.get(f"/t/{by_page.table.storyteller}", follow_redirects=False).status_code == 303
     assert f'name="{choice}"' in browser.get(f"/c/{by_page.table.id}").text
     form = {"csrf": csrf_of(by_page.table.storyteller), "line": example.line, "character": "Ana"}
-    form |= {k: "true" if v is True else str(v) for k, v in example.chosen.items()}
+    form |= {k: "true" if v is True else str(v) for k, v in chosen.items()}
     answer = browser.post(f"/c/{by_page.table.id}/roll", data=form, headers={"hx-request": "1"})
     assert answer.status_code == 200, answer.text
     api, page_roll = last_roll(by_api.table), last_roll(by_page.table)

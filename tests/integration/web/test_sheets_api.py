@@ -275,10 +275,12 @@ def test_hubris_willpower_is_spent_once_a_turn_and_regained_by_rest(
     assert willpower() == (1, 2, True)
     refused(table.act(bo, "mitigate"), 422, "this turn")  # at most one point a turn
     assert willpower() == (1, 2, True)
-    table.done(bo, "rest")
-    assert willpower() == (2, 2, True)
+    table.done(bo, "rest")  # 8 hours of story time pass with it: a new turn (ruling 17)
+    assert willpower() == (2, 2, False)
     table.done(bo, "rest")  # never above the dots
-    assert willpower() == (2, 2, True)
+    assert willpower() == (2, 2, False)
+    refused(table.act(bo, "rest", hours=0), 403, "storyteller")  # another length: theirs
+    refused(table.act(table.storyteller, "rest", character="Ana", hours=0), 422, "full night")
     before = table.view(bo)["story"]["clock"]
     table.done(table.storyteller, "next", unit="turn")
     after = table.view(bo)["story"]["clock"]
@@ -318,7 +320,7 @@ def test_hubris_mitigated_damage_and_the_out_of_action_over_the_api(client: Test
 
 
 def test_sundown_edge_and_power_follow_ruling_15(client: TestClient) -> None:
-    table, bo = seated(client, "sundown", "Edge=2 Potency=1 Power=5")
+    table, bo = seated(client, "sundown", "Edge=2 Potency=1")
 
     def edge() -> dict[str, Any]:
         found: dict[str, Any] = table.state(bo, "Ana")["edge"]
@@ -342,7 +344,10 @@ def test_sundown_edge_and_power_follow_ruling_15(client: TestClient) -> None:
         found = table.state(bo, "Ana")["power"]
         return found["points"], found["max"]
 
-    assert power() == (5, 13)  # at most 10 + 3 x Potency
+    assert power() == (0, 13)  # at most 10 + 3 x Potency; its points are state (ruling 19)
+    refused(table.act(bo, "sheet", changes="Power=5"), 422, "not a trait of the sheet")
+    table.done(bo, "power", action="regain", points=5)
+    assert power() == (5, 13)
     table.done(bo, "power", action="spend", points=3)
     assert power() == (2, 13)
     refused(table.act(bo, "power", action="spend", points=3), 422, "3")

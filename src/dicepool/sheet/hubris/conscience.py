@@ -378,6 +378,24 @@ def add_intimacy(c: Conscience, resolve: int, text: str) -> Conscience:
     return replace(c, intimacies=(*c.intimacies, text))
 
 
+def check_intimacies(c: Conscience, resolve: int, who: str = "NAME") -> None:
+    """Refuse a Resolve lower than the Intimacies held need (ruling 19: "A character can have
+    a number of Intimacies equal to their Resolve plus three"; the text says nothing is lost,
+    so the Intimacies go first, by the table's choice of which).
+
+    Raises:
+        SheetError: more Intimacies held than Resolve + 3 allows; the message names them.
+    """
+    room = max(0, resolve) + INTIMACIES_OVER_RESOLVE
+    if len(c.intimacies) > room:
+        held = "; ".join(c.intimacies)
+        over = len(c.intimacies) - room
+        raise SheetError(
+            f"Resolve {resolve} allows {room} Intimacies and {len(c.intimacies)} are held "
+            f"({held}): let {over} go first (`dicepool intimacy {who} remove TEXT`) (ruling 19)"
+        )
+
+
 def remove_intimacy(c: Conscience, text: str) -> Conscience:
     """The conscience without the Intimacy ``text`` (in any case).
 

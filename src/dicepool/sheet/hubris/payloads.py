@@ -204,15 +204,25 @@ class SoulRestored:
 
 @dataclass(frozen=True)
 class Rested:
-    """``rested``: a night's sleep: a point, or in crisis the crisis roll (ruling 14)."""
+    """``rested``: a night's sleep: a point, or in crisis the crisis roll (ruling 14); the story
+    ``minutes`` that pass with it and the boundary of play they begin (ruling 17). A rest logged
+    before ruling 17 has ``minutes`` None: no time passed with it, and it set no night's
+    spacing."""
 
     character: str
     rolls: tuple[RuleRoll, ...] = ()
     drawn: Drawn = NO_DICE
+    minutes: int | None = None
+    begins: str | None = None
 
     def data(self) -> dict[str, object]:
         """The event's data."""
-        return {"character": self.character, "rolls": rolls_data(self.rolls), **self.drawn.data()}
+        found: dict[str, object] = {"character": self.character}
+        if self.minutes is not None:  # absent in a rest of before ruling 17
+            found["minutes"] = self.minutes
+        if self.begins is not None:
+            found["begins"] = self.begins
+        return {**found, "rolls": rolls_data(self.rolls), **self.drawn.data()}
 
     def with_dice(self, rolls: tuple[RuleRoll, ...], drawn: Drawn) -> Rested:
         """The event with the rolls its rule made, and where their dice came from."""
@@ -221,7 +231,14 @@ class Rested:
     @classmethod
     def of(cls, data: Data) -> Rested:
         """The record of an event's data."""
-        return cls(str(data["character"]), rolls_of(data), Drawn.of(data))
+        minutes, begins = data.get("minutes"), data.get("begins")
+        return cls(
+            str(data["character"]),
+            rolls_of(data),
+            Drawn.of(data),
+            None if minutes is None else int(minutes),
+            None if begins is None else str(begins),
+        )
 
 
 @dataclass(frozen=True)
@@ -387,3 +404,36 @@ class WillpowerSpend:
     def of(cls, data: Data) -> WillpowerSpend:
         """The record of an effect's data."""
         return cls(str(data["character"]))
+
+
+@dataclass(frozen=True)
+class ConflictLost:
+    """``conflict-lost``: a contest of ``arena`` (mental, physical, social) lost by a character
+    in the current conflict (ruling 22); also a contest roll's ``conflict`` effect, naming
+    its loser."""
+
+    character: str
+    arena: str
+
+    def data(self) -> dict[str, object]:
+        """The event's (or the effect's) data."""
+        return {"character": self.character, "arena": self.arena}
+
+    @classmethod
+    def of(cls, data: Data) -> ConflictLost:
+        """The record of an event's data."""
+        return cls(str(data["character"]), str(data["arena"]))
+
+
+@dataclass(frozen=True)
+class ConflictEnded:
+    """``conflict-ended``: the storyteller ends the current conflict: no loss counted."""
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {}
+
+    @classmethod
+    def of(cls, _data: Data) -> ConflictEnded:
+        """The record of an event's data."""
+        return cls()

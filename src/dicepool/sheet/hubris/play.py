@@ -145,10 +145,16 @@ def virtue(state: CampaignState, data: Data) -> CampaignState:
 
 
 def rested(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
-    """``rested``: a night's sleep: a point, or in crisis the crisis roll (ruling 14)."""
+    """``rested``: a night's sleep, once its time has passed (:func:`dicepool.sheet.play.rested`
+    passes it): a point, or in crisis the crisis roll (ruling 14); refused when the last rest
+    ended less than a night of story time ago (ruling 17; a rest logged before the ruling is
+    not spaced)."""
+    woke = None if Rested.of(data).minutes is None else state.now.clock.minutes
 
     def step(sheet: Character, p: Pieces) -> Pieces:
         w, c = p
+        if woke is not None:
+            w = wp.slept(w, woke)  # refused before the crisis roll
         in_crisis = c.crisis is not None and morality(sheet) > 0
         made = dice.roll(sheet.name, "crisis", cs.crisis_pool(c)) if in_crisis else None
         return cs.rest(w, c, morality(sheet), made)

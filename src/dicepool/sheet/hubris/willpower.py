@@ -24,6 +24,13 @@ from dicepool.sheet.traits import RATING
 MINUTES_PER_MONTH = 30 * 24 * 60
 """A month of story time for the monthly regain of a lost dot: 30 days."""
 
+NIGHT_HOURS = 8
+"""A full night's sleep, in hours of story time (ruling 17): what a rest passes unless the
+storyteller gives another length, and what must lie between two rests."""
+
+NIGHT_MINUTES = NIGHT_HOURS * 60
+"""A full night's sleep in story minutes."""
+
 
 @dataclass(frozen=True)
 class Willpower:
@@ -39,6 +46,7 @@ class Willpower:
         virtue_mark: the session mark at which Virtue last refilled Willpower.
         month_minutes: story minutes carried toward the next monthly regain of a lost dot
             (counted only while a dot is lost).
+        woke: the story minute the last rest ended at (None: no rest since ruling 17).
     """
 
     rating: int
@@ -49,6 +57,7 @@ class Willpower:
     vice_mark: int | None = None
     virtue_mark: int | None = None
     month_minutes: int = 0
+    woke: int | None = None
 
     @property
     def dots(self) -> int:
@@ -74,6 +83,7 @@ class Willpower:
             "vice_mark": self.vice_mark,
             "virtue_mark": self.virtue_mark,
             "month_minutes": self.month_minutes,
+            "woke": self.woke,
         }
 
 
@@ -106,6 +116,7 @@ def stored_willpower(data: dict[str, Any], rating: int) -> Willpower:
         _mark(data.get("vice_mark")),
         _mark(data.get("virtue_mark")),
         int(data.get("month_minutes", 0)),
+        _mark(data.get("woke")),
     )
     _rating(w.rating)
     if not (0 <= w.lost <= w.rating and 0 <= w.points <= w.dots and w.month_minutes >= 0):
@@ -174,6 +185,29 @@ def regain_dot(w: Willpower) -> Willpower:
         raise SheetError(f"no Willpower dot lost: all {w.rating} are there")
     lost = w.lost - 1
     return replace(w, lost=lost, month_minutes=_carried(w, lost))
+
+
+def slept(w: Willpower, woke: int) -> Willpower:
+    """Willpower after a rest that ended at story minute ``woke`` (ruling 17): "Two rests need
+    that time between them", a full night, whatever length either rest was given.
+
+    Raises:
+        SheetError: the last rest ended less than a night of story time before ``woke``.
+    """
+    if w.woke is not None and woke - w.woke < NIGHT_MINUTES:
+        wait = duration_words(NIGHT_MINUTES - (woke - w.woke))
+        raise SheetError(
+            f"the last rest ended {duration_words(woke - w.woke)} of story time ago: two rests "
+            f"need a full night ({NIGHT_HOURS}h) between them; let {wait} pass first "
+            f"(`dicepool clock advance {wait}`), or rest for longer"
+        )
+    return replace(w, woke=woke)
+
+
+def duration_words(minutes: int) -> str:
+    """``2h30m``: a duration as ``clock advance`` takes it (``0m`` for none)."""
+    hours, left = divmod(minutes, 60)
+    return (f"{hours}h" if hours else "") + (f"{left}m" if left or not hours else "")
 
 
 def rest_regain(w: Willpower) -> Willpower:

@@ -177,3 +177,103 @@ class DrawbackNamed:
         return cls(
             None if character is None else str(character), None if text is None else str(text)
         )
+
+
+# Stunts and Drawbacks carried forward (ruling 20)
+
+
+@dataclass(frozen=True)
+class StuntBought:
+    """``stunt-bought``: a Stunt bought on logged roll ``event`` of ``character`` (its buyer),
+    whose ``successes`` (the roll's stunt successes, copied from it) pay its ``level``; for the
+    named ``adversary``'s next roll (a Complication or Difficulty Stunt) or the buyer's own
+    (an Enhancement Stunt)."""
+
+    event: int
+    character: str
+    effect: str
+    level: int
+    successes: int
+    adversary: str | None = None
+    what: str = ""
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {
+            "event": self.event,
+            "character": self.character,
+            "effect": self.effect,
+            "level": self.level,
+            "successes": self.successes,
+            "adversary": self.adversary,
+            "what": self.what,
+        }
+
+    @classmethod
+    def of(cls, data: Data) -> StuntBought:
+        """The record of an event's data."""
+        adversary = data.get("adversary")
+        return cls(
+            int(data["event"]),
+            str(data["character"]),
+            str(data["effect"]),
+            int(data["level"]),
+            int(data["successes"]),
+            None if adversary is None else str(adversary),
+            str(data.get("what") or ""),
+        )
+
+
+@dataclass(frozen=True)
+class DrawbackCarried:
+    """``drawback-carried``: the Drawback named on logged roll ``event`` of ``character``
+    carried to a later roll: ``difficulty`` on the roller's own, ``enhancement`` on the named
+    ``antagonist``'s."""
+
+    event: int
+    character: str
+    effect: str
+    level: int = 1
+    antagonist: str | None = None
+    what: str = ""
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {
+            "event": self.event,
+            "character": self.character,
+            "effect": self.effect,
+            "level": self.level,
+            "antagonist": self.antagonist,
+            "what": self.what,
+        }
+
+    @classmethod
+    def of(cls, data: Data) -> DrawbackCarried:
+        """The record of an event's data."""
+        antagonist = data.get("antagonist")
+        return cls(
+            int(data["event"]),
+            str(data["character"]),
+            str(data["effect"]),
+            int(data.get("level", 1)),
+            None if antagonist is None else str(antagonist),
+            str(data.get("what") or ""),
+        )
+
+
+@dataclass(frozen=True)
+class CarriedUsed:
+    """A roll's ``carried`` effect: the Stunts and Drawbacks it used up, each by its key
+    (source, effect, level, holder, roll), in the order they were applied."""
+
+    used: tuple[tuple[str | int, ...], ...]
+
+    def data(self) -> dict[str, object]:
+        """The effect's data."""
+        return {"used": [list(k) for k in self.used]}
+
+    @classmethod
+    def of(cls, data: Data) -> CarriedUsed:
+        """The record of an effect's data."""
+        return cls(tuple(tuple(k) for k in data["used"]))

@@ -10,7 +10,8 @@ of a failure), and the transitions of :data:`ROLL_EFFECTS` do it, refusing the w
 the pool or the Legend cannot pay.
 
 Choices where the texts are silent: an Advantage adds its level 1 to the Enhancement the line
-types (``enh 2`` and an Advantage: Enhancement 3), and the Drawback is checked on that sum; a
+types (``enh 2`` and an Advantage: Enhancement 3), and so does an Enhancement Stunt named with
+``--stunt`` its level (ruling 20), and the Drawback is checked on that sum; a
 Feat adds its one Scale to the line's ``scale``; a botch's Consolation is Momentum whatever was
 asked (the choice is refused, the roll stands); a pool whose size is unknown (no players said)
 keeps nothing it gains."""
@@ -59,6 +60,7 @@ from dicepool.sheet.storypath.payloads import (
     MomentumSpent,
     PlayersSet,
 )
+from dicepool.sheet.storypath.stunt_play import stunt_enhancement
 
 if TYPE_CHECKING:
     from dicepool.sheet.spends import Spends
@@ -189,6 +191,7 @@ def _asks(spends: Spends) -> list[str]:
         "--advantage": spends.advantage,
         "--feat": spends.feat,
         "--drawback": spends.drawback,
+        "--stunt": spends.stunt,
     }
     return [option for option, value in asked.items() if value]
 
@@ -225,6 +228,9 @@ def prepare(
         sheet = _need(spender, "--advantage")
         use_advantage(state.now.advantages, sheet.name)  # (raises: none pending)
         request = replace(request, enhancement=request.enhancement + 1)
+    if spends.stunt is not None:  # ruling 20: counted with the line's, as an Advantage is
+        added = stunt_enhancement(state, spender, spends.stunt)
+        request = replace(request, enhancement=request.enhancement + added)
     if spends.feat is not None:
         _feat_word(spends.feat)
         _need(spender, "--feat")

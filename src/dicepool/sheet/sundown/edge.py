@@ -1,7 +1,8 @@
 """After Sundown's special attributes between rolls: Edge spent, Initiative Passes, Power Reserve.
 
 The ratings live on the sheet (``Edge`` 0..6, ``Potency`` 0..10); what they leave behind from
-one roll to the next lives here, as pure transitions on :class:`SpecialAttributes`:
+one roll to the next lives here, as pure transitions on :class:`SpecialAttributes`, and so do
+the Power Reserve's points, which are state and never a trait of the sheet (ruling 19):
 
 - **Edge** is spent, not lost: "Spent Edge doesn't subtract from your Edge value, just from the
   number of times it can be spent. Edge refreshes between chronicles." A character spends Edge
@@ -149,13 +150,9 @@ class SpecialAttributes:
         }
 
 
-def stored_special_attributes(data: dict[str, Any], sheet_power: int = 0) -> SpecialAttributes:
-    """The state from :meth:`SpecialAttributes.stored`'s JSON.
-
-    An empty mapping is a character with nothing spent, whose Power Reserve holds the points the
-    sheet's ``Power`` trait gives (``sheet_power``): the trait is the reserve as written on the
-    sheet, this state the reserve as play has left it.
-    """
+def stored_special_attributes(data: dict[str, Any]) -> SpecialAttributes:
+    """The state from :meth:`SpecialAttributes.stored`'s JSON (an empty mapping: nothing spent,
+    an empty Power Reserve: its points are state, never a trait of the sheet, ruling 19)."""
     return SpecialAttributes(
         spends=tuple(
             EdgeSpend(EdgeUse(s["use"]), s.get("for", "")) for s in data.get("spends", ())
@@ -163,7 +160,7 @@ def stored_special_attributes(data: dict[str, Any], sheet_power: int = 0) -> Spe
         chronicle_mark=int(data.get("chronicle_mark", 0)),
         passes=int(data.get("passes", 0)),
         round_mark=int(data.get("round_mark", 0)),
-        power=int(data.get("power", sheet_power)),
+        power=int(data.get("power", 0)),
     )
 
 

@@ -189,3 +189,60 @@ class Resisted:
             bool(data.get("soak")),
             int(data.get("armor", 0)),
         )
+
+
+@dataclass(frozen=True)
+class Boosted:
+    """``boosted``: a power raises a character's ``trait`` by ``dots`` above its maximum, from
+    ``source``, for the scene (``scene``) or until ended; ``power``: Power Points it spent."""
+
+    character: str
+    trait: str
+    dots: int
+    source: str
+    scene: bool = False
+    power: int = 0
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {
+            "character": self.character,
+            "trait": self.trait,
+            "dots": self.dots,
+            "source": self.source,
+            "scene": self.scene,
+            "power": self.power,
+        }
+
+    @classmethod
+    def of(cls, data: Data) -> Boosted:
+        """The record of an event's data."""
+        return cls(
+            str(data["character"]),
+            str(data["trait"]),
+            int(data["dots"]),
+            str(data["source"]),
+            bool(data.get("scene", False)),
+            int(data.get("power", 0)),
+        )
+
+
+@dataclass(frozen=True)
+class BoostEnded:
+    """``boost-ended``: the boosts of ``source`` (on ``trait`` alone, when named) end."""
+
+    character: str
+    source: str
+    trait: str | None = None
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"character": self.character, "source": self.source, "trait": self.trait}
+
+    @classmethod
+    def of(cls, data: Data) -> BoostEnded:
+        """The record of an event's data."""
+        trait = data.get("trait")
+        return cls(
+            str(data["character"]), str(data["source"]), None if trait is None else str(trait)
+        )

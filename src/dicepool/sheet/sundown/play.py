@@ -18,9 +18,10 @@ from dicepool.core.pool import Pool
 from dicepool.core.request import ContestRequest, Request
 from dicepool.core.sundown import SundownRequest
 from dicepool.errors import SheetError
-from dicepool.sheet.character import Character
+from dicepool.sheet.character import AnyChange, Change, Character, change
 from dicepool.sheet.state import CampaignState
-from dicepool.sheet.status import special_of, with_special
+from dicepool.sheet.status import POWER, boosts_of, special_of, with_boosts, with_special
+from dicepool.sheet.sundown.boosts import add_boost, end_boost
 from dicepool.sheet.sundown.edge import (
     MAX_ARMOR,
     EdgeUse,
@@ -34,6 +35,8 @@ from dicepool.sheet.sundown.edge import (
     take_pass,
 )
 from dicepool.sheet.sundown.payloads import (
+    Boosted,
+    BoostEnded,
     EdgeOnRoll,
     EdgeSpends,
     EdgeSpent,
@@ -43,6 +46,7 @@ from dicepool.sheet.sundown.payloads import (
     Rerolled,
     Resisted,
 )
+from dicepool.sheet.traits import name_key
 
 Data = Mapping[str, Any]
 
@@ -63,9 +67,24 @@ def edge_rating(sheet: Character) -> int:
     return sheet.traits.get("Edge", 0)
 
 
-def power_points(sheet: Character) -> int:
-    """The Power Reserve as the sheet's ``Power`` trait writes it."""
-    return sheet.traits.get("Power", 0)
+def logged_change(sheet: Character, changes: Sequence[AnyChange]) -> Character:
+    """The sheet after a ``character-changed`` event's ``changes``, as the log holds them.
+
+    A sundown change of ``Power`` can only be in a log written before ruling 19, when the Power
+    Reserve was typed on the sheet; its replay sets the reserve's points (``+=`` and ``-=``
+    move them), kept within 0 and the maximum once the event's other changes are made. Any
+    other change is :func:`~dicepool.sheet.character.change`'s, which refuses ``Power``.
+    """
+    power = name_key(POWER)
+    typed = [c for c in changes if isinstance(c, Change) and name_key(c.trait) == power]
+    if sheet.system != "sundown" or not typed:
+        return change(sheet, changes)
+    sheet = change(sheet, [c for c in changes if c not in typed])
+    points = special(sheet).power
+    for item in typed:
+        points = {"=": item.value, "+": points + item.value, "-": points - item.value}[item.op]
+    kept = replace(special(sheet), power=max(0, min(points, reserve_max(sheet))))
+    return replace(sheet, status=with_special(sheet.status, kept))
 
 
 def reserve_max(sheet: Character) -> int:
@@ -75,11 +94,11 @@ def reserve_max(sheet: Character) -> int:
 
 def special(sheet: Character) -> SpecialAttributes:
     """What the character's special attributes carry now."""
-    return special_of(sheet.status, power_points(sheet))
+    return special_of(sheet.status)
 
 
 def _put(state: CampaignState, sheet: Character, after: SpecialAttributes) -> CampaignState:
-    status = with_special(sheet.status, after, power_points(sheet))
+    status = with_special(sheet.status, after)
     return state.with_character(replace(sheet, status=status))
 
 
@@ -152,6 +171,50 @@ def power_regained(state: CampaignState, data: Data) -> CampaignState:
     """``power-regained``: Power Points regained, up to the reserve's maximum."""
     event = PowerRegained.of(data)
     return _powered(state, event.character, event.points, regain=True)
+
+
+# Boosts above the maxima
+
+
+def boosted(state: CampaignState, data: Data) -> CampaignState:
+    """``boosted``: a power raises a trait above its maximum (its Power Points spent with it,
+    or nothing)."""
+    event = Boosted.of(data)
+    sheet = sundown_character(state, event.character, "A power's boost")
+    scene = state.now.clock.mark("scene")
+    try:
+        after = add_boost(
+            boosts_of(sheet.status),
+            dict(sheet.traits),
+            event.trait,
+            event.dots,
+            event.source,
+            scene,
+            event.scene,
+        )
+    except SheetError as exc:
+        raise SheetError(f"{sheet.name}: {exc}") from exc
+    sheet = replace(sheet, status=with_boosts(sheet.status, after))
+    state = state.with_character(sheet)
+    return _powered(state, sheet.name, event.power, regain=False) if event.power else state
+
+
+def boost_ended(state: CampaignState, data: Data) -> CampaignState:
+    """``boost-ended``: a power's boosts end."""
+    event = BoostEnded.of(data)
+    sheet = sundown_character(state, event.character, "A power's boost")
+    scene = state.now.clock.mark("scene")
+    try:
+        after = end_boost(boosts_of(sheet.status), event.source, scene, event.trait)
+    except SheetError as exc:
+        raise SheetError(f"{sheet.name}: {exc}") from exc
+    return state.with_character(replace(sheet, status=with_boosts(sheet.status, after)))
+
+
+def rating(sheet: Character, trait: str, scene_mark: int) -> int:
+    """A trait's rating on a roll: the sheet's, and what boosts add to it (sundown's powers;
+    0 elsewhere)."""
+    return sheet.traits[trait] + boosts_of(sheet.status).on(trait, scene_mark)
 
 
 # A roll's Edge

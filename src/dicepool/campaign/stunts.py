@@ -1,0 +1,122 @@
+"""storypath's Stunts bought and Drawbacks carried forward on a logged roll (ruling 20): the
+use cases, each one transaction that reads the roll from the log and decides the event.
+
+The event copies what it needs of the roll (its roller, its stunt successes), so its rule
+(:mod:`dicepool.sheet.storypath.stunt_play`) decides it from the campaign alone, on replay as
+at the table; the roll cannot be undone while what was bought on it stands
+(:data:`dicepool.campaign.history.LINKED`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dicepool.campaign.history import MAX_EVENT_ID
+from dicepool.campaign.play import Acted, act_on_log
+from dicepool.errors import CampaignError
+from dicepool.sheet.events import Event, Kind, event_of
+from dicepool.sheet.payloads import Revealed, Rolled, effects_of
+from dicepool.sheet.state import CampaignState
+from dicepool.sheet.storypath.payloads import DrawbackCarried, DrawbackNamed, StuntBought
+from dicepool.store.database import Database
+from dicepool.store.log import CampaignRow, events_of_kind, find_event, struck_among
+from dicepool.store.sql import Sql
+
+MayActFor = Callable[[str], None]
+
+
+def logged_roll(conn: Sql, row: CampaignRow, event_id: int, what: str) -> tuple[Event, Rolled]:
+    """The standing, seen, one-sided storypath roll of a character logged as ``event_id``.
+
+    Raises:
+        CampaignError: no such event, not a roll, undone, hidden and not revealed, a roll of
+            another system or a contest, or no character's; the message says which, and that
+            ``what`` needs one.
+    """
+    target = find_event(conn, row.id, event_id) if 1 <= event_id <= MAX_EVENT_ID else None
+    if target is None:
+        raise CampaignError(f"no event {event_id} in {row.name}; `dicepool log` lists the events")
+    if target.kind is not Kind.ROLLED:
+        raise CampaignError(f"event {event_id} is a {target.kind.value}: {what} a logged roll")
+    if target.id in struck_among(conn, [target.id]):
+        raise CampaignError(f"event {event_id} is undone: there is no roll for {what}")
+    roll = Rolled.of(target.data)
+    if roll.hidden:
+        revealed = {Revealed.of(e.data).event for e in events_of_kind(conn, row.id, Kind.REVEALED)}
+        if target.id not in revealed:
+            raise CampaignError(f"event {event_id} is a hidden roll: reveal it first")
+    result = roll.result
+    if result.get("system") != "storypath" or "winner" in result:
+        kind = "a contest" if "winner" in result else f"a {result.get('system')} roll"
+        raise CampaignError(f"event {event_id} is {kind}: {what} one storypath roll")
+    if roll.roller is None:
+        raise CampaignError(f"event {event_id} is no character's roll: {what} a character's")
+    return target, roll
+
+
+def buy_stunt(
+    db: Database,
+    campaign: str,
+    event_id: int,
+    effect: str,
+    level: int,
+    adversary: str | None,
+    what: str,
+    actor: str,
+    may_act_for: MayActFor = lambda _name: None,
+) -> Acted:
+    """Buy a Stunt with the stunt successes of logged roll ``event_id`` (ruling 20): it waits
+    for the buyer's roll that names it (``enhancement``) or the ``adversary``'s next roll.
+
+    Raises:
+        CampaignError: no such roll, or one that buys no Stunt.
+        SheetError: too few stunt successes left, no adversary named where one is needed.
+        AccessError: ``may_act_for`` refuses (a player, another's roll).
+    """
+
+    def decide(conn: Sql, row: CampaignRow, state: CampaignState) -> Event:
+        target, roll = logged_roll(conn, row, event_id, "a Stunt is bought on")
+        assert roll.roller is not None, "a roll with a character's (checked)"
+        buyer = state.character(roll.roller).name
+        may_act_for(buyer)
+        successes = int(roll.result.get("stunt_successes", 0))
+        bought = StuntBought(target.id, buyer, effect, level, successes, adversary, what)
+        return event_of(Kind.STUNT_BOUGHT, bought)
+
+    return act_on_log(db, campaign, actor, decide)
+
+
+def carry_drawback(
+    db: Database,
+    campaign: str,
+    event_id: int,
+    effect: str,
+    level: int,
+    antagonist: str | None,
+    actor: str,
+    may_act_for: MayActFor = lambda _name: None,
+) -> Acted:
+    """Carry the Drawback named on logged roll ``event_id`` to a later action (ruling 20).
+
+    Raises:
+        CampaignError: no such roll, or one that named no Drawback.
+        SheetError: a Complication (the roll's own), an antagonist missing or named where
+            none is, the roll's Drawback carried already.
+        AccessError: ``may_act_for`` refuses.
+    """
+
+    def decide(conn: Sql, row: CampaignRow, state: CampaignState) -> Event:
+        target, roll = logged_roll(conn, row, event_id, "a Drawback is carried from")
+        assert roll.roller is not None, "a roll with a character's (checked)"
+        if "drawback" not in effects_of(target.data):
+            raise CampaignError(
+                f"event {event_id} named no Drawback (--drawback TEXT on a roll whose "
+                "Enhancement is above 3): there is none to carry"
+            )
+        roller = state.character(roll.roller).name
+        may_act_for(roller)
+        named = DrawbackNamed.of(effects_of(target.data)["drawback"]).text or ""
+        carried = DrawbackCarried(target.id, roller, effect, level, antagonist, named)
+        return event_of(Kind.DRAWBACK_CARRIED, carried)
+
+    return act_on_log(db, campaign, actor, decide)
