@@ -207,3 +207,11 @@ def test_one_point_mitigated_is_no_wound_and_restarts_no_healing() -> None:
     # no wound taken: the lethal point keeps its day and heals after one more
     healed = act(state, Kind.CLOCK_ADVANCED, **day)
     assert shown(healed)["health"]["boxes"][0] is None
+
+
+def test_the_unconscious_do_not_sleep_it_off_in_one_rest() -> None:
+    # ruling 18 before ruling 17: the rest is refused before its night passes; eight hours
+    # would heal the bashing wounds that keep Ana unconscious, and then let her rest
+    state = unconscious()
+    with pytest.raises(SheetError, match=r"unconscious: .* so no rest"):
+        act(state, Kind.RESTED, (9, 9, 9), minutes=480, begins="scene")

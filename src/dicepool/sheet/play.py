@@ -27,7 +27,7 @@ from dicepool.sheet.health import (
     stamina_roll_failed,
     take_damage,
 )
-from dicepool.sheet.hubris.out_of_action import must_be_alive
+from dicepool.sheet.hubris.out_of_action import must_act, must_be_alive
 from dicepool.sheet.hubris.out_of_action import stamina as stamina
 from dicepool.sheet.hubris.payloads import Damaged, Healed, Mitigated, Rested, Stabilized
 from dicepool.sheet.hubris.play import hubris_character, mitigated, time_passes
@@ -108,7 +108,8 @@ def rested(state: CampaignState, data: Data, dice: RuleDice) -> CampaignState:
     sleeper regains a point, or makes the crisis roll (ruling 14)."""
     event = Rested.of(data)
     if event.minutes is not None:  # a rest logged before ruling 17 passed no time
-        hubris_character(state, event.character, "Rest")  # refused before time passes
+        sleeper = hubris_character(state, event.character, "Rest")  # refused before time passes
+        must_act(sleeper, "rest")  # (raises) the night would heal what keeps them out (ruling 18)
         state = story_time(state, event.minutes, event.begins, dice)
     return hubris_rested(state, data, dice)
 
