@@ -510,31 +510,28 @@ def test_an_invitation_expires_and_a_table_holds_a_bounded_number_of_seats(db: D
 
 
 def test_the_command_lines_log_as_a_player_shows_a_hidden_roll_only_behind_the_screen(
-    tmp_path: Path,
+    db: Database,
 ) -> None:
-    from click.testing import CliRunner
-
     from dicepool.campaign.seats import find_seat_by_token, join_table, open_table
     from dicepool.campaign.table import roll_at_table, undo_at_table
-    from dicepool.cli.main import cli
     from dicepool.core.dice import SystemDice
 
-    db = Database(f"sqlite:///{tmp_path / 'night.sqlite3'}")  # the view's SQL is the API's
-    db.ensure_schema()
+    from ..cli.conftest import run_process
+
     opened = open_table(db, "Night", "hubris", "Mo")
     told, invite = find_seat_by_token(db, opened.storyteller), find_seat_by_token(db, opened.invite)
     assert told is not None and invite is not None
     join_table(db, invite, "Bo")
     secret = roll_at_table(db, told, "hubris 3 # the ambush", SystemDice(), hidden=True).event
-    args = ["log", "--db", db.url, "--campaign", "Night"]
+    args = ("log", "--db", db.url, "--campaign", "Night", "--seat")
 
-    def as_bo() -> str:
-        shown = CliRunner().invoke(cli, [*args, "--seat", "bo"])
-        assert shown.exit_code == 0, shown.output
-        return shown.output
+    def seen_by(seat: str) -> tuple[int, str]:
+        shown = run_process((*args, seat), env={})  # a real process, on either database
+        return shown.returncode, shown.stdout + shown.stderr
 
     for step in ("rolled", "undone", "restored"):
-        seen = as_bo()
+        status, seen = seen_by("bo")
+        assert status == 0, seen
         line = next(x for x in seen.splitlines() if x.split()[0] == str(secret.id))
         assert "rolled in secret" in line and line.endswith("[hidden]"), (step, seen)
         assert "the ambush" not in seen and "undone" not in seen and "undid" not in seen, step
@@ -542,10 +539,10 @@ def test_the_command_lines_log_as_a_player_shows_a_hidden_roll_only_behind_the_s
             undo = undo_at_table(db, told, secret.id)[0]
         elif step == "undone":
             undo_at_table(db, told, undo.id)
-    mine = CliRunner().invoke(cli, [*args, "--seat", "Mo"]).output
-    assert "the ambush" in mine and "[hidden]" in mine  # the storyteller's own view
-    nobody = CliRunner().invoke(cli, [*args, "--seat", "Zed"])
-    assert "no seat called Zed at Night; its seats: Mo, Bo" in str(nobody.exception)
+    status, mine = seen_by("Mo")
+    assert status == 0 and "the ambush" in mine and "[hidden]" in mine  # the storyteller's
+    status, nobody = seen_by("Zed")
+    assert status == 2 and "no seat called Zed at Night; its seats: Mo, Bo" in nobody
 
 
 def test_a_database_that_cannot_serve_tells_a_client_nothing_of_itself(tmp_path: Path) -> None:
