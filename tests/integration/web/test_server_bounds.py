@@ -72,12 +72,10 @@ def test_a_head_over_the_bound_is_refused_whole_or_in_pieces(port: int) -> None:
 
 
 def test_a_connection_that_says_nothing_is_closed(port: int) -> None:
-    started = time.monotonic()
-    silent = exchange(port)
+    silent = exchange(port, timeout=3 * HEAD_SECONDS)  # the server closes it, not this client
     assert status(silent) == 408 and b"no whole request head" in silent
     trickled = exchange(port, b"GET /openapi.json HTTP/1.1\r\n")  # and nothing more
     assert status(trickled) == 408
-    assert time.monotonic() - started >= 2 * HEAD_SECONDS  # closed by the server, not us
 
 
 def chunked(body: bytes, size: int = 8192) -> bytes:
