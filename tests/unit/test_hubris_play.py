@@ -14,23 +14,11 @@ from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.view import condition
 
-from .sheets import table
+from .sheets import act, table
 
 
 def start() -> CampaignState:
     return table("hubris", Ana="Willpower=3 Resolve=1 Morality=3 Stamina=1")
-
-
-def act(
-    state: CampaignState, kind: Kind, faces: tuple[int, ...] = (), **data: Any
-) -> CampaignState:
-    """Decide an event as the use case does (its rolls from ``faces``), then apply it."""
-    data = {"character": "Ana", **data}
-    if kind in ROLLING:
-        dice = RuleDice(ForcedDice(faces))
-        ROLLING[kind](state, data, dice)
-        data["rolls"] = dice.recorded
-    return apply(state, Event(kind, data))
 
 
 def shown(state: CampaignState) -> dict[str, Any]:

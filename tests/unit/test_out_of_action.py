@@ -8,15 +8,13 @@ from typing import Any
 
 import pytest
 
-from dicepool.core.dice import ForcedDice
 from dicepool.errors import SheetError
 from dicepool.sheet.character import change, parse_changes
-from dicepool.sheet.events import ROLLING, Event, Kind, apply
-from dicepool.sheet.rule_dice import RuleDice
+from dicepool.sheet.events import Event, Kind, apply
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.view import condition
 
-from .sheets import table
+from .sheets import act, table
 
 OWN_ACTIONS: list[tuple[Kind, dict[str, Any], tuple[int, ...], str]] = [
     (Kind.ROLLED, {"rollers": ["Ana"], "effects": {}}, (), "no roll"),
@@ -44,18 +42,6 @@ def start(stamina: int = 1) -> CampaignState:
     state = act(state, Kind.INTIMACY_ADDED, intimacy="my sister")
     state = act(state, Kind.SINNED, rating=3, what="the guard")
     return spend(state)
-
-
-def act(
-    state: CampaignState, kind: Kind, faces: tuple[int, ...] = (), **data: Any
-) -> CampaignState:
-    """Decide an event as the use case does (its rolls from ``faces``), then apply it."""
-    data = {"character": "Ana", **data}
-    if kind in ROLLING:
-        dice = RuleDice(ForcedDice(faces))
-        ROLLING[kind](state, data, dice)
-        data["rolls"] = dice.recorded
-    return apply(state, Event(kind, data))
 
 
 def spend(state: CampaignState, name: str = "Ana") -> CampaignState:

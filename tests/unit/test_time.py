@@ -7,16 +7,14 @@ from typing import Any
 
 import pytest
 
-from dicepool.core.dice import ForcedDice
 from dicepool.errors import SheetError
 from dicepool.sheet.clock import begins_after, parse_duration
-from dicepool.sheet.events import ROLLING, Event, Kind, apply
+from dicepool.sheet.events import Event, Kind, apply
 from dicepool.sheet.hubris.willpower import NIGHT_MINUTES
-from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.view import condition
 
-from .sheets import table
+from .sheets import decided, table
 
 
 def start() -> CampaignState:
@@ -25,11 +23,7 @@ def start() -> CampaignState:
 
 def act(state: CampaignState, kind: Kind, faces: tuple[int, ...] = (), **data: Any) -> Event:
     """The event as the use case decides it (its rules' rolls made from ``faces``)."""
-    if kind in ROLLING:
-        dice = RuleDice(ForcedDice(faces))
-        ROLLING[kind](state, data, dice)
-        data["rolls"] = dice.recorded
-    return Event(kind, data)
+    return decided(state, kind, faces, data)
 
 
 def advance(state: CampaignState, duration: str, *faces: int) -> CampaignState:
