@@ -146,16 +146,21 @@ def find_seat_by_token(db: Database, token: str) -> Seat | None:
         found = find_seat_at(conn, token)
     if found is None:
         return None
-    row = found.row
-    _seen(db, row)
+    _seen(db, found.row)
+    return seat_from(found.row, found.campaign, found.system, found.character)
+
+
+def seat_from(row: SeatRow, campaign: str, system: str, character: str | None) -> Seat:
+    """The seat a stored row is, at its campaign (by name and system), with its character's
+    name (or None)."""
     return Seat(
         row.id,
         row.campaign_id,
-        found.campaign,
+        campaign,
         Role(row.role),
         row.name,
-        found.character,
-        found.system,
+        character,
+        system,
         row.issued_at,
     )
 

@@ -16,7 +16,7 @@ from typing import Any
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.campaign.history import MAX_EVENT_ID, LogEntry, undo
 from dicepool.campaign.rolls import LoggedRoll, roll
-from dicepool.campaign.seats import Role, Seat, may_act_for
+from dicepool.campaign.seats import Role, Seat, may_act_for, seat_from
 from dicepool.campaign.view import players_characters
 from dicepool.core.dice import DiceSource
 from dicepool.errors import AccessError, CampaignError
@@ -507,7 +507,7 @@ def seat_named(db: Database, campaign: str, name: str) -> Seat:
     for found in seats:
         if name_key(found.name) == name_key(name):
             held = names.get(found.character_key) if found.character_key else None
-            return Seat(found.id, row.id, row.name, Role(found.role), found.name, held, row.system)
+            return seat_from(found, row.name, row.system, held)
     there = ", ".join(s.name for s in seats) or "none"
     raise CampaignError(f"no seat called {name} at {row.name}; its seats: {there}")
 
