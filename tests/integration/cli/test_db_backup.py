@@ -4,10 +4,7 @@ PostgreSQL, a pointer to pg_dump."""
 
 from __future__ import annotations
 
-import os
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 from dicepool.campaign import create_campaign, create_character
@@ -15,8 +12,6 @@ from dicepool.store.database import Database
 
 from ..store import workers
 from .conftest import run_dicepool
-
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def _events(path: Path) -> list[int]:
@@ -34,13 +29,7 @@ def test_a_backup_taken_while_a_writer_rolls_is_whole_and_checks_out(tmp_path: P
     create_campaign(db, workers.CAMPAIGN, "chronicles", "st")
     create_character(db, workers.CAMPAIGN, workers.CHARACTER, "st", changes="Dexterity=3 Stealth=2")
     db.close()
-    writer = subprocess.Popen(
-        [sys.executable, "-m", "tests.integration.store.workers", url],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    writer = workers.rolling_writer(url)
     assert writer.stdout is not None
     try:
         assert writer.stdout.readline().strip() == "ready"
