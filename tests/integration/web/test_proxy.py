@@ -12,10 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import re
 import secrets
-import shutil
 import signal
 import subprocess
 import threading
@@ -34,77 +31,21 @@ from websockets.exceptions import WebSocketException
 from dicepool.store.database import Database
 
 from ...databases import Cluster, Unavailable, in_ci
+from ..proxy import Proxy, nginx_binary, start_nginx
 from ..servers import STARTUP_SECONDS, free_port, serving
 
 pytestmark = pytest.mark.postgresql
-
-SITE = Path(__file__).resolve().parents[3] / "deploy" / "nginx.conf"
-"""The nginx configuration the project ships."""
 
 SETTLE_SECONDS = 30.0
 """How long a client may take to have every acknowledged roll (a bound on a hang)."""
 
 
-def nginx_binary() -> str:
-    """Debian's nginx (the test command installs it when missing)."""
-    found = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else "")
-    if not found:
+def nginx_or_skip() -> None:
+    """Go on only where nginx is installed (the test command installs it; CI must have it)."""
+    if nginx_binary() is None:
         if in_ci():
             pytest.fail("nginx is not installed: ./scripts/test installs Debian's nginx")
         pytest.skip("nginx is not installed: ./scripts/test installs Debian's nginx")
-    return found
-
-
-def site_for(port: int, upstreams: list[int]) -> str:
-    """The shipped site, listening on ``port`` of the loopback, in front of ``upstreams``."""
-    site = SITE.read_text(encoding="utf-8")
-    servers = re.findall(r"server 127\.0\.0\.1:\d+", site)
-    assert len(servers) == len(upstreams), "the shipped file's upstream servers changed"
-    for upstream in upstreams:
-        site = re.sub(r"server 127\.0\.0\.1:800\d", f"server 127.0.0.1:{upstream}", site, count=1)
-    listening = site.replace("listen 80;", f"listen 127.0.0.1:{port};")
-    assert listening != site, "the shipped file listens on port 80 no more"
-    return listening
-
-
-@dataclass
-class Proxy:
-    """nginx in front of the servers, as a process of its own."""
-
-    port: int
-    process: subprocess.Popen[bytes]
-
-
-def start_nginx(folder: Path, upstreams: list[int]) -> Proxy:
-    """nginx with the shipped site, in ``folder``, once it answers."""
-    port = free_port()
-    (folder / "dicepool.conf").write_text(site_for(port, upstreams), encoding="utf-8")
-    user = "user root;" if os.geteuid() == 0 else ""  # its workers read the test's folders
-    temp = " ".join(
-        f"{kind}_temp_path {folder / kind};" for kind in ("client_body", "proxy", "fastcgi")
-    )
-    (folder / "nginx.conf").write_text(
-        f"{user} daemon off; pid {folder / 'nginx.pid'}; error_log {folder / 'error.log'};\n"
-        "events { worker_connections 1024; }\n"
-        f"http {{ access_log off; {temp} uwsgi_temp_path {folder / 'uwsgi'}; "
-        f"scgi_temp_path {folder / 'scgi'}; include {folder / 'dicepool.conf'}; }}\n",
-        encoding="utf-8",
-    )
-    process = subprocess.Popen(
-        [nginx_binary(), "-p", str(folder), "-c", str(folder / "nginx.conf")],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + STARTUP_SECONDS
-    while time.monotonic() < deadline and process.poll() is None:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.json", timeout=5):
-                return Proxy(port, process)
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    log = (folder / "error.log").read_text() if (folder / "error.log").exists() else ""
-    raise AssertionError(f"nginx did not start (status {process.returncode}):\n{log}")
 
 
 def call(port: int, path: str, body: dict[str, Any], token: str | None = None) -> tuple[int, Any]:
@@ -179,7 +120,7 @@ class Stack:
 @pytest.fixture
 def stack(tmp_path: Path) -> Iterator[Stack]:
     """The whole stack, started for one test and stopped after it."""
-    nginx_binary()
+    nginx_or_skip()
     cluster = Cluster()
     try:
         server = cluster.start()
@@ -209,8 +150,7 @@ def stack(tmp_path: Path) -> Iterator[Stack]:
             process.kill()
             process.wait(10)
         if "proxy" in locals():
-            proxy.process.terminate()
-            proxy.process.wait(10)
+            proxy.stop()
         cluster.stop()
 
 
