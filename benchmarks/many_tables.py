@@ -30,6 +30,7 @@ import argparse
 import asyncio
 import json
 import random
+import secrets
 import sys
 import tempfile
 import time
@@ -52,7 +53,7 @@ from dicepool.campaign.seats import find_seat_by_token, join_table, open_table
 from dicepool.store.database import Database
 
 HOST = "127.0.0.1"
-LINE = b'{"line": "chronicles 5"}'
+LINE = "chronicles 5"
 CLIENTS_AN_ADDRESS = 60
 """Live clients a loopback address (the server holds 64 an address)."""
 
@@ -173,7 +174,15 @@ async def roll_now_and_then(
         await asyncio.sleep(random.uniform(0, interval))
         while time.perf_counter() < until:
             start = time.perf_counter()
-            status, answer = await http.request("POST", path, LINE, table.storyteller)
+            body = json.dumps({"line": LINE, "nonce": secrets.token_hex(8)}).encode()
+            try:
+                status, answer = await http.request("POST", path, body, table.storyteller)
+            except (asyncio.IncompleteReadError, ConnectionError):
+                # the server closed the connection while it was idle (its keep-alive time):
+                # the same roll again on a new one (its nonce makes it one roll)
+                http.close()
+                http = Http(port)
+                status, answer = await http.request("POST", path, body, table.storyteller)
             if status == 201:
                 event = orjson.loads(answer)["event"]
                 rolls.sent[event], rolls.table[event] = start, table.campaign_id
