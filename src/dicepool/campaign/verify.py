@@ -15,10 +15,12 @@ been edited, anything malformed is a problem of its event, never an exception.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from dicepool.campaign.chained import ChainReport, chained, check_chain
+from dicepool.campaign.problems import Problem, named
 from dicepool.campaign.shown import (
     ROLLING,
     SEAL_CLOSE,
@@ -48,43 +50,6 @@ class Status(StrEnum):
     """At least one problem (open or closed)."""
     OPEN = "open"
     """Not closed yet: its seed is secret, so its faces cannot be checked."""
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Something wrong in the log, and the event it is in (if it is in one).
-
-    Attributes:
-        message: what is wrong.
-        event: the event's id (None when it has none, or the problem is in no one event).
-        seq: the event's sequence number in its log.
-        entry: the event's place in the list checked (1, 2...), when it has neither id nor seq.
-    """
-
-    message: str
-    event: int | None = None
-    seq: int | None = None
-    entry: int | None = None
-
-    @property
-    def where(self) -> str:
-        """``event 12 (seq 40)``: the event as a reader finds it ("" for none)."""
-        return _named(self.event, self.seq, self.entry)
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON of ``verify --json``."""
-        return {"event": self.event, "seq": self.seq, "message": self.message, "text": str(self)}
-
-
-def _named(event: int | None, seq: int | None, entry: int | None) -> str:
-    if event is not None:
-        return f"event {event}" + (f" (seq {seq})" if seq is not None else "")
-    if seq is not None:
-        return f"the event of seq {seq}"
-    return f"entry {entry} of the events" if entry is not None else ""
 
 
 @dataclass(frozen=True)
@@ -138,6 +103,7 @@ class Verification:
             of any seal's claim either (a warning, not a mismatch).
         problems: what is wrong outside any one seal (an event that names no seal it could
             be checked under, a seal number missing from the log).
+        chain: the log's hash chain checked (None for an export that carries none: version 1).
     """
 
     seals: tuple[SealReport, ...]
@@ -146,11 +112,17 @@ class Verification:
     unclaimed: int = 0
     problems: tuple[Problem, ...] = ()
     seeded: int = 0
+    chain: ChainReport | None = None
 
     @property
     def ok(self) -> bool:
-        """Nothing mismatches (an open seal is not a mismatch)."""
-        return not self.problems and all(s.status != Status.MISMATCH for s in self.seals)
+        """Nothing mismatches (an open seal is not a mismatch), and the chain holds."""
+        broken = self.chain is not None and bool(self.chain.problems)
+        return (
+            not broken
+            and not self.problems
+            and all(s.status != Status.MISMATCH for s in self.seals)
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``verify --json``."""
@@ -160,6 +132,7 @@ class Verification:
             "skipped": {"typed": self.typed, "seeded": self.seeded, "pre_seal": self.pre_seal},
             "unclaimed": self.unclaimed,
             "problems": [p.to_dict() for p in self.problems],
+            "chain": self.chain.to_dict() if self.chain is not None else None,
         }
 
 
@@ -173,7 +146,7 @@ class _At:
 
     @property
     def name(self) -> str:
-        return _named(self.event, self.seq, self.index + 1)
+        return named(self.event, self.seq, self.index + 1)
 
     def problem(self, message: str) -> Problem:
         entry = self.index + 1 if self.event is None and self.seq is None else None
@@ -210,15 +183,19 @@ class _Seal:
     problems: list[Problem] = field(default_factory=list)
 
 
-def verify(events: Sequence[Any]) -> Verification:
-    """Check every seal of a log: the events as :meth:`Event.to_dict` gives them, in order.
+def verify(events: Sequence[Any], heads: Sequence[str] = ()) -> Verification:
+    """Check every seal of a log, and its hash chain with the ``heads`` someone remembers:
+    the events as an export gives them, in order.
 
     Never raises for what the events hold: anything malformed is a problem of its event.
     """
     ledger = _Ledger()
     for index, event in enumerate(events):
         ledger.read(index, event)
-    return ledger.verification()
+    checked = ledger.verification()
+    if not chained(events):
+        return checked
+    return replace(checked, chain=check_chain(events, heads))
 
 
 class _Ledger:

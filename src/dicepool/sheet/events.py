@@ -330,6 +330,29 @@ ROLLING: dict[Kind, Callable[[CampaignState, Data, RuleDice], CampaignState]] = 
 
 
 @dataclass(frozen=True)
+class Chain:
+    """Where an event stands in its log's hash chain (see :mod:`dicepool.store.chain`).
+
+    Attributes:
+        salt: the random salt hashed with the event ("" where the reader may not see what it
+            hashes: a hidden roll, a screened sheet).
+        prev: the hash of the event before it.
+        digest: the SHA-256 of the event's canonical JSON with its salt.
+        hash: the SHA-256 of ``prev:seq:digest``.
+    """
+
+    salt: str
+    prev: str
+    digest: str
+    hash: str
+
+    def to_dict(self) -> dict[str, str]:
+        """The JSON of an export: ``prev``, ``digest``, ``hash``, and ``salt`` when known."""
+        held = {"prev": self.prev, "digest": self.digest, "hash": self.hash}
+        return {**held, "salt": self.salt} if self.salt else held
+
+
+@dataclass(frozen=True)
 class Event:
     """One entry of a campaign's log.
 
@@ -340,6 +363,7 @@ class Event:
         seq: its place in its campaign's log, 1, 2, 3... (0 until stored).
         at: when it was stored, ISO 8601 in UTC ("" until stored).
         actor: who did it.
+        chain: its place in the log's hash chain (None until stored).
     """
 
     kind: Kind
@@ -348,6 +372,7 @@ class Event:
     seq: int = 0
     at: str = ""
     actor: str = ""
+    chain: Chain | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The event as JSON: ``id``, ``seq``, ``at``, ``actor``, ``kind`` and ``data`` (the

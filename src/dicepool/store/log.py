@@ -18,10 +18,11 @@ from typing import Any, TypeVar
 
 from dicepool.errors import CampaignError, LimitError
 from dicepool.sheet.character import Character
-from dicepool.sheet.events import Event, Kind, character_from, struck
+from dicepool.sheet.events import Chain, Event, Kind, character_from, struck
 from dicepool.sheet.payloads import Undone
 from dicepool.sheet.state import CampaignState, Story, stored_story
 from dicepool.sheet.traits import name_key
+from dicepool.store.chain import GENESIS, digest_of, link, new_salt
 from dicepool.store.sql import Conflict, Row, Sql, loads, moment
 
 MAX_EVENT_BYTES = 1024 * 1024
@@ -49,7 +50,7 @@ CHANNEL = "dicepool_events"
 T = TypeVar("T")
 
 _CAMPAIGN = "SELECT id, name, system, players, house_rules, last_seq, story FROM campaigns"
-_EVENT = "SELECT id, seq, at, actor, kind, data FROM events"
+_EVENT = "SELECT id, seq, at, actor, kind, data, salt, prev, digest, hash FROM events"
 
 
 def _locked(conn: Sql, sql: str) -> str:
@@ -177,6 +178,7 @@ def append(
         )[0]["last_seq"]
     at = datetime.now(UTC)
     undoes = Undone.of(event.data).event if event.kind is Kind.UNDONE else None
+    chain = _chained(conn, campaign_id, seq, at.isoformat(), actor, event)
     row = {
         "campaign": campaign_id,
         "seq": seq,
@@ -185,10 +187,15 @@ def append(
         "kind": event.kind.value,
         "data": _stored_data(conn, event),
         "undoes": undoes,
+        "salt": chain.salt,
+        "prev": chain.prev,
+        "digest": chain.digest,
+        "hash": chain.hash,
     }
     event_id = conn.insert(
-        "INSERT INTO events (campaign_id, seq, at, actor, kind, data, undoes) "
-        "VALUES (:campaign, :seq, :at, :actor, :kind, :data, :undoes)",
+        "INSERT INTO events (campaign_id, seq, at, actor, kind, data, undoes, "
+        "salt, prev, digest, hash) VALUES (:campaign, :seq, :at, :actor, :kind, :data, "
+        ":undoes, :salt, :prev, :digest, :hash)",
         row,
     )
     if conn.dialect == "postgresql":  # servers listening are told at the commit, not before
@@ -204,7 +211,29 @@ def append(
             "VALUES (:event, :campaign, :key)",
             involving[0] if len(involving) == 1 else involving,
         )
-    return Event(event.kind, event.data, event_id, seq, at.isoformat(), actor)
+    return Event(event.kind, event.data, event_id, seq, at.isoformat(), actor, chain)
+
+
+def _chained(conn: Sql, campaign_id: int, seq: int, at: str, actor: str, event: Event) -> Chain:
+    """The new event's place in its log's hash chain, after the event before it.
+
+    Raises:
+        CampaignError: the event before it has no hash (a log the upgrade did not chain).
+    """
+    prev = GENESIS
+    if seq > 1:
+        found = conn.rows(
+            "SELECT hash FROM events WHERE campaign_id = :campaign AND seq = :seq",
+            {"campaign": campaign_id, "seq": seq - 1},
+        )
+        if not found or not found[0]["hash"]:
+            raise CampaignError(
+                f"event {seq - 1} of this log is not chained; run `dicepool db upgrade`"
+            )
+        prev = found[0]["hash"]
+    salt = new_salt()
+    digest = digest_of(seq, at, actor, event.kind.value, event.data, salt)
+    return Chain(salt, prev, digest, link(prev, seq, digest))
 
 
 def _stored_data(conn: Sql, event: Event) -> Any:
@@ -224,7 +253,9 @@ def _stored_data(conn: Sql, event: Event) -> Any:
 
 def _event(row: Row) -> Event:
     at = moment(row["at"]).isoformat()
-    return Event(Kind(row["kind"]), loads(row["data"]), row["id"], row["seq"], at, row["actor"])
+    chain = Chain(row["salt"], row["prev"], row["digest"], row["hash"]) if row["hash"] else None
+    data = loads(row["data"])
+    return Event(Kind(row["kind"]), data, row["id"], row["seq"], at, row["actor"], chain)
 
 
 def campaign_events(conn: Sql, campaign_id: int) -> list[Event]:
@@ -233,6 +264,16 @@ def campaign_events(conn: Sql, campaign_id: int) -> list[Event]:
         f"{_EVENT} WHERE campaign_id = :campaign ORDER BY seq", {"campaign": campaign_id}
     )
     return [_event(r) for r in found]
+
+
+def campaign_chain(conn: Sql, campaign_id: int) -> list[tuple[int, Chain]]:
+    """Every event's place in a campaign's hash chain, in order: its seq and its chain, its
+    salt left out (what a seat may know of an event it may not see)."""
+    found = conn.rows(
+        "SELECT seq, prev, digest, hash FROM events WHERE campaign_id = :campaign ORDER BY seq",
+        {"campaign": campaign_id},
+    )
+    return [(r["seq"], Chain("", r["prev"], r["digest"], r["hash"])) for r in found]
 
 
 def last_events(

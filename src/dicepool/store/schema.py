@@ -64,6 +64,12 @@ events = Table(
     Column("kind", String(40), nullable=False),
     Column("data", Data, nullable=False),
     Column("undoes", Id, ForeignKey("events.id"), nullable=True),
+    # the hash chain (dicepool.store.chain): the event's salt, the hash of the event before
+    # it, its digest and its own hash (filled for the log before it by migration 0010)
+    Column("salt", String(32), nullable=True),
+    Column("prev", String(64), nullable=True),
+    Column("digest", String(64), nullable=True),
+    Column("hash", String(64), nullable=True),
     UniqueConstraint("campaign_id", "seq"),
     # only undos are indexed: a roll, the common row, writes no index entry for its NULL
     Index(
