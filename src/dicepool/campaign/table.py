@@ -16,6 +16,7 @@ from typing import Any
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.campaign.history import MAX_EVENT_ID, LogEntry, undo
 from dicepool.campaign.rolls import LoggedRoll, roll
+from dicepool.campaign.seals import rolled_by
 from dicepool.campaign.seats import Role, Seat, may_act_for, seat_from
 from dicepool.campaign.view import players_characters
 from dicepool.core.dice import DiceSource
@@ -464,7 +465,7 @@ def roll_at_table(
         db,
         seat.campaign,
         line,
-        source,
+        rolled_by(source, seat.storyteller),
         seat.name,
         character,
         spends,

@@ -24,6 +24,7 @@ from dicepool.campaign.problems import Problem, named
 from dicepool.campaign.shown import (
     ROLLING,
     SEAL_CLOSE,
+    SEAL_CONTRIBUTED,
     SEAL_OPEN,
     Draw,
     Malformed,
@@ -34,7 +35,7 @@ from dicepool.campaign.shown import (
     shown,
     whole,
 )
-from dicepool.core.stream import commitment, stream_faces
+from dicepool.core.stream import commitment, mixed_key, stream_faces
 from dicepool.errors import DiceError
 
 MAX_LISTED = 5
@@ -65,6 +66,8 @@ class SealReport:
         checked: the rolls whose faces were recomputed from the stream.
         hidden: the rolls logged hidden (no faces yet): not checkable until revealed.
         problems: what is wrong, each naming its event.
+        contributions: the players' contributions logged in it (none: the storyteller alone
+            could choose its dice).
     """
 
     seal: int
@@ -75,6 +78,7 @@ class SealReport:
     checked: int
     hidden: int
     problems: tuple[Problem, ...]
+    contributions: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``verify --json``."""
@@ -87,6 +91,7 @@ class SealReport:
             "checked": self.checked,
             "hidden": self.hidden,
             "problems": [p.to_dict() for p in self.problems],
+            "contributions": self.contributions,
         }
 
 
@@ -162,6 +167,8 @@ class _Roll:
     kind: str
     data: Mapping[str, Any]
     ref: Mapping[str, Any]
+    logged_before: int = 0
+    """The seal's contributions logged before the roll: the ones its key must mix in."""
 
     @property
     def hidden(self) -> bool:
@@ -181,6 +188,7 @@ class _Seal:
     claimed: int | None = None
     rolls: list[_Roll] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    contributions: list[bytes] = field(default_factory=list)
 
 
 def verify(events: Sequence[Any], heads: Sequence[str] = ()) -> Verification:
@@ -221,7 +229,7 @@ class _Ledger:
             self.problems.append(at.problem(f"its kind is not text: {shown(kind)}"))
             return
         if not isinstance(data, Mapping):
-            if kind in ROLLING or kind in (SEAL_OPEN, SEAL_CLOSE):
+            if kind in ROLLING or kind in (SEAL_OPEN, SEAL_CLOSE, SEAL_CONTRIBUTED):
                 self.problems.append(at.problem(f"its data is not an object: {shown(data)}"))
             return
         try:
@@ -229,6 +237,8 @@ class _Ledger:
                 self._opened(at, data)
             elif kind == SEAL_CLOSE:
                 self._closed(at, data)
+            elif kind == SEAL_CONTRIBUTED:
+                self._contributed(at, data)
             elif isinstance(data.get("seal"), Mapping):
                 self._sealed(at, kind, data)
             elif kind in ROLLING:
@@ -271,6 +281,14 @@ class _Ledger:
         except Malformed as exc:
             seal.problems.append(at.problem(str(exc)))
 
+    def _contributed(self, at: _At, data: Mapping[str, Any]) -> None:
+        seal = self._seal(counting(data.get("seal"), "the contribution's seal number"))
+        given = hex_digits(data.get("contribution"), "the contribution")
+        if seal.opened is None or seal.closed is not None:
+            seal.problems.append(at.problem(f"adds to seal {seal.number} while it is not open"))
+            return
+        seal.contributions.append(given)
+
     def _sealed(self, at: _At, kind: str, data: Mapping[str, Any]) -> None:
         ref = data["seal"]
         seal = self._seal(counting(ref.get("seal"), "the seal's number"))
@@ -288,7 +306,7 @@ class _Ledger:
             seal.problems.append(
                 at.problem(f"reads seal {seal.number} after it was closed ({seal.closed.name})")
             )
-        seal.rolls.append(_Roll(at, roll_no, kind, data, ref))
+        seal.rolls.append(_Roll(at, roll_no, kind, data, ref, len(seal.contributions)))
 
     def _unsealed(self, kind: str, data: Mapping[str, Any]) -> None:
         """Count a rolling event that names no seal, if it rolled anything."""
@@ -345,8 +363,9 @@ def _report(seal: _Seal, before: _Seal | None) -> SealReport:
             draw = draw_of(roll.ref, len(faces))  # its shape is checked even while sealed
             if seed is None or roll.roll_no is None:
                 continue
+            key = _key(seed, seal, roll)
             checked += 1
-            wrong = _wrong_faces(seed, roll.roll_no, draw, faces)
+            wrong = _wrong_faces(key, roll.roll_no, draw, faces)
         except Malformed as exc:
             problems.append(roll.at.problem(str(exc)))
             continue
@@ -359,8 +378,32 @@ def _report(seal: _Seal, before: _Seal | None) -> SealReport:
     problems.sort(key=lambda p: (p.seq is None, p.seq or 0))
     closed = seal.closed is not None
     return SealReport(
-        seal.number, status, closed, seal.commitment, seal.claimed, checked, hidden, tuple(problems)
+        seal.number,
+        status,
+        closed,
+        seal.commitment,
+        seal.claimed,
+        checked,
+        hidden,
+        tuple(problems),
+        len(seal.contributions),
     )
+
+
+def _key(seed: bytes, seal: _Seal, roll: _Roll) -> bytes:
+    """The key a roll's stream was read with: the seed, with the seal's contributions logged
+    before the roll mixed in.
+
+    Raises:
+        Malformed: the roll names another number of contributions than were logged before it.
+    """
+    mixed = whole(roll.ref.get("mixed", 0))
+    if mixed != roll.logged_before:
+        raise Malformed(
+            f"it says {shown(roll.ref.get('mixed', 0))} contributions were mixed into its dice, "
+            f"but {roll.logged_before} were logged before it in seal {seal.number}"
+        )
+    return mixed_key(seed, seal.contributions[:mixed])
 
 
 def _still_open(before: _Seal, opened: _At) -> bool:
@@ -388,14 +431,14 @@ def _committed_seed(seal: _Seal, problems: list[Problem]) -> bytes | None:
     return None
 
 
-def _wrong_faces(seed: bytes, roll_no: int, draw: Draw, faces: Sequence[int]) -> str | None:
+def _wrong_faces(key: bytes, roll_no: int, draw: Draw, faces: Sequence[int]) -> str | None:
     """Which of a roll's faces are not its stream's, in words (None: every one is).
 
     Raises:
         Malformed: a nonce that could never have gone into a block's message.
     """
     try:
-        stream = stream_faces(seed, roll_no, draw.nonce, draw.sides)
+        stream = stream_faces(key, roll_no, draw.nonce, draw.sides)
     except DiceError as exc:
         raise Malformed(f"its dice cannot be read from the stream: {exc}") from exc
     wrong = [(i, f, s) for i, (f, s) in enumerate(zip(faces, stream, strict=True), 1) if f != s]

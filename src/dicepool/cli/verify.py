@@ -148,8 +148,11 @@ def _seal_line(seal: SealReport) -> Text:
 
     from dicepool.campaign.verify import Status
 
+    from dicepool.campaign.seals import ALONE
+
     hidden = f", {seal.hidden} hidden: not checkable until revealed" if seal.hidden else ""
-    checked = f"{rolls_words(seal.checked)} checked{hidden}"
+    alone = f"; {ALONE}" if not seal.contributions and seal.checked else ""
+    checked = f"{rolls_words(seal.checked)} checked{hidden}{alone}"
     if seal.status == Status.VERIFIED:
         return Text.assemble(
             ("✓", "green"), f" seal {seal.seal}: ", ("verified", "green"), ", ", checked

@@ -59,6 +59,7 @@ from dicepool.sheet.payloads import (
     Revealed,
     Rolled,
     SealClosed,
+    SealContributed,
     SealOpened,
     SeatRevoked,
     TrackerStarted,
@@ -136,6 +137,7 @@ class Kind(StrEnum):
     MILESTONES_AWARDED = "milestone-awarded"
     SEAL_OPENED = "seal-open"
     SEAL_CLOSED = "seal-close"
+    SEAL_CONTRIBUTED = "seal-contributed"
     TRACK_DEFINED = "track-defined"
     TRACK_REMOVED = "track-removed"
     TRACK_CHANGED = "track-changed"
@@ -229,6 +231,7 @@ PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.MILESTONES_AWARDED: MilestonesAwarded,
     Kind.SEAL_OPENED: SealOpened,
     Kind.SEAL_CLOSED: SealClosed,
+    Kind.SEAL_CONTRIBUTED: SealContributed,
     Kind.TRACK_DEFINED: TrackDefined,
     Kind.TRACK_REMOVED: TrackRemoved,
     Kind.TRACK_CHANGED: TrackChanged,

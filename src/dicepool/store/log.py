@@ -276,6 +276,15 @@ def campaign_chain(conn: Sql, campaign_id: int) -> list[tuple[int, Chain]]:
     return [(r["seq"], Chain("", r["prev"], r["digest"], r["hash"])) for r in found]
 
 
+def campaign_head(conn: Sql, campaign_id: int) -> tuple[int, str]:
+    """A campaign's head: its last event's seq and hash ((0, "") for an empty log)."""
+    found = conn.rows(
+        "SELECT seq, hash FROM events WHERE campaign_id = :campaign ORDER BY seq DESC LIMIT 1",
+        {"campaign": campaign_id},
+    )
+    return (found[0]["seq"], found[0]["hash"] or "") if found else (0, "")
+
+
 def last_events(
     conn: Sql, campaign_id: int, count: int, character: str | None = None
 ) -> list[Event]:
@@ -393,6 +402,7 @@ _NOT_UNDONE_BARE = (
     Kind.UNDONE,
     Kind.SEAL_OPENED,
     Kind.SEAL_CLOSED,
+    Kind.SEAL_CONTRIBUTED,
     Kind.SEAT_REVOKED,
     Kind.LINK_ISSUED,
     Kind.INVITATION_ISSUED,

@@ -138,6 +138,10 @@ seals = Table(
     Column("seed", String(64), nullable=False),  # lowercase hex of 32 bytes
     Column("rolls", Integer, nullable=False),  # the roll numbers given out so far
     Column("closed", Boolean, nullable=False),
+    # the key the stream is read with now: the seed with the players' contributions mixed in
+    # (dicepool.core.stream.mixed_key), and how many (migration 0011)
+    Column("stream_key", String(64), nullable=True),
+    Column("mixed", Integer, nullable=False, server_default=text("0")),
     UniqueConstraint("campaign_id", "number"),
 )
 

@@ -48,7 +48,8 @@ def test_a_good_export_verifies(table: Table) -> None:
     assert lines[0].startswith("Night (custom), from ") and lines[0].endswith("good.json")
     commitment = hashlib.sha256(SEED_B).hexdigest()[:16]
     assert lines[1:] == [
-        "✓ seal 1: verified, 6 rolls checked, 1 hidden: not checkable until revealed",
+        "✓ seal 1: verified, 6 rolls checked, 1 hidden: not checkable until revealed; "
+        "the storyteller alone could choose these dice",
         f"· seal 2: open: not yet verifiable (commitment {commitment}...)",
         "· chain: none in this export (version 1): the log's order is not checked",
         "skipped: 1 roll typed by hand, 1 roll from before the first seal (no seal's claim)",
