@@ -146,9 +146,8 @@ def _seal_line(seal: SealReport) -> Text:
     """``✓ seal 1: verified, 12 rolls checked``, or a mismatch, or an open seal."""
     from rich.text import Text
 
-    from dicepool.campaign.verify import Status
-
     from dicepool.campaign.seals import ALONE
+    from dicepool.campaign.verify import Status
 
     hidden = f", {seal.hidden} hidden: not checkable until revealed" if seal.hidden else ""
     alone = f"; {ALONE}" if not seal.contributions and seal.checked else ""
