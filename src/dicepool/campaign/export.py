@@ -19,7 +19,6 @@ runs through it. Version 1 (no chain) is still read, and its seals checked.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -28,7 +27,6 @@ from dicepool.campaign.seats import Seat
 from dicepool.campaign.table import whole_log_for
 from dicepool.errors import CampaignError
 from dicepool.sheet.events import Chain, Event
-from dicepool.store.chain import digest_of
 from dicepool.store.database import Database
 from dicepool.store.log import campaign_chain, campaign_events
 
@@ -68,28 +66,16 @@ def export_for(db: Database, seat: Seat) -> dict[str, Any]:
     with db.read() as conn:
         chain = campaign_chain(conn, seat.campaign_id)
     events = [
-        _exported(seen[seq], links) if seq in seen else _concealed(seq, links)
-        for seq, links in chain
+        _exported(seen[seq]) if seq in seen else _concealed(seq, links) for seq, links in chain
     ]
     return _export(seat.campaign, seat.system, events)
 
 
-def _exported(event: Event, links: Chain | None = None) -> dict[str, Any]:
-    """An event as the export writes it, with its chain; the salt only if the event's data is
-    what it hashed (a screened event's would let a reader try contents against its digest)."""
+def _exported(event: Event) -> dict[str, Any]:
+    """An event as the export writes it, with its chain (a screened event's without its salt:
+    :func:`~dicepool.sheet.events.screened`)."""
     held = event.to_dict()
-    chain = event.chain
-    if chain is None:
-        return held
-    if links is not None:  # a seat's view: the event as the seat sees it
-        salt = chain.salt
-        whole = (
-            salt
-            and digest_of(event.seq, event.at, event.actor, event.kind.value, event.data, salt)
-            == links.digest
-        )
-        chain = replace(links, salt=salt if whole else "")
-    return {**held, "chain": chain.to_dict()}
+    return {**held, "chain": event.chain.to_dict()} if event.chain is not None else held
 
 
 def _concealed(seq: int, links: Chain) -> dict[str, Any]:

@@ -390,6 +390,14 @@ class Event:
         }
 
 
+def screened(event: Event, data: Mapping[str, Any]) -> Event:
+    """``event`` as a reader who may not see all of it gets it: ``data`` instead of its own,
+    and its chain without the salt (which, with the digest, would let the reader try
+    contents against it: a hidden roll's few possible faces)."""
+    chain = event.chain
+    return replace(event, data=data, chain=replace(chain, salt="") if chain else None)
+
+
 class LogError(CampaignError):
     """An event of the log that does not fit the state before it.
 
