@@ -32,10 +32,10 @@ SALT_BYTES = 16
 
 def canonical(value: Any) -> bytes:
     """``value`` as the chain hashes it: JSON with every object's keys sorted, no whitespace
-    (``,`` and ``:``), and only ASCII (any other character written ``\\uXXXX``, lowercase hex,
-    by UTF-16 code unit). The log's data holds no floating-point number, so a checker in any
-    language writes the same bytes (``JSON.stringify`` with sorted keys does, once its
-    non-ASCII characters are escaped)."""
+    (``,`` and ``:``), and only printable ASCII (every character from U+007F up written
+    ``\\uXXXX``, lowercase hex, by UTF-16 code unit). The log's data holds no fraction, so a
+    checker in any language writes the same bytes (``JSON.stringify`` with sorted keys does,
+    once those characters are escaped: README, "The dice scheme")."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode(
         "ascii"
     )
