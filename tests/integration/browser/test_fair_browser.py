@@ -7,25 +7,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
 from ..servers import free_port, serving, stop
 from .conftest import PHONE, Shoot, new_context
-from .driving import api, roll_on, token_of
-
-
-def _open(base: str) -> tuple[str, str]:
-    opened = urllib.request.Request(
-        f"{base}/api/campaigns",
-        data=b'{"name": "Night", "system": "chronicles"}',
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(opened, timeout=10) as answer:
-        made = json.load(answer)
-    return made["storyteller"]["url"], made["invite"]["url"]
+from .driving import api, open_by_api, roll_on, token_of
 
 
 def _change_a_face(db: str, event: int) -> None:
@@ -46,7 +34,8 @@ def test_the_players_page_checks_its_own_rolls_when_the_seal_closes(
     base = f"http://127.0.0.1:{port}"
     server = serving(db, port)
     try:
-        told, invite = _open(base)
+        made = open_by_api(base)
+        told, invite = made["storyteller"]["url"], made["invite"]["url"]
         context = new_context(browser, PHONE)
         page = context.new_page()
         page.goto(invite)

@@ -11,13 +11,14 @@ from typing import Any
 from dicepool.campaign import create_campaign, create_character, roll
 from dicepool.campaign.export import CONCEALED, export_campaign, export_for
 from dicepool.campaign.seals import Sealed, close
-from dicepool.campaign.seats import find_seat_by_token, join_table, open_table
 from dicepool.campaign.table import roll_at_table, undo_at_table
 from dicepool.campaign.verify import Status, verify
 from dicepool.core.dice import SystemDice
 from dicepool.store.chain import GENESIS, digest_of, link
 from dicepool.store.database import Database
 from dicepool.store.sql import loads
+
+from .tables import seated
 
 
 def _night(db: Database) -> list[int]:
@@ -144,11 +145,7 @@ def test_a_log_rewritten_and_chained_again_is_caught_by_a_head_someone_kept(
 
 
 def test_a_players_export_chains_through_what_the_player_may_not_see(db: Database) -> None:
-    table = open_table(db, "Night", "chronicles", "st")
-    storyteller = find_seat_by_token(db, table.storyteller)
-    invite = find_seat_by_token(db, table.invite)
-    assert storyteller is not None and invite is not None
-    player, _ = join_table(db, invite, "Bo")
+    storyteller, player = seated(db, "Night", "chronicles", "st", "Bo")
     secret = roll_at_table(db, storyteller, "chronicles 5", SystemDice(), hidden=True).event
     undo_at_table(db, storyteller, secret.id)  # kept from the players with the roll
     roll_at_table(db, storyteller, "chronicles 2", SystemDice())

@@ -19,7 +19,7 @@ from dicepool.campaign import create_character
 from dicepool.campaign.contributions import contribute
 from dicepool.campaign.export import export_campaign
 from dicepool.campaign.seals import Sealed, close, open_seal_of
-from dicepool.campaign.seats import Seat, find_seat_by_token, join_table, open_table, take_character
+from dicepool.campaign.seats import Seat, take_character
 from dicepool.campaign.shown import faces_shown
 from dicepool.campaign.table import roll_at_table
 from dicepool.campaign.verify import Status, verify
@@ -30,16 +30,15 @@ from dicepool.errors import AccessError, CampaignError
 from dicepool.notation.parser import parse
 from dicepool.store.database import Database
 
+from .tables import seated
+
 LINE = "chronicles 5"
 
 
 def _seats(db: Database) -> tuple[Seat, Seat]:
-    table = open_table(db, "Night", "chronicles", "st")
-    storyteller = find_seat_by_token(db, table.storyteller)
-    invite = find_seat_by_token(db, table.invite)
-    assert storyteller is not None and invite is not None
+    storyteller, player = seated(db, "Night", "chronicles", "st", "Bo")
     create_character(db, "Night", "Cy", "Bo", changes="Wits=2 Stealth=1")
-    return storyteller, take_character(db, join_table(db, invite, "Bo")[0], "Cy")
+    return storyteller, take_character(db, player, "Cy")
 
 
 def _add(db: Database, player: Seat) -> str:
