@@ -180,10 +180,14 @@ def test_the_chain_of_an_export_and_a_head_someone_saw(table: Table) -> None:
     table.ok("campaign", "create", "Night", "--system", "chronicles")
     table.ok("roll", "--campaign", "Night", "chronicles 4")
     table.ok("roll", "--campaign", "Night", "chronicles 3")
+    shown = table.ok("seal", "show", "--campaign", "Night")
+    assert "no player added to it: the storyteller alone could choose these dice" in shown
     path = table.tmp / "night.json"
     table.ok("campaign", "export", "Night", "-o", str(path))
     export = json.loads(path.read_text("utf-8"))
     head = export["head"]["hash"]
+    rolled = [e["data"]["seal"] for e in export["events"] if e["kind"] == "rolled"]
+    assert [r["nonce"] for r in rolled] == ["", ""]  # the owner's rolls: no free nonce
     done = verify(table, str(path), "--head", head.upper())
     assert done.returncode == 0, done.stdout
     assert f"✓ chain: {len(export['events'])} events linked, head {head[:16]}..., 1 head found" in (
