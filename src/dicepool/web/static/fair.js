@@ -181,7 +181,7 @@
       if (index >= events.length) { return Promise.resolve({ hashes: hashes }); }
       var e = events[index];
       var c = e.chain || {};
-      if (e.seq !== index + 1) { return Promise.resolve({ bad: "the log is cut before seq " + e.seq }); }
+      if (e.seq !== index + 1) { return Promise.resolve({ bad: "events are missing before " + named(e) + ": the log was cut" }); }
       if (c.prev !== prev) { return Promise.resolve({ bad: named(e) + " does not follow the event before it" }); }
       return sha256(prev + ":" + e.seq + ":" + c.digest).then(function (hash) {
         if (hash !== c.hash) { return { bad: named(e) + "'s hash is not its link's" }; }

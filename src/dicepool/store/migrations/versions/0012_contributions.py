@@ -2,10 +2,10 @@
 contributions mixed in) and how many are mixed. The seal open in each campaign was drawn
 under the old scheme (a storyteller's free nonce), so the upgrade closes it, its seed logged
 for its rolls to be checked as before, and opens the next under the new one; both events
-are chained (see 0010).
+are chained (see 0011).
 
-Revision ID: 0011
-Revises: 0010
+Revision ID: 0012
+Revises: 0011
 Create Date: 2026-11-27
 """
 
@@ -21,8 +21,8 @@ from alembic import op
 
 from dicepool.store.chain import GENESIS, digest_of, link, new_salt
 
-revision = "0011"
-down_revision = "0010"
+revision = "0012"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 

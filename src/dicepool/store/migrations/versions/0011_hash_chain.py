@@ -2,8 +2,8 @@
 its digest and its own hash (see dicepool.store.chain). The log written until now is chained
 here, in the order of each campaign's sequence numbers.
 
-Revision ID: 0010
-Revises: 0009
+Revision ID: 0011
+Revises: 0010
 Create Date: 2026-11-27
 """
 
@@ -15,8 +15,8 @@ from alembic import op
 from dicepool.store.chain import GENESIS, digest_of, link, new_salt
 from dicepool.store.sql import moment
 
-revision = "0010"
-down_revision = "0009"
+revision = "0011"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
