@@ -73,7 +73,7 @@ def export_for(db: Database, seat: Seat) -> dict[str, Any]:
 
 def _exported(event: Event) -> dict[str, Any]:
     """An event as the export writes it, with its chain (a screened event's without its salt:
-    :func:`~dicepool.sheet.events.screened`)."""
+    :func:`~dicepool.sheet.events.shown_as`)."""
     held = event.to_dict()
     return {**held, "chain": event.chain.to_dict()} if event.chain is not None else held
 

@@ -50,6 +50,7 @@ from dicepool.sheet.payloads import (
     CharacterTaken,
     ClockAdvanced,
     DiceTypingSet,
+    Drawn,
     HouseRulesSet,
     IntervalsBought,
     InvitationIssued,
@@ -61,6 +62,7 @@ from dicepool.sheet.payloads import (
     SealClosed,
     SealContributed,
     SealOpened,
+    SealRef,
     SeatRevoked,
     TrackerStarted,
     Undone,
@@ -390,7 +392,7 @@ class Event:
         }
 
 
-def screened(event: Event, data: Mapping[str, Any]) -> Event:
+def shown_as(event: Event, data: Mapping[str, Any]) -> Event:
     """``event`` as a reader who may not see all of it gets it: ``data`` instead of its own,
     and its chain without the salt (which, with the digest, would let the reader try
     contents against it: a hidden roll's few possible faces)."""
@@ -528,6 +530,19 @@ def is_hidden(event: Event) -> bool:
     """Whether ``event`` is a hidden roll (the storyteller's, kept from the players until it
     is revealed; whole, or behind the screen)."""
     return event.kind is Kind.ROLLED and hidden_roll(event.data)
+
+
+def screen_of(event: Event) -> dict[str, object] | None:
+    """What a player reads of ``event`` while it stands behind the screen, kept beside it in
+    the log so that reading it costs the same whatever the roll: a hidden roll's seal and
+    number (for one logged before the seals, only that it is hidden: players never see it);
+    None for every other event."""
+    if not is_hidden(event) or behind_the_screen(event.data):
+        return None
+    drawn = Drawn.of(event.data).seal
+    if drawn is None:
+        return {"hidden": True}
+    return BehindTheScreen(SealRef(drawn.seal, drawn.roll_no)).data()
 
 
 def named_event(event: Event) -> int:

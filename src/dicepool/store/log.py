@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from dicepool.errors import CampaignError, LimitError
 from dicepool.sheet.character import Character
-from dicepool.sheet.events import Chain, Event, Kind, character_from, struck
+from dicepool.sheet.events import Chain, Event, Kind, character_from, screen_of, struck
 from dicepool.sheet.payloads import Undone
 from dicepool.sheet.state import CampaignState, Story, stored_story
 from dicepool.sheet.traits import name_key
@@ -51,6 +51,17 @@ T = TypeVar("T")
 
 _CAMPAIGN = "SELECT id, name, system, players, house_rules, last_seq, story FROM campaigns"
 _EVENT = "SELECT id, seq, at, actor, kind, data, salt, prev, digest, hash FROM events"
+_SCREENED = (
+    "SELECT id, seq, at, actor, kind, COALESCE(screen, data) AS data, "
+    "CASE WHEN screen IS NULL THEN salt ELSE '' END AS salt, prev, digest, hash FROM events"
+)
+"""The events as players read them: a hidden roll's placeholder (``screen``) for its data, so
+neither its data nor its size is read (nor its salt: the placeholder is not what it hashed)."""
+
+
+def _select(screened: bool) -> str:
+    """The statement reading events whole, or as players read them (``screened``)."""
+    return _SCREENED if screened else _EVENT
 
 
 def _locked(conn: Sql, sql: str) -> str:
@@ -187,15 +198,16 @@ def append(
         "kind": event.kind.value,
         "data": _stored_data(conn, event),
         "undoes": undoes,
+        "screen": _json(conn, screen_of(event)),
         "salt": chain.salt,
         "prev": chain.prev,
         "digest": chain.digest,
         "hash": chain.hash,
     }
     event_id = conn.insert(
-        "INSERT INTO events (campaign_id, seq, at, actor, kind, data, undoes, "
+        "INSERT INTO events (campaign_id, seq, at, actor, kind, data, undoes, screen, "
         "salt, prev, digest, hash) VALUES (:campaign, :seq, :at, :actor, :kind, :data, "
-        ":undoes, :salt, :prev, :digest, :hash)",
+        ":undoes, :screen, :salt, :prev, :digest, :hash)",
         row,
     )
     if conn.dialect == "postgresql":  # servers listening are told at the commit, not before
@@ -249,6 +261,13 @@ def _stored_data(conn: Sql, event: Event) -> Any:
             f"limit of {MAX_EVENT_BYTES:,} bytes an event; roll fewer dice"
         )
     return text if conn.dialect == "sqlite" else dict(event.data)
+
+
+def _json(conn: Sql, data: dict[str, object] | None) -> Any:
+    """Small data as a JSON column takes it (SQLite's text), or NULL for None."""
+    if data is None or conn.dialect != "sqlite":
+        return data
+    return json.dumps(data, separators=(",", ":"))
 
 
 def _event(row: Row) -> Event:
@@ -326,18 +345,25 @@ class LogSlice:
 
 
 def events_after(
-    conn: Sql, campaign_id: int, after: int, count: int, most_bytes: int = PAGE_BYTES
+    conn: Sql,
+    campaign_id: int,
+    after: int,
+    count: int,
+    most_bytes: int = PAGE_BYTES,
+    screened: bool = False,
 ) -> LogSlice:
     """The events of a campaign after sequence number ``after``, in order: at most ``count``,
     and no more than ``most_bytes`` (:data:`EVENT_BYTES` each with its data as stored), but one
-    at least, whatever its size.
+    at least, whatever its size; ``screened``, as players read them (a hidden roll's
+    placeholder for its data: see :func:`~dicepool.sheet.events.screen_of`).
 
     The sizes are read first, and then only the data that fits: a page of large events costs
     the database what it answers, not ``count`` rows.
     """
     params = {"campaign": campaign_id, "after": after, "count": count}
+    data = "COALESCE(screen, data)" if screened else "data"
     sizes = conn.rows(
-        "SELECT seq, length(CAST(data AS TEXT)) AS size FROM events "
+        f"SELECT seq, length(CAST({data} AS TEXT)) AS size FROM events "
         "WHERE campaign_id = :campaign AND seq > :after ORDER BY seq LIMIT :count",
         params,
     )
@@ -350,7 +376,8 @@ def events_after(
     if upto is None:
         return LogSlice([], 0, False)
     found = conn.rows(
-        f"{_EVENT} WHERE campaign_id = :campaign AND seq > :after AND seq <= :upto ORDER BY seq",
+        f"{_select(screened)} WHERE campaign_id = :campaign AND seq > :after AND seq <= :upto "
+        "ORDER BY seq",
         {**params, "upto": upto},
     )
     events = [_event(r) for r in found]
@@ -366,13 +393,16 @@ def events_of_kind(conn: Sql, campaign_id: int, kind: Kind, after: int = 0) -> l
     return [_event(r) for r in found]
 
 
-def events_by_id(conn: Sql, campaign_id: int, ids: Sequence[int]) -> dict[int, Event]:
-    """The events ``ids`` of a campaign, by id (those not in it are left out)."""
+def events_by_id(
+    conn: Sql, campaign_id: int, ids: Sequence[int], screened: bool = False
+) -> dict[int, Event]:
+    """The events ``ids`` of a campaign, by id (those not in it are left out); ``screened``,
+    as players read them (see :func:`events_after`)."""
     if not ids:
         return {}
     among, params = _among("id", ids)
     found = conn.rows(
-        f"{_EVENT} WHERE campaign_id = :campaign AND id IN {among}",
+        f"{_select(screened)} WHERE campaign_id = :campaign AND id IN {among}",
         {"campaign": campaign_id, **params},
     )
     return {e.id: e for e in map(_event, found)}

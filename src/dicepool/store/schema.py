@@ -70,6 +70,9 @@ events = Table(
     Column("prev", String(64), nullable=True),
     Column("digest", String(64), nullable=True),
     Column("hash", String(64), nullable=True),
+    # a hidden roll as players read it (its seal and number), so reading that costs the same
+    # whatever the roll: NULL for every other event
+    Column("screen", Data, nullable=True),
     UniqueConstraint("campaign_id", "seq"),
     # only undos are indexed: a roll, the common row, writes no index entry for its NULL
     Index(

@@ -11,7 +11,7 @@ from typing import Any
 from dicepool.campaign import create_campaign, create_character, roll
 from dicepool.campaign.export import CONCEALED, export_campaign, export_for
 from dicepool.campaign.seals import Sealed, close
-from dicepool.campaign.table import roll_at_table, undo_at_table
+from dicepool.campaign.table import reveal, roll_at_table, undo_at_table
 from dicepool.campaign.verify import Status, verify
 from dicepool.core.dice import SystemDice
 from dicepool.store.chain import GENESIS, digest_of, link
@@ -149,6 +149,8 @@ def test_a_players_export_chains_through_what_the_player_may_not_see(db: Databas
     secret = roll_at_table(db, storyteller, "chronicles 5", SystemDice(), hidden=True).event
     undo_at_table(db, storyteller, secret.id)  # kept from the players with the roll
     roll_at_table(db, storyteller, "chronicles 2", SystemDice())
+    shown = roll_at_table(db, storyteller, "chronicles 4", SystemDice(), hidden=True).event
+    reveal(db, storyteller, shown.id)  # whole to the players now, its salt with it
     export = export_for(db, player)
     events = export["events"]
     behind = next(e for e in events if e["seq"] == secret.seq)
@@ -159,3 +161,5 @@ def test_a_players_export_chains_through_what_the_player_may_not_see(db: Databas
     checked = verify(events, [export["head"]["hash"]])
     assert checked.ok and checked.chain is not None
     assert checked.chain.whole == len(events) - 2  # all but the hidden roll and its undo
+    revealed = next(e for e in events if e["seq"] == shown.seq)
+    assert "salt" in revealed["chain"] and "result" in revealed["data"]
