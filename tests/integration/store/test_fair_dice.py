@@ -90,6 +90,8 @@ def test_a_players_contribution_is_mixed_into_every_roll_after_it(db: Database) 
         contribute(db, storyteller, seal.number, seal.commitment, secrets.token_hex(32))
     with pytest.raises(CampaignError, match="not seal 1's commitment"):
         contribute(db, player, 1, "0" * 64, secrets.token_hex(32))
+    with pytest.raises(CampaignError, match="a contribution is 64 lowercase hex digits"):
+        contribute(db, player, seal.number, seal.commitment, "AB" * 32)
     with pytest.raises(CampaignError, match="seal 2 is not open"):
         contribute(db, player, 2, seal.commitment, secrets.token_hex(32))
     close(db, "Night", "st")
