@@ -43,10 +43,14 @@ EVENT_BYTES = 200
 the JSON around them (about 120 bytes), rounded up."""
 
 CHANNEL = "dicepool_events"
-"""PostgreSQL's channel for new events: ``CAMPAIGN_ID:EVENT_ID``, sent when the event commits
-(the ids only: a payload is at most 8000 bytes, and a listener reads the log itself)."""
+"""PostgreSQL's channel for new events: ``CAMPAIGN_ID:SEQ:EVENT_ID``, sent when the event
+commits (numbers only: a payload is at most 8000 bytes, and a listener reads the log itself;
+the sequence number lets a server that has read that far already skip the read)."""
 
 T = TypeVar("T")
+
+_NOTIFY = "pg_notify(:channel, CAST(:news AS TEXT) || CAST(id AS TEXT)) AS told"
+"""An event's NOTIFY (:data:`CHANNEL`), sent by the statement that inserts it: one round trip."""
 
 _CAMPAIGN = "SELECT id, name, system, players, house_rules, last_seq, story FROM campaigns"
 _EVENT = "SELECT id, seq, at, actor, kind, data FROM events"
@@ -186,16 +190,16 @@ def append(
         "data": _stored_data(conn, event),
         "undoes": undoes,
     }
-    event_id = conn.insert(
+    insert = (
         "INSERT INTO events (campaign_id, seq, at, actor, kind, data, undoes) "
-        "VALUES (:campaign, :seq, :at, :actor, :kind, :data, :undoes)",
-        row,
+        "VALUES (:campaign, :seq, :at, :actor, :kind, :data, :undoes)"
     )
     if conn.dialect == "postgresql":  # servers listening are told at the commit, not before
-        conn.rows(
-            "SELECT pg_notify(:channel, :payload) AS sent",
-            {"channel": CHANNEL, "payload": f"{campaign_id}:{event_id}"},
-        )
+        news = {"channel": CHANNEL, "news": f"{campaign_id}:{seq}:"}
+        told = conn.rows(f"{insert} RETURNING id, {_NOTIFY}", {**row, **news})
+        event_id = int(told[0]["id"])
+    else:
+        event_id = conn.insert(insert, row)
     keys = sorted({name_key(n) for n in involved})
     involving = [{"event": event_id, "campaign": campaign_id, "key": k} for k in keys]
     if involving:

@@ -1,12 +1,12 @@
 """Several servers, one table: news another process logged wakes this one's live clients.
 
 On PostgreSQL, LISTEN/NOTIFY (:class:`Listener`): each event appended sends
-``CAMPAIGN_ID:EVENT_ID`` on :data:`~dicepool.store.log.CHANNEL` as it commits. Each server
-process keeps one dedicated connection that listens, in a thread, and wakes the live
-connections of that campaign (:meth:`dicepool.web.live.Hub.announce`); they read the log
-themselves, so a notification that is lost (the listener reconnecting) costs nothing but time:
-on reconnecting, the listener wakes every connection to catch up, and each client also reads
-the log once a second.
+``CAMPAIGN_ID:SEQ:EVENT_ID`` on :data:`~dicepool.store.log.CHANNEL` as it commits. Each server
+process keeps one dedicated connection that listens, in a thread, and wakes the reader of that
+campaign (:meth:`dicepool.web.live.Hub.announce`) unless it has read that far already (its own
+process's events, mostly). The events are read from the log, so a notification that is lost
+(the listener reconnecting) costs nothing but time: on reconnecting, the listener wakes every
+connection to catch up, and each campaign's reader also reads the log once a second.
 
 On SQLite, a :class:`Watcher` asks the file, a few times a second, whether another connection
 has committed since it last asked (``PRAGMA data_version``, answered from memory); when one has,
@@ -56,8 +56,8 @@ class _Background:
 
 
 class Listener(_Background):
-    """A thread listening on :data:`CHANNEL`, calling ``wake(campaign_id)`` for each event, and
-    ``wake_all()`` after each (re)connection.
+    """A thread listening on :data:`CHANNEL`, calling ``wake(campaign_id, seq)`` for each event,
+    and ``wake_all()`` after each (re)connection.
 
     It waits on its connection's socket and on a socket of its own, which :meth:`stop` writes
     to: a server shutting down stops it at once, not at the next poll.
@@ -66,7 +66,9 @@ class Listener(_Background):
         url: a ``postgresql://`` URL psycopg reads (no SQLAlchemy driver suffix).
     """
 
-    def __init__(self, url: str, wake: Callable[[int], None], wake_all: Callable[[], None]) -> None:
+    def __init__(
+        self, url: str, wake: Callable[[int, int | None], None], wake_all: Callable[[], None]
+    ) -> None:
         super().__init__("dicepool-listen")
         self.url = url
         self.wake = wake
@@ -101,9 +103,10 @@ class Listener(_Background):
             while not self._stop.is_set():
                 # what came with the last reply or is on the socket now, without waiting
                 for note in conn.notifies(timeout=0):
-                    campaign, _, _event = note.payload.partition(":")
+                    campaign, _, rest = note.payload.partition(":")
+                    seq, _, _event = rest.partition(":")
                     if campaign.isdigit():
-                        self.wake(int(campaign))
+                        self.wake(int(campaign), int(seq) if seq.isdigit() else None)
                 # until the server says something (or the connection drops), or stop() rings
                 select.select([conn.fileno(), self._hear.fileno()], [], [])
 
