@@ -23,7 +23,7 @@ from dicepool.sheet.traits import name_key
 from dicepool.sheet.view import condition
 from dicepool.store.database import Database
 from dicepool.store.log import campaign_by_id, campaign_sheets
-from dicepool.store.seats import campaign_seats, seated_characters
+from dicepool.store.seats import campaign_seats, held_by_players, seated_characters
 from dicepool.store.sql import Sql
 
 FOR_A_PLAYER = "a player"
@@ -122,10 +122,9 @@ def _the_players(character: Character, sitting: Collection[str]) -> bool:
 
 
 def players_characters(conn: Sql, campaign_id: int) -> frozenset[str]:
-    """The characters (by key) of a table that are the players': what every seat sees."""
-    row = campaign_by_id(conn, campaign_id)
-    assert row is not None, "a seat belongs to a campaign"
-    return players_among(conn, campaign_id, campaign_sheets(conn, row))
+    """The characters (by key) of a table that are the players': what every seat sees
+    (:func:`_the_players`, asked of the database in one statement, without reading a sheet)."""
+    return held_by_players(conn, campaign_id, Role.PLAYER)
 
 
 def players_among(conn: Sql, campaign_id: int, sheets: Iterable[Character]) -> frozenset[str]:

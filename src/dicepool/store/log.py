@@ -54,6 +54,9 @@ _NOTIFY = "pg_notify(:channel, CAST(:news AS TEXT) || CAST(id AS TEXT)) AS told"
 
 _CAMPAIGN = "SELECT id, name, system, players, house_rules, last_seq, story FROM campaigns"
 _EVENT = "SELECT id, seq, at, actor, kind, data FROM events"
+_SHEET = "SELECT CAST(sheet AS TEXT) AS sheet FROM characters"
+"""A sheet as its text on both databases (PostgreSQL would parse its JSON), so that
+:func:`_projected` reads each text once."""
 
 
 def _locked(conn: Sql, sql: str) -> str:
@@ -388,26 +391,23 @@ def latest_standing(conn: Sql, campaign_id: int) -> Event | None:
 
 def campaign_sheets(conn: Sql, row: CampaignRow) -> list[Character]:
     """Every character sheet of a campaign, as its projection holds it."""
-    found = conn.rows(
-        "SELECT sheet FROM characters WHERE campaign_id = :campaign", {"campaign": row.id}
-    )
+    found = conn.rows(f"{_SHEET} WHERE campaign_id = :campaign", {"campaign": row.id})
     return [_projected(r["sheet"], row.system) for r in found]
 
 
 def find_sheet(conn: Sql, row: CampaignRow, name: str, lock: bool = False) -> Character | None:
     """A character's sheet as its projection holds it, or None."""
-    sql = "SELECT sheet FROM characters WHERE campaign_id = :campaign AND name_key = :key"
+    sql = f"{_SHEET} WHERE campaign_id = :campaign AND name_key = :key"
     found = conn.rows(
         _locked(conn, sql) if lock else sql, {"campaign": row.id, "key": name_key(name)}
     )
     return _projected(found[0]["sheet"], row.system) if found else None
 
 
-def _projected(sheet: Any, system: str) -> Character:
-    """A projection's sheet as a record: its JSON read once per text (sheets are frozen)."""
-    if isinstance(sheet, str):  # SQLite's text: the same sheet is read at every roll
-        return _sheet_of_text(sheet, system)
-    return character_from(sheet, system, checked=False)
+def _projected(sheet: str, system: str) -> Character:
+    """A projection's sheet as a record: its JSON read once per text (sheets are frozen, and
+    the same sheet is read at every roll)."""
+    return _sheet_of_text(sheet, system)
 
 
 @lru_cache(maxsize=1024)
