@@ -190,7 +190,7 @@ def append(
         "at": at,
         "actor": actor,
         "kind": event.kind.value,
-        "data": _stored_data(conn, event),
+        "data": _stored_data(event),
         "undoes": undoes,
     }
     insert = (
@@ -214,8 +214,9 @@ def append(
     return Event(event.kind, event.data, event_id, seq, at.isoformat(), actor)
 
 
-def _stored_data(conn: Sql, event: Event) -> Any:
-    """An event's data as its column takes it (SQLite's JSON text, written once here).
+def _stored_data(event: Event) -> str:
+    """An event's data as its column takes it: its JSON text, written once here (both
+    databases take the text; PostgreSQL checks it is JSON).
 
     Raises:
         LimitError: data over :data:`MAX_EVENT_BYTES` as JSON.
@@ -226,7 +227,7 @@ def _stored_data(conn: Sql, event: Event) -> Any:
             f"this {event.kind.value} event would log {len(text):,} bytes, over the log's "
             f"limit of {MAX_EVENT_BYTES:,} bytes an event; roll fewer dice"
         )
-    return text if conn.dialect == "sqlite" else dict(event.data)
+    return text
 
 
 def _event(row: Row) -> Event:
