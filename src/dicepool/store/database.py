@@ -218,13 +218,11 @@ class Database:
                 # Reads run in autocommit, without BEGIN and COMMIT (two round trips less):
                 # at READ COMMITTED, PostgreSQL's default, each statement of a transaction
                 # sees its own snapshot anyway, so a read transaction sees nothing more alike.
-                # A write runs in pipeline mode: its BEGIN goes with its first statement.
-                with self._connections().connection() as conn:
-                    if not write:
-                        yield PsycopgSql(conn)
-                        return
-                    with conn.pipeline() as pipeline, conn.transaction():
-                        yield PsycopgSql(conn, pipeline)
+                with (
+                    self._connections().connection() as conn,
+                    conn.transaction() if write else contextlib.nullcontext(),
+                ):
+                    yield PsycopgSql(conn)
                 return
             conn = self._connection()
             with self._writers_turn() if write else contextlib.nullcontext():

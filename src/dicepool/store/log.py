@@ -206,7 +206,7 @@ def append(
     keys = sorted({name_key(n) for n in involved})
     involving = [{"event": event_id, "campaign": campaign_id, "key": k} for k in keys]
     if involving:
-        conn.later(
+        conn.run(
             "INSERT INTO event_characters (event_id, campaign_id, character_key) "
             "VALUES (:event, :campaign, :key)",
             involving[0] if len(involving) == 1 else involving,
@@ -441,7 +441,7 @@ def save_sheet(conn: Sql, campaign_id: int, sheet: Character, version: int) -> N
 
 def save_story(conn: Sql, campaign_id: int, story: Story) -> None:
     """Write a campaign's story to its projection row."""
-    conn.later(
+    conn.run(
         "UPDATE campaigns SET story = :story WHERE id = :campaign",
         {"campaign": campaign_id, "story": story.stored()},
     )
@@ -449,7 +449,7 @@ def save_story(conn: Sql, campaign_id: int, story: Story) -> None:
 
 def save_players(conn: Sql, campaign_id: int, players: int | None) -> None:
     """Write a campaign's number of players to its projection row."""
-    conn.later(
+    conn.run(
         "UPDATE campaigns SET players = :players WHERE id = :campaign",
         {"campaign": campaign_id, "players": players},
     )
@@ -457,7 +457,7 @@ def save_players(conn: Sql, campaign_id: int, players: int | None) -> None:
 
 def save_house_rules(conn: Sql, campaign_id: int, house_rules: str) -> None:
     """Write a campaign's house rules to its projection row (every roll reads them there)."""
-    conn.later(
+    conn.run(
         "UPDATE campaigns SET house_rules = :rules WHERE id = :campaign",
         {"campaign": campaign_id, "rules": house_rules},
     )

@@ -26,7 +26,7 @@ def keep_sent(
     conn: Sql, campaign_id: int, seat_id: int, nonce: str, event_id: int, answer: Mapping[str, Any]
 ) -> None:
     """Keep a roll's answer under the seat and nonce it was sent with."""
-    conn.later(
+    conn.run(
         "INSERT INTO rolls_sent (campaign_id, seat_id, nonce, event_id, answer) "
         "VALUES (:campaign, :seat, :nonce, :event, :answer)",
         {

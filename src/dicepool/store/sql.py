@@ -45,11 +45,6 @@ class Sql(Protocol):
     def insert(self, sql: str, params: Params) -> int:
         """Run an ``INSERT`` of one row into a table keyed by ``id``; the row's id."""
 
-    def later(self, sql: str, params: Params | Sequence[Params]) -> None:
-        """Run a statement whose outcome the caller does not read (once per mapping, given
-        several): on PostgreSQL it is sent with the next statement that is waited for (the
-        commit at the latest), and a failure is raised there."""
-
 
 def loads(value: Any) -> Any:
     """A JSON column's value as Python data (SQLite gives its text)."""
@@ -101,9 +96,6 @@ class SqliteSql:
                 raise Conflict(str(exc)) from exc
         return self._execute(sql, params or {}).rowcount
 
-    def later(self, sql: str, params: Params | Sequence[Params]) -> None:
-        self.run(sql, params)
-
     def insert(self, sql: str, params: Params) -> int:
         rowid = self._execute(sql, params).lastrowid
         assert rowid is not None
@@ -138,48 +130,38 @@ def _postgres_params(params: Params) -> dict[str, Any]:
 
 
 class PsycopgSql:
-    """Statements on a psycopg 3 connection to PostgreSQL (rows as dicts: ``dict_row``).
-
-    Given the connection's ``pipeline`` (a write transaction's), statements are sent without
-    waiting for the last one's answer: one that is waited for (its rows, its count, or the
-    commit) takes those before it along, so the transaction's BEGIN leaves with its first
-    statement and :meth:`later`'s with the next, in one round trip.
-    """
+    """Statements on a psycopg 3 connection to PostgreSQL (rows as dicts: ``dict_row``)."""
 
     dialect = "postgresql"
 
-    def __init__(
-        self, connection: psycopg.Connection[Any], pipeline: psycopg.Pipeline | None = None
-    ) -> None:
+    def __init__(self, connection: psycopg.Connection[Any]) -> None:
         self.connection = connection
-        self.pipeline = pipeline
 
     def rows(self, sql: str, params: Params | None = None) -> list[Row]:
-        cursor = self._execute(sql, params or {}, wait=True)
-        return cursor.fetchall() if cursor.description else []
+        with self._execute(sql, params or {}) as cursor:
+            return cursor.fetchall() if cursor.description else []
 
     def run(self, sql: str, params: Params | Sequence[Params] | None = None) -> int:
-        return self._execute(sql, params or {}, wait=True).rowcount
+        if isinstance(params, Sequence):
+            import psycopg
 
-    def later(self, sql: str, params: Params | Sequence[Params]) -> None:
-        self._execute(sql, params, wait=False)
+            found = [_postgres_params(p) for p in params]
+            try:
+                with self.connection.cursor() as cursor:
+                    cursor.executemany(pyformat(sql), found)
+                    return cursor.rowcount
+            except psycopg.IntegrityError as exc:
+                raise Conflict(str(exc)) from exc
+        with self._execute(sql, params or {}) as cursor:
+            return cursor.rowcount
 
     def insert(self, sql: str, params: Params) -> int:
         return int(self.rows(f"{sql} RETURNING id", params)[0]["id"])
 
-    def _execute(
-        self, sql: str, params: Params | Sequence[Params], wait: bool
-    ) -> psycopg.Cursor[Any]:
+    def _execute(self, sql: str, params: Params) -> psycopg.Cursor[Any]:
         import psycopg
 
-        cursor = self.connection.cursor()
         try:
-            if isinstance(params, Mapping):
-                cursor.execute(pyformat(sql), _postgres_params(params))
-            else:
-                cursor.executemany(pyformat(sql), [_postgres_params(p) for p in params])
-            if wait and self.pipeline is not None:
-                self.pipeline.sync()  # this statement's answer, and those before it
+            return self.connection.execute(pyformat(sql), _postgres_params(params))
         except psycopg.IntegrityError as exc:
             raise Conflict(str(exc)) from exc
-        return cursor
