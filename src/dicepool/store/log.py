@@ -50,7 +50,7 @@ the sequence number lets a server that has read that far already skip the read).
 T = TypeVar("T")
 
 _NOTIFY = "pg_notify(:channel, CAST(:news AS TEXT) || CAST(id AS TEXT)) AS told"
-"""An event's NOTIFY (:data:`CHANNEL`), sent by the statement that inserts it: one round trip."""
+"""An event's NOTIFY (:data:`CHANNEL`), sent by the statement that inserts it."""
 
 _CAMPAIGN = "SELECT id, name, system, players, house_rules, last_seq, story FROM campaigns"
 _EVENT = "SELECT id, seq, at, actor, kind, data FROM events"
@@ -197,13 +197,10 @@ def append(
         "INSERT INTO events (campaign_id, seq, at, actor, kind, data, undoes) "
         "VALUES (:campaign, :seq, :at, :actor, :kind, :data, :undoes)"
     )
-    if conn.dialect == "postgresql":  # servers listening are told at the commit, not before
-        news = {"channel": CHANNEL, "news": f"{campaign_id}:{seq}:"}
-        told = conn.rows(f"{insert} RETURNING id, {_NOTIFY}", {**row, **news})
-        event_id = int(told[0]["id"])
-    else:
-        event_id = conn.insert(insert, row)
     keys = sorted({name_key(n) for n in involved})
+    if conn.dialect == "postgresql":
+        return _append_told(conn, event, insert, row, keys)
+    event_id = conn.insert(insert, row)
     involving = [{"event": event_id, "campaign": campaign_id, "key": k} for k in keys]
     if involving:
         conn.run(
@@ -212,6 +209,25 @@ def append(
             involving[0] if len(involving) == 1 else involving,
         )
     return Event(event.kind, event.data, event_id, seq, at.isoformat(), actor)
+
+
+def _append_told(
+    conn: Sql, event: Event, insert: str, row: dict[str, Any], keys: list[str]
+) -> Event:
+    """:func:`append` on PostgreSQL in one statement: the event, the characters it concerns
+    and its NOTIFY to the servers listening (sent at the commit, not before)."""
+    params = {**row, "channel": CHANNEL, "news": f"{row['campaign']}:{row['seq']}:"}
+    added = f"WITH added AS ({insert} RETURNING id)"
+    if keys:
+        params.update({f"key{i}": k for i, k in enumerate(keys)})
+        values = ", ".join(f"(:key{i})" for i in range(len(keys)))
+        added += (
+            ", involved AS (INSERT INTO event_characters (event_id, campaign_id, character_key) "
+            f"SELECT added.id, :campaign, k.key FROM added, (VALUES {values}) AS k(key))"
+        )
+    told = conn.rows(f"{added} SELECT id, {_NOTIFY} FROM added", params)
+    at = row["at"].isoformat()
+    return Event(event.kind, event.data, int(told[0]["id"]), row["seq"], at, row["actor"])
 
 
 def _stored_data(event: Event) -> str:
@@ -394,6 +410,21 @@ def campaign_sheets(conn: Sql, row: CampaignRow) -> list[Character]:
     """Every character sheet of a campaign, as its projection holds it."""
     found = conn.rows(f"{_SHEET} WHERE campaign_id = :campaign", {"campaign": row.id})
     return [_projected(r["sheet"], row.system) for r in found]
+
+
+def sheets_and_seated(
+    conn: Sql, row: CampaignRow, role: str
+) -> tuple[list[Character], frozenset[str]]:
+    """Every character sheet of a campaign, and which of them (by key) a seat of ``role``
+    sits with, in one statement."""
+    found = conn.rows(
+        "SELECT CAST(sheet AS TEXT) AS sheet, name_key, name_key IN (SELECT character_key "
+        "FROM seats WHERE campaign_id = :campaign AND role = :role "
+        "AND character_key IS NOT NULL) AS seated FROM characters WHERE campaign_id = :campaign",
+        {"campaign": row.id, "role": role},
+    )
+    sheets = [_projected(r["sheet"], row.system) for r in found]
+    return sheets, frozenset(r["name_key"] for r in found if r["seated"])
 
 
 def find_sheet(conn: Sql, row: CampaignRow, name: str, lock: bool = False) -> Character | None:

@@ -395,7 +395,10 @@ class Hub:
         tail = self._tails.get(campaign_id)
         if loop is None or tail is None or loop.is_closed():
             return
-        loop.call_soon_threadsafe(tail.news, seq)
+        if _running_loop() is loop:  # the listener, on the loop: no need to wake it
+            tail.news(seq)
+        else:
+            loop.call_soon_threadsafe(tail.news, seq)
 
     def text(self, seen: SeenEvent) -> str:
         """An event as the live feed sends it: the JSON ``send_json`` would send, made once for
@@ -407,6 +410,14 @@ class Hub:
             found = (seen, json_bytes(event_json(seen)).decode())
             self._texts.put(id(seen), found, len(found[1]))  # held, so its id is not reused
         return found[1]
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running in this thread, if any."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 async def _hello(socket: WebSocket, campaign_id: int) -> tuple[Seat, int, int] | None:
