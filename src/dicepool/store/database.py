@@ -314,8 +314,8 @@ class Database:
                 )
             self.upgrade()
         self._checked = True
-        if self._path is None:
-            self.engine.dispose()  # its connection asked the version: the pool serves the rest
+        if self._path is None and self._engine is not None:
+            self._engine.dispose()  # the migrations' connection: the pool serves the rest
 
     def version(self) -> str | None:
         """The schema revision the database holds (None: an empty database)."""
@@ -329,13 +329,12 @@ class Database:
                     return None
                 found = conn.execute("SELECT version_num FROM alembic_version").fetchone()
                 return str(found[0]) if found else None
-            import sqlalchemy as sa
-
-            with self.engine.connect() as conn_:
-                if not sa.inspect(conn_).has_table("alembic_version"):
+            with self._connections().connection() as pg:  # the pool's: no second connection
+                sql = PsycopgSql(pg)
+                if not sql.rows("SELECT to_regclass('alembic_version') AS found")[0]["found"]:
                     return None
-                value = conn_.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
-                return None if value is None else str(value)
+                found = sql.rows("SELECT version_num FROM alembic_version")
+                return str(found[0]["version_num"]) if found else None
 
     def upgrade(self) -> None:
         """Run the migrations up to the head, one process at a time."""
