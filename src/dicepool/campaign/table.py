@@ -159,10 +159,12 @@ def read_log(
     after: int = 0,
     limit: int = MAX_EVENTS,
     most_bytes: int = PAGE_BYTES,
+    screened: bool = False,
 ) -> LogRead:
     """At most ``limit`` events of a campaign after sequence number ``after``, and no more
     than ``most_bytes`` of them (one at least), as every seat may be shown them (one read
-    transaction).
+    transaction); ``screened``, as only players will be (a hidden roll not revealed is read
+    as its placeholder, neither its data nor its size: what :func:`visible` shows them of it).
 
     Raises:
         CampaignError: a ``limit`` out of 1..:data:`MAX_EVENTS`.
@@ -171,9 +173,9 @@ def read_log(
         raise CampaignError(f"a page of the log is 1..{MAX_EVENTS} events, not {limit}")
     after = max(after, 0)
     with db.read() as conn:
-        read = events_after(conn, campaign_id, after, limit, most_bytes)
+        read = events_after(conn, campaign_id, after, limit, most_bytes, screened)
         found = read.events
-        targets = _targets(conn, campaign_id, found)
+        targets = _targets(conn, campaign_id, found, screened)
         asked = any(is_hidden(e) for e in [*targets.values(), *found])
         # the reveals are read only when a hidden roll is in sight, the players' characters
         # only when a sheet or a roll's characters are
@@ -242,7 +244,7 @@ def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS
     Raises:
         CampaignError: a ``limit`` out of 1..:data:`MAX_EVENTS`.
     """
-    read = read_log(db, seat.campaign_id, after, limit)
+    read = read_log(db, seat.campaign_id, after, limit, screened=not view_of(seat))
     return Page(visible(seat, read), read.last, read.more)
 
 
@@ -355,14 +357,18 @@ def _totals_only(data: Mapping[str, Any]) -> dict[str, Any]:
     return shown
 
 
-def _targets(conn: Sql, campaign_id: int, found: list[Event]) -> dict[int, Event]:
+def _targets(
+    conn: Sql, campaign_id: int, found: list[Event], screened: bool = False
+) -> dict[int, Event]:
     """The events that the reveals and undos of ``found`` name, by id, and down each chain of
-    undos (a restore is an undo of an undo) to the event it comes to."""
-    targets: dict[int, Event] = {}
-    chain = [e for e in found if e.kind in (Kind.REVEALED, Kind.UNDONE)]
+    undos (a restore is an undo of an undo) to the event it comes to. A revealed roll is read
+    whole; ``screened``, what an undo names is read as players read it (:func:`read_log`)."""
+    shown = [named_event(e) for e in found if e.kind is Kind.REVEALED]
+    targets = events_by_id(conn, campaign_id, shown) if shown else {}
+    chain = [e for e in found if e.kind is Kind.UNDONE]
     while chain:
         named = {named_event(e) for e in chain} - targets.keys()
-        more = events_by_id(conn, campaign_id, list(named)) if named else {}
+        more = events_by_id(conn, campaign_id, list(named), screened) if named else {}
         targets.update(more)
         chain = [e for e in more.values() if e.kind is Kind.UNDONE]
     return targets

@@ -50,6 +50,7 @@ from dicepool.sheet.payloads import (
     CharacterTaken,
     ClockAdvanced,
     DiceTypingSet,
+    Drawn,
     HouseRulesSet,
     IntervalsBought,
     InvitationIssued,
@@ -60,6 +61,7 @@ from dicepool.sheet.payloads import (
     Rolled,
     SealClosed,
     SealOpened,
+    SealRef,
     SeatRevoked,
     TrackerStarted,
     Undone,
@@ -492,6 +494,19 @@ def is_hidden(event: Event) -> bool:
     """Whether ``event`` is a hidden roll (the storyteller's, kept from the players until it
     is revealed; whole, or behind the screen)."""
     return event.kind is Kind.ROLLED and hidden_roll(event.data)
+
+
+def screen_of(event: Event) -> dict[str, object] | None:
+    """What a player reads of ``event`` while it stands behind the screen, kept beside it in
+    the log so that reading it costs the same whatever the roll: a hidden roll's seal and
+    number (for one logged before the seals, only that it is hidden: players never see it);
+    None for every other event."""
+    if not is_hidden(event) or behind_the_screen(event.data):
+        return None
+    drawn = Drawn.of(event.data).seal
+    if drawn is None:
+        return {"hidden": True}
+    return BehindTheScreen(SealRef(drawn.seal, drawn.roll_no)).data()
 
 
 def named_event(event: Event) -> int:

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from dicepool.errors import CampaignError, LimitError
 from dicepool.sheet.character import Character
-from dicepool.sheet.events import Event, Kind, character_from, struck
+from dicepool.sheet.events import Event, Kind, character_from, screen_of, struck
 from dicepool.sheet.payloads import Undone
 from dicepool.sheet.state import CampaignState, Story, stored_story
 from dicepool.sheet.traits import name_key
@@ -57,6 +57,14 @@ _EVENT = "SELECT id, seq, at, actor, kind, data FROM events"
 _SHEET = "SELECT CAST(sheet AS TEXT) AS sheet FROM characters"
 """A sheet as its text on both databases (PostgreSQL would parse its JSON), so that
 :func:`_projected` reads each text once."""
+_SCREENED = "SELECT id, seq, at, actor, kind, COALESCE(screen, data) AS data FROM events"
+"""The events as players read them: a hidden roll's placeholder (``screen``) for its data, so
+neither its data nor its size is read."""
+
+
+def _select(screened: bool) -> str:
+    """The statement reading events whole, or as players read them (``screened``)."""
+    return _SCREENED if screened else _EVENT
 
 
 def _locked(conn: Sql, sql: str) -> str:
@@ -192,10 +200,11 @@ def append(
         "kind": event.kind.value,
         "data": _stored_data(event),
         "undoes": undoes,
+        "screen": _json(conn, screen_of(event)),
     }
     insert = (
-        "INSERT INTO events (campaign_id, seq, at, actor, kind, data, undoes) "
-        "VALUES (:campaign, :seq, :at, :actor, :kind, :data, :undoes)"
+        "INSERT INTO events (campaign_id, seq, at, actor, kind, data, undoes, screen) "
+        "VALUES (:campaign, :seq, :at, :actor, :kind, :data, :undoes, :screen)"
     )
     keys = sorted({name_key(n) for n in involved})
     if conn.dialect == "postgresql":
@@ -244,6 +253,13 @@ def _stored_data(event: Event) -> str:
             f"limit of {MAX_EVENT_BYTES:,} bytes an event; roll fewer dice"
         )
     return text
+
+
+def _json(conn: Sql, data: dict[str, object] | None) -> Any:
+    """Small data as a JSON column takes it (SQLite's text), or NULL for None."""
+    if data is None or conn.dialect != "sqlite":
+        return data
+    return json.dumps(data, separators=(",", ":"))
 
 
 def _event(row: Row) -> Event:
@@ -300,18 +316,25 @@ class LogSlice:
 
 
 def events_after(
-    conn: Sql, campaign_id: int, after: int, count: int, most_bytes: int = PAGE_BYTES
+    conn: Sql,
+    campaign_id: int,
+    after: int,
+    count: int,
+    most_bytes: int = PAGE_BYTES,
+    screened: bool = False,
 ) -> LogSlice:
     """The events of a campaign after sequence number ``after``, in order: at most ``count``,
     and no more than ``most_bytes`` (:data:`EVENT_BYTES` each with its data as stored), but one
-    at least, whatever its size.
+    at least, whatever its size; ``screened``, as players read them (a hidden roll's
+    placeholder for its data: see :func:`~dicepool.sheet.events.screen_of`).
 
     The sizes are read first, and then only the data that fits: a page of large events costs
     the database what it answers, not ``count`` rows.
     """
     params = {"campaign": campaign_id, "after": after, "count": count}
+    data = "COALESCE(screen, data)" if screened else "data"
     sizes = conn.rows(
-        "SELECT seq, length(CAST(data AS TEXT)) AS size FROM events "
+        f"SELECT seq, length(CAST({data} AS TEXT)) AS size FROM events "
         "WHERE campaign_id = :campaign AND seq > :after ORDER BY seq LIMIT :count",
         params,
     )
@@ -324,7 +347,8 @@ def events_after(
     if upto is None:
         return LogSlice([], 0, False)
     found = conn.rows(
-        f"{_EVENT} WHERE campaign_id = :campaign AND seq > :after AND seq <= :upto ORDER BY seq",
+        f"{_select(screened)} WHERE campaign_id = :campaign AND seq > :after AND seq <= :upto "
+        "ORDER BY seq",
         {**params, "upto": upto},
     )
     events = [_event(r) for r in found]
@@ -340,13 +364,16 @@ def events_of_kind(conn: Sql, campaign_id: int, kind: Kind, after: int = 0) -> l
     return [_event(r) for r in found]
 
 
-def events_by_id(conn: Sql, campaign_id: int, ids: Sequence[int]) -> dict[int, Event]:
-    """The events ``ids`` of a campaign, by id (those not in it are left out)."""
+def events_by_id(
+    conn: Sql, campaign_id: int, ids: Sequence[int], screened: bool = False
+) -> dict[int, Event]:
+    """The events ``ids`` of a campaign, by id (those not in it are left out); ``screened``,
+    as players read them (see :func:`events_after`)."""
     if not ids:
         return {}
     among, params = _among("id", ids)
     found = conn.rows(
-        f"{_EVENT} WHERE campaign_id = :campaign AND id IN {among}",
+        f"{_select(screened)} WHERE campaign_id = :campaign AND id IN {among}",
         {"campaign": campaign_id, **params},
     )
     return {e.id: e for e in map(_event, found)}

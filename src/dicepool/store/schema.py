@@ -64,6 +64,9 @@ events = Table(
     Column("kind", String(40), nullable=False),
     Column("data", Data, nullable=False),
     Column("undoes", Id, ForeignKey("events.id"), nullable=True),
+    # a hidden roll as players read it (its seal and number), so reading that costs the same
+    # whatever the roll: NULL for every other event
+    Column("screen", Data, nullable=True),
     UniqueConstraint("campaign_id", "seq"),
     # only undos are indexed: a roll, the common row, writes no index entry for its NULL
     Index(

@@ -2,10 +2,10 @@
 
 Every operation the document describes is called with data that fits it and data that does
 not, with the tokens of a table opened in a real SQLite file (the storyteller's, a player's,
-the invitation's), and every built-in check runs on each answer: never a 500; only the
-statuses, content types and bodies the document declares; invalid data refused; no token, or
-a wrong one, refused. Brief by default (Hypothesis's `max_examples` 15 an operation);
-``DICEPOOL_SCHEMA_EXAMPLES=500`` runs it at length. Nothing here is timed.
+the invitation's) and with none (a stranger), and every built-in check runs on each answer:
+never a 500; only the statuses, content types and bodies the document declares; invalid data
+refused; no token, or a wrong one, refused. Brief by default (Hypothesis's `max_examples` 15 an
+operation); ``DICEPOOL_SCHEMA_EXAMPLES=500`` runs it at length. Nothing here is timed.
 """
 
 from __future__ import annotations
@@ -134,3 +134,13 @@ def test_the_invitation_meets_no_server_error_and_only_what_the_schema_says(
     case: schemathesis.Case, table: dict[str, Any]
 ) -> None:
     case.call_and_validate(headers=bearer(table["invite"]))
+
+
+@schema.parametrize()
+def test_no_one_meets_no_server_error_and_only_what_the_schema_says(
+    case: schemathesis.Case, table: dict[str, Any]
+) -> None:
+    """A stranger with no token: every seat's operation refuses them with the 401 the
+    document declares, and the open ones (the front page, a new table) answer as it says."""
+    assert table["id"]  # the table is there to be reached
+    case.call_and_validate()
