@@ -42,6 +42,7 @@ import orjson
 from load_table import (  # type: ignore[import-not-found]
     Cluster,
     Http,
+    cpu_seconds,
     free_port,
     serve_command,
     started,
@@ -54,6 +55,8 @@ from dicepool.store.database import Database
 
 HOST = "127.0.0.1"
 LINE = "chronicles 5"
+IDLE_SECONDS = 5.0
+"""How long the servers' CPU is measured with every client connected and nobody rolling."""
 CLIENTS_AN_ADDRESS = 60
 """Live clients a loopback address (the server holds 64 an address)."""
 
@@ -220,6 +223,8 @@ class Figures:
     per_connection_kib: float
     clients: int
     errors: list[str]
+    idle_cpu: float
+    busy_cpu: float
 
 
 async def drive(
@@ -243,15 +248,20 @@ async def drive(
         raise SystemExit(f"{name}: the live clients did not connect: {ready[:300]!r}")
     await asyncio.sleep(2)  # settled
     connected = sum(resident_mib(p)[0] for p in pids)
+    idle_from = sum(cpu_seconds(p) for p in pids)
+    await asyncio.sleep(IDLE_SECONDS)  # every client connected, nobody rolling
+    idle_cpu = (sum(cpu_seconds(p) for p in pids) - idle_from) / IDLE_SECONDS
     print(
         f"  {name}: {len(clients)} clients connected; rolling for {args.seconds:g} s",
         file=sys.stderr,
     )
     rolls = Rolls()
     start = time.perf_counter()
+    busy_from = sum(cpu_seconds(p) for p in pids)
     until = start + args.seconds
     await asyncio.gather(*(roll_now_and_then(port, t, args.interval, until, rolls) for t in tables))
     elapsed = time.perf_counter() - start
+    busy_cpu = (sum(cpu_seconds(p) for p in pids) - busy_from) / elapsed
     memory = [resident_mib(p) for p in pids]
     acked = {str(e): t for e, t in rolls.table.items()}
     child.stdin.write(json.dumps({"acked": acked, "drain": args.drain}).encode() + b"\n")
@@ -279,6 +289,8 @@ async def drive(
         (connected - before) * 1024 / len(clients),
         len(clients),
         found["errors"],
+        idle_cpu,
+        busy_cpu,
     )
 
 
@@ -330,7 +342,8 @@ def show(results: list[Figures], args: argparse.Namespace) -> None:
     )
     head = (
         "| stack | rolls/s | p50 ms | p99 ms | deliveries missing | refused "
-        "| resident MiB (peak) a server | KiB a live connection |"
+        "| resident MiB (peak) a server | KiB a live connection | server CPU idle | server CPU "
+        "rolling |"
     )
     print(head)
     print("|" + "---|" * head.count(" | ") + "---|")
@@ -338,7 +351,7 @@ def show(results: list[Figures], args: argparse.Namespace) -> None:
         memory = ", ".join(f"{now:.0f} ({peak:.0f})" for now, peak in r.memory)
         print(
             f"| {r.stack} | {r.rate:,.0f} | {r.p50:.1f} | {r.p99:.1f} | {r.missing} | {r.refused} "
-            f"| {memory} | {r.per_connection_kib:.0f} |"
+            f"| {memory} | {r.per_connection_kib:.0f} | {r.idle_cpu:.0%} | {r.busy_cpu:.0%} |"
         )
         for error in r.errors:
             print(f"  {r.stack}: a client stopped: {error}")

@@ -191,7 +191,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     try:
         yield
     finally:
-        news.stop()
+        await news.stop()
 
 
 def serve_from(
