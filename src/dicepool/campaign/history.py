@@ -189,7 +189,7 @@ def undo(
             raise CampaignError("a campaign's creation cannot be undone")
         if root.kind is Kind.REVEALED:
             raise CampaignError("a reveal cannot be undone: everyone has seen the roll")
-        if root.kind in (Kind.SEAL_OPENED, Kind.SEAL_CLOSED):
+        if root.kind in (Kind.SEAL_OPENED, Kind.SEAL_CLOSED, Kind.SEAL_CONTRIBUTED):
             raise CampaignError(
                 "a seal cannot be undone: its commitment or seed is public, and its rolls "
                 "are checked against it"

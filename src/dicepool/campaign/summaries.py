@@ -56,6 +56,7 @@ from dicepool.sheet.payloads import (
     Rolled,
     RuleRoll,
     SealClosed,
+    SealContributed,
     SealOpened,
     SeatRevoked,
     TrackerStarted,
@@ -306,6 +307,11 @@ def _seal_opened(data: Data) -> str:
     return f"opened seal {opened.seal} (commitment {opened.commitment[:16]}…)"
 
 
+def _seal_contributed(data: Data) -> str:
+    given = SealContributed.of(data)
+    return f"added to seal {given.seal}'s dice ({given.contribution[:16]}…)"
+
+
 def _seal_closed(data: Data) -> str:
     closed = SealClosed.of(data)
     return (
@@ -379,6 +385,7 @@ STATE_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
     Kind.REVEALED: lambda d: f"revealed hidden roll {Revealed.of(d).event}",
     Kind.SEAL_OPENED: _seal_opened,
     Kind.SEAL_CLOSED: _seal_closed,
+    Kind.SEAL_CONTRIBUTED: _seal_contributed,
     Kind.CLOCK_ADVANCED: _clock,
     Kind.DAMAGED: _damaged,
     Kind.HEALED: _healed,

@@ -32,6 +32,8 @@ class SealRef:
     roll_no: int
     nonce: str | None = None
     sides: tuple[tuple[int, int], ...] | None = None
+    mixed: int = 0
+    """The players' contributions mixed into the key the roll read (0: the seed alone)."""
 
     def data(self) -> dict[str, object]:
         """The seal's reference as an event holds it."""
@@ -40,6 +42,8 @@ class SealRef:
             found["nonce"] = self.nonce
         if self.sides is not None:
             found["sides"] = [[s, c] for s, c in self.sides]
+        if self.mixed:
+            found["mixed"] = self.mixed
         return found
 
     @classmethod
@@ -51,6 +55,7 @@ class SealRef:
             int(data["roll_no"]),
             None if data.get("nonce") is None else str(data["nonce"]),
             None if sides is None else tuple((int(s), int(c)) for s, c in sides),
+            int(data.get("mixed", 0)),
         )
 
 
@@ -451,6 +456,24 @@ class SealClosed:
     def of(cls, data: Data) -> SealClosed:
         """The record of an event's data."""
         return cls(int(data["seal"]), str(data["seed"]), int(data["rolls"]))
+
+
+@dataclass(frozen=True)
+class SealContributed:
+    """``seal-contributed``: a player's browser added 32 random bytes (hex) to the open seal,
+    after its commitment was published; every roll after it reads a key they are mixed into."""
+
+    seal: int
+    contribution: str
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"seal": self.seal, "contribution": self.contribution}
+
+    @classmethod
+    def of(cls, data: Data) -> SealContributed:
+        """The record of an event's data."""
+        return cls(int(data["seal"]), str(data["contribution"]))
 
 
 # Story time

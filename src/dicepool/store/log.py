@@ -18,10 +18,11 @@ from typing import Any, TypeVar
 
 from dicepool.errors import CampaignError, LimitError
 from dicepool.sheet.character import Character
-from dicepool.sheet.events import Event, Kind, character_from, screen_of, struck
+from dicepool.sheet.events import Chain, Event, Kind, character_from, screen_of, struck
 from dicepool.sheet.payloads import Undone
 from dicepool.sheet.state import CampaignState, Story, stored_story
 from dicepool.sheet.traits import name_key
+from dicepool.store.chain import GENESIS, digest_of, link, new_salt
 from dicepool.store.sql import Conflict, Row, Sql, loads, moment
 
 MAX_EVENT_BYTES = 1024 * 1024
@@ -53,13 +54,16 @@ _NOTIFY = "pg_notify(:channel, CAST(:news AS TEXT) || CAST(id AS TEXT)) AS told"
 """An event's NOTIFY (:data:`CHANNEL`), sent by the statement that inserts it."""
 
 _CAMPAIGN = "SELECT id, name, system, players, house_rules, last_seq, story FROM campaigns"
-_EVENT = "SELECT id, seq, at, actor, kind, data FROM events"
+_EVENT = "SELECT id, seq, at, actor, kind, data, salt, prev, digest, hash FROM events"
 _SHEET = "SELECT CAST(sheet AS TEXT) AS sheet FROM characters"
 """A sheet as its text on both databases (PostgreSQL would parse its JSON), so that
 :func:`_projected` reads each text once."""
-_SCREENED = "SELECT id, seq, at, actor, kind, COALESCE(screen, data) AS data FROM events"
+_SCREENED = (
+    "SELECT id, seq, at, actor, kind, COALESCE(screen, data) AS data, "
+    "CASE WHEN screen IS NULL THEN salt ELSE '' END AS salt, prev, digest, hash FROM events"
+)
 """The events as players read them: a hidden roll's placeholder (``screen``) for its data, so
-neither its data nor its size is read."""
+neither its data nor its size is read (nor its salt: the placeholder is not what it hashed)."""
 
 
 def _select(screened: bool) -> str:
@@ -192,6 +196,7 @@ def append(
         )[0]["last_seq"]
     at = datetime.now(UTC)
     undoes = Undone.of(event.data).event if event.kind is Kind.UNDONE else None
+    chain = _chained(conn, campaign_id, seq, at.isoformat(), actor, event)
     row = {
         "campaign": campaign_id,
         "seq": seq,
@@ -201,10 +206,15 @@ def append(
         "data": _stored_data(event),
         "undoes": undoes,
         "screen": _json(conn, screen_of(event)),
+        "salt": chain.salt,
+        "prev": chain.prev,
+        "digest": chain.digest,
+        "hash": chain.hash,
     }
     insert = (
-        "INSERT INTO events (campaign_id, seq, at, actor, kind, data, undoes, screen) "
-        "VALUES (:campaign, :seq, :at, :actor, :kind, :data, :undoes, :screen)"
+        "INSERT INTO events (campaign_id, seq, at, actor, kind, data, undoes, screen, "
+        "salt, prev, digest, hash) VALUES (:campaign, :seq, :at, :actor, :kind, :data, "
+        ":undoes, :screen, :salt, :prev, :digest, :hash)"
     )
     keys = sorted({name_key(n) for n in involved})
     if conn.dialect == "postgresql":
@@ -217,7 +227,29 @@ def append(
             "VALUES (:event, :campaign, :key)",
             involving[0] if len(involving) == 1 else involving,
         )
-    return Event(event.kind, event.data, event_id, seq, at.isoformat(), actor)
+    return Event(event.kind, event.data, event_id, seq, at.isoformat(), actor, chain)
+
+
+def _chained(conn: Sql, campaign_id: int, seq: int, at: str, actor: str, event: Event) -> Chain:
+    """The new event's place in its log's hash chain, after the event before it.
+
+    Raises:
+        CampaignError: the event before it has no hash (a log the upgrade did not chain).
+    """
+    prev = GENESIS
+    if seq > 1:
+        found = conn.rows(
+            "SELECT hash FROM events WHERE campaign_id = :campaign AND seq = :seq",
+            {"campaign": campaign_id, "seq": seq - 1},
+        )
+        if not found or not found[0]["hash"]:
+            raise CampaignError(
+                f"event {seq - 1} of this log is not chained; run `dicepool db upgrade`"
+            )
+        prev = found[0]["hash"]
+    salt = new_salt()
+    digest = digest_of(seq, at, actor, event.kind.value, event.data, salt)
+    return Chain(salt, prev, digest, link(prev, seq, digest))
 
 
 def _append_told(
@@ -236,7 +268,8 @@ def _append_told(
         )
     told = conn.rows(f"{added} SELECT id, {_NOTIFY} FROM added", params)
     at = row["at"].isoformat()
-    return Event(event.kind, event.data, int(told[0]["id"]), row["seq"], at, row["actor"])
+    chain = Chain(row["salt"], row["prev"], row["digest"], row["hash"])
+    return Event(event.kind, event.data, int(told[0]["id"]), row["seq"], at, row["actor"], chain)
 
 
 def _stored_data(event: Event) -> str:
@@ -264,7 +297,9 @@ def _json(conn: Sql, data: dict[str, object] | None) -> Any:
 
 def _event(row: Row) -> Event:
     at = moment(row["at"]).isoformat()
-    return Event(Kind(row["kind"]), loads(row["data"]), row["id"], row["seq"], at, row["actor"])
+    chain = Chain(row["salt"], row["prev"], row["digest"], row["hash"]) if row["hash"] else None
+    data = loads(row["data"])
+    return Event(Kind(row["kind"]), data, row["id"], row["seq"], at, row["actor"], chain)
 
 
 def campaign_events(conn: Sql, campaign_id: int) -> list[Event]:
@@ -273,6 +308,25 @@ def campaign_events(conn: Sql, campaign_id: int) -> list[Event]:
         f"{_EVENT} WHERE campaign_id = :campaign ORDER BY seq", {"campaign": campaign_id}
     )
     return [_event(r) for r in found]
+
+
+def campaign_chain(conn: Sql, campaign_id: int) -> list[tuple[int, Chain]]:
+    """Every event's place in a campaign's hash chain, in order: its seq and its chain, its
+    salt left out (what a seat may know of an event it may not see)."""
+    found = conn.rows(
+        "SELECT seq, prev, digest, hash FROM events WHERE campaign_id = :campaign ORDER BY seq",
+        {"campaign": campaign_id},
+    )
+    return [(r["seq"], Chain("", r["prev"], r["digest"], r["hash"])) for r in found]
+
+
+def campaign_head(conn: Sql, campaign_id: int) -> tuple[int, str]:
+    """A campaign's head: its last event's seq and hash ((0, "") for an empty log)."""
+    found = conn.rows(
+        "SELECT seq, hash FROM events WHERE campaign_id = :campaign ORDER BY seq DESC LIMIT 1",
+        {"campaign": campaign_id},
+    )
+    return (found[0]["seq"], found[0]["hash"] or "") if found else (0, "")
 
 
 def last_events(
@@ -403,6 +457,7 @@ _NOT_UNDONE_BARE = (
     Kind.UNDONE,
     Kind.SEAL_OPENED,
     Kind.SEAL_CLOSED,
+    Kind.SEAL_CONTRIBUTED,
     Kind.SEAT_REVOKED,
     Kind.LINK_ISSUED,
     Kind.INVITATION_ISSUED,

@@ -64,6 +64,12 @@ events = Table(
     Column("kind", String(40), nullable=False),
     Column("data", Data, nullable=False),
     Column("undoes", Id, ForeignKey("events.id"), nullable=True),
+    # the hash chain (dicepool.store.chain): the event's salt, the hash of the event before
+    # it, its digest and its own hash (filled for the log before it by migration 0011)
+    Column("salt", String(32), nullable=True),
+    Column("prev", String(64), nullable=True),
+    Column("digest", String(64), nullable=True),
+    Column("hash", String(64), nullable=True),
     # a hidden roll as players read it (its seal and number), so reading that costs the same
     # whatever the roll: NULL for every other event
     Column("screen", Data, nullable=True),
@@ -135,6 +141,10 @@ seals = Table(
     Column("seed", String(64), nullable=False),  # lowercase hex of 32 bytes
     Column("rolls", Integer, nullable=False),  # the roll numbers given out so far
     Column("closed", Boolean, nullable=False),
+    # the key the stream is read with now: the seed with the players' contributions mixed in
+    # (dicepool.core.stream.mixed_key), and how many (migration 0012)
+    Column("stream_key", String(64), nullable=True),
+    Column("mixed", Integer, nullable=False, server_default=text("0")),
     UniqueConstraint("campaign_id", "number"),
 )
 

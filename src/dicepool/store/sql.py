@@ -55,7 +55,8 @@ def moment(value: Any) -> datetime:
     """A time column's value, in UTC (SQLite gives its text, without a zone)."""
     found = datetime.fromisoformat(value) if isinstance(value, str) else value
     assert isinstance(found, datetime)
-    return found if found.tzinfo is not None else found.replace(tzinfo=UTC)
+    # in UTC whatever the server's zone: the hash chain hashes the time as written
+    return found.astimezone(UTC) if found.tzinfo is not None else found.replace(tzinfo=UTC)
 
 
 _PLAIN = frozenset({int, str, float, type(None)})

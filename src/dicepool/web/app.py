@@ -28,6 +28,7 @@ from dicepool.store.database import Database, sqlite_path
 from dicepool.web import (
     actions_api,
     api,
+    fair_page,
     live,
     page_live,
     pages,
@@ -258,6 +259,7 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(page_live.router)
     app.include_router(verify_page.router)
+    app.include_router(fair_page.router)
     app.include_router(stats_page.router)
     app.mount("/static", StaticFiles(directory=pages.HERE / "static"), name="static")
     app.include_router(live.router)
