@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 ENV_URL = "DICEPOOL_DATABASE_URL"
 
-REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009", "0010")
+REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009", "0010", "0011")
 """Every schema revision this version knows, oldest first; the last is the head."""
 
 HEAD = REVISIONS[-1]
