@@ -226,3 +226,9 @@ def posted(db: Database, webhook: WebhookRow, seq: int) -> bool:
     changed meanwhile (another process posted them, or the storyteller set another)."""
     with db.write() as conn:
         return advance(conn, webhook, seq)
+
+
+def onlooker(seat: Seat) -> Seat:
+    """A seat at ``seat``'s table that sees what every player sees (and sits with no
+    character): the channel's view of the log."""
+    return Seat(0, seat.campaign_id, seat.campaign, Role.PLAYER, "channel", None, seat.system)
