@@ -107,6 +107,7 @@ class Heard:
     method: str
     path: str
     body: Any
+    headers: dict[str, str]
 
 
 class Receiver:
@@ -129,7 +130,9 @@ class Receiver:
                         receiver.answers.pop(0) if receiver.answers else (receiver.then, None)
                     )
                     if status < 300:
-                        receiver.heard.append(Heard(self.command, self.path, body))
+                        receiver.heard.append(
+                            Heard(self.command, self.path, body, dict(self.headers))
+                        )
                 self.send_response(status)
                 if wait is not None:
                     self.send_header("Retry-After", wait)

@@ -4,6 +4,7 @@ here, the server given its public key), every command, and the channel's webhook
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -182,3 +183,56 @@ def test_the_storyteller_undoes_a_join_and_restores_it(
     assert refused["flags"] == 64 and "/join" in refused["content"]
     post(app.port, f"/api/campaigns/{table['id']}/events/{undone['id']}/undo", {}, table["told"])
     assert "flags" not in app.command("roll", PLAYER, line="hubris 2")["data"]
+
+
+def _rolls(port: int, cid: int, token: str, lines: list[str]) -> None:
+    for line in lines:
+        post(port, f"/api/campaigns/{cid}/rolls", {"line": line}, token)
+
+
+def test_the_channel_gets_every_roll_in_order_through_429s_and_a_404_turns_it_off(
+    app: Application, table: dict[str, Any], receiver: Receiver
+) -> None:
+    cid, told = table["id"], table["told"]
+    hook = "/api/webhooks/1/secret-token"
+    # Discord is rate limiting: the first answers are 429s with Retry-After
+    receiver.answers = [(429, "0.3")] * 4
+    post(app.port, f"/api/campaigns/{cid}/actions/webhook", {"url": receiver.base + hook}, told)
+    assert not any("secret-token" in str(e["data"]) for e in events(app, table))
+    hidden = post(
+        app.port, f"/api/campaigns/{cid}/rolls", {"line": "hubris 3 # behind", "hidden": True}, told
+    )
+    _rolls(app.port, cid, told, [f"hubris 2 # burst {n}" for n in range(50)])
+
+    def lines(heard: list[Any]) -> list[str]:
+        return [line for h in heard for line in h.body["content"].split("\n")]
+
+    heard = receiver.wait_for(hook, lambda h: "burst 49" in "".join(lines(h)))
+    shown = lines(heard)
+    bursts = [int(m) for line in shown for m in re.findall(r"# burst (\d+)\b", line)]
+    assert bursts == list(range(50))  # complete, in order, none twice
+    assert len(heard) < 51  # batched while behind
+    assert receiver.answers == []  # every 429 was answered, and waited out
+    assert not any("behind" in line for line in shown)  # the hidden roll: not until revealed
+    assert all(h.body["allowed_mentions"] == {"parse": []} for h in heard)
+    assert "mirrored to a Discord channel" in shown[1]
+    numbers = [int(line.split()[0][1:]) for line in shown if line.startswith("#")]
+    assert numbers == sorted(numbers)
+    # revealed, the hidden roll comes, marked so
+    post(app.port, f"/api/campaigns/{cid}/events/{hidden['event']}/reveal", {}, told)
+    heard = receiver.wait_for(hook, lambda h: "behind" in "".join(lines(h)))
+    assert any("(revealed)" in line and "behind" in line for line in lines(heard))
+    # the webhook is deleted: Discord answers 404, the mirror stops and the log says so
+    receiver.then = 404
+    _rolls(app.port, cid, told, ["hubris 2 # after"])
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        off = [e for e in events(app, table) if e["kind"] == "webhook-set" and not e["data"]["on"]]
+        if off:
+            break
+        time.sleep(0.1)
+    assert off and "404" in off[0]["data"]["reason"]
+    receiver.then = 204
+    _rolls(app.port, cid, told, ["hubris 2 # later"])
+    time.sleep(1.0)  # the mirror reads the webhooks every 0.1 s: it had its chances
+    assert not any("later" in line or "after" in line for line in lines(receiver.posted(hook)))
