@@ -30,7 +30,7 @@ ACTIONS = (
         ),
         _webhook,
         who=Who.STORYTELLER,
-        group="seats",
+        group="table",
         label="Discord webhook",
         example="dicepool webhook https://discord.com/api/webhooks/123/abc",
     ),
