@@ -33,6 +33,7 @@ from dicepool.campaign.discord import (
     table_of_channel,
 )
 from dicepool.campaign.questions import seat_odds_json
+from dicepool.campaign.roll_choices import spends_of
 from dicepool.campaign.seals import dice_source
 from dicepool.campaign.seats import Role, Seat, find_seat_by_token
 from dicepool.campaign.table import SeenEvent, read_log, roll_at_table, visible
@@ -40,7 +41,7 @@ from dicepool.campaign.view import table_view
 from dicepool.errors import AccessError, CampaignError, DicepoolError, ParameterError
 from dicepool.odds import Budget
 from dicepool.store.database import Database
-from dicepool.web.api import ODDS_MEMORY, ODDS_SECONDS
+from dicepool.web.api import CHOSEN, ODDS_MEMORY, ODDS_SECONDS
 from dicepool.web.discord_commands import OWN, SHEET
 from dicepool.web.discord_http import send
 from dicepool.web.discord_sign import Discord
@@ -232,13 +233,15 @@ def _tie(
 def _roll(db: Database, seat: Seat, given: Mapping[str, Any]) -> dict[str, Any]:
     secret = given.get("secret") is True
     character = given.get("character")
+    spends = spends_of({k: v for k, v in given.items() if k in CHOSEN}, seat.system)
     logged = roll_at_table(
         db,
         seat,
         _text(given, "line"),
         dice_source(None, None),
         character if isinstance(character, str) else None,
-        hidden=secret,
+        secret,
+        spends,
     )
     return message(rolled_text(SeenEvent(logged.event)), ephemeral=secret)
 

@@ -14,6 +14,7 @@ from typing import Any
 from dicepool.campaign.actions import ACTIONS
 from dicepool.campaign.catalogue import ALL, Action, Param, Type
 from dicepool.campaign.discord import MAX_WEBHOOK
+from dicepool.campaign.roll_choices import ROLL_CHOICES
 
 STRING, INTEGER, BOOLEAN = 3, 4, 5
 """Discord's option types."""
@@ -47,6 +48,37 @@ def _text(name: str, description: str, length: int, required: bool = False) -> d
     return _option(STRING, name, description, required=required, max_length=length)
 
 
+def _choices(param: Param, systems: frozenset[str]) -> list[str]:
+    found: list[str] = []
+    for system in sorted(systems & ALL):
+        found += [c for c in param.choices(system) if c not in found]
+    return found
+
+
+def option_of(param: Param, systems: frozenset[str]) -> dict[str, Any]:
+    """A parameter of the catalogue as an option of its command, at the tables of
+    ``systems`` (a character is never required: a player's is their own)."""
+    required = param.required and param.type is not Type.CHARACTER
+    summary = param.summary
+    if param.type in (Type.INT, Type.EVENT):
+        limits = (
+            {"min_value": param.low}
+            if param.type is Type.EVENT
+            else {
+                "min_value": param.low,
+                "max_value": param.high,
+            }
+        )
+        return _option(INTEGER, param.name, summary, required=required, **limits)
+    if param.type is Type.FLAG:
+        return _option(BOOLEAN, param.name, summary, required=required)
+    choices = _choices(param, systems) if param.type is Type.CHOICE else []
+    if choices and len(choices) <= CHOICES:
+        offered = [{"name": c, "value": c} for c in choices]
+        return _option(STRING, param.name, summary, required=required, choices=offered)
+    return _text(param.name, summary, min(param.length, 6000), required)
+
+
 OWN: dict[str, dict[str, Any]] = {
     "link": {
         "description": "Link this channel to your table: your storyteller's link (shown to you "
@@ -68,6 +100,8 @@ OWN: dict[str, dict[str, Any]] = {
             _text("line", "What to roll, e.g. Dexterity + Stealth # the lock", LINE, True),
             _text("character", "The character who rolls (the storyteller's choice).", 40),
             _option(BOOLEAN, "secret", "A hidden roll (the storyteller's), shown to you alone."),
+            # what a roll spends and chooses: the API's roll choices, each its system's
+            *(option_of(p, p.systems) for p in ROLL_CHOICES),
         ],
     },
     "odds": {
@@ -81,41 +115,10 @@ OWN: dict[str, dict[str, Any]] = {
 """The table's own commands (``/sheet`` is made with the catalogue's ``sheet`` action)."""
 
 
-def _choices(param: Param, systems: frozenset[str]) -> list[str]:
-    found: list[str] = []
-    for system in sorted(systems & ALL):
-        found += [c for c in param.choices(system) if c not in found]
-    return found
-
-
-def option_of(param: Param, action: Action) -> dict[str, Any]:
-    """A parameter of the catalogue as an option of its command (a character is never
-    required: a player's is their own)."""
-    required = param.required and param.type is not Type.CHARACTER
-    summary = param.summary
-    if param.type in (Type.INT, Type.EVENT):
-        limits = (
-            {"min_value": param.low}
-            if param.type is Type.EVENT
-            else {
-                "min_value": param.low,
-                "max_value": param.high,
-            }
-        )
-        return _option(INTEGER, param.name, summary, required=required, **limits)
-    if param.type is Type.FLAG:
-        return _option(BOOLEAN, param.name, summary, required=required)
-    choices = _choices(param, action.systems) if param.type is Type.CHOICE else []
-    if choices and len(choices) <= CHOICES:
-        offered = [{"name": c, "value": c} for c in choices]
-        return _option(STRING, param.name, summary, required=required, choices=offered)
-    return _text(param.name, summary, min(param.length, 6000), required)
-
-
 def action_command(action: Action, description: str | None = None) -> dict[str, Any]:
     """An action's command: its name, its summary, its parameters (the required first, as
     Discord asks)."""
-    options = [option_of(p, action) for p in action.web_params()]
+    options = [option_of(p, action.systems) for p in action.web_params()]
     options.sort(key=lambda o: not o.get("required", False))
     return {
         "name": action.name,

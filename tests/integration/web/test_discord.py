@@ -138,8 +138,15 @@ def test_a_roll_is_the_seats_shown_as_the_terminal_shows_it(
     faces = [d["face"] for d in rolled["data"]["result"]["dice"]]
     assert len(faces) >= 5
     shown = content.split("\n")[2].split()  # "  rolled  3 9 10! ..."
-    assert [int(f.strip("[]()!x2")) for f in shown[1:]][: len(faces)] == faces[: len(shown) - 1]
+    assert [int(re.findall(r"\d+", f)[0]) for f in shown[1:]] == faces[: len(shown) - 1]
     assert rolled["actor"] == "Bo"
+
+
+def test_a_roll_spends_what_the_api_roll_spends(app: Application, table: dict[str, Any]) -> None:
+    answer = app.command("roll", PLAYER, line="Strength + Brawl", willpower=True)["data"]
+    assert "flags" not in answer, answer
+    rolled = [e for e in events(app, table) if e["kind"] == "rolled"][-1]
+    assert rolled["data"]["effects"]["willpower"] == {"character": "Ana"}
 
 
 def test_a_secret_roll_is_the_storytellers_alone(app: Application, table: dict[str, Any]) -> None:
