@@ -11,6 +11,7 @@ from dicepool.sheet.health import (
     HealthTrack,
     State,
     Wound,
+    downgraded_by_care,
     heal,
     new_track,
     pass_time,
@@ -227,6 +228,13 @@ def test_care_downgrades_a_treatable_resistant_wound_one_step_and_cannot_heal_it
     with pytest.raises(SheetError, match="resistant wounds heal with time only"):
         heal(track, 1)  # a bashing wound has no step below: only time heals it
     assert pass_time(track, 14).boxes == track.boxes and pass_time(track, 15).boxes == ()
+
+
+def test_the_care_that_downgrades_is_counted_as_heal_does_it() -> None:
+    track = take_damage(track_of(7, A, B), 1, L, resistant=True, treatable=True)
+    assert [downgraded_by_care(track, n) for n in (1, 2, 3)] == [0, 1, 1]
+    assert downgraded_by_care(track, 3, A) == 0  # the aggravated one heals: not resistant
+    assert downgraded_by_care(track, 1, L) == 1
 
 
 def test_each_point_of_care_is_one_step_least_severe_first() -> None:

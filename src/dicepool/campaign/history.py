@@ -125,6 +125,21 @@ def _check_links(conn: Sql, row: CampaignRow, target: Event, root: Event) -> Non
             f"cannot bring back event {root.id}: the roll it acts on (event {roll}) is "
             "undone; bring that back first"
         )
+    if roll is not None and root.kind is Kind.REROLLED:
+        _one_second_chance(conn, row, root, roll)
+
+
+def _one_second_chance(conn: Sql, row: CampaignRow, root: Event, roll: int) -> None:
+    """Refuse to bring back second chance ``root`` on a roll another one stands on now
+    (ruling 1: one second chance a roll)."""
+    rolled = find_event(conn, row.id, roll)
+    assert rolled is not None, "a second chance names a roll of its campaign"
+    other = [e for e in linked_to(conn, row, rolled) if e.kind is Kind.REROLLED]
+    if other:
+        raise CampaignError(
+            f"cannot bring back event {root.id}: event {other[0].id} is the second chance of "
+            f"roll {roll} now (one a roll); undo event {other[0].id} first"
+        )
 
 
 def _root(conn: Sql, row: CampaignRow, event: Event) -> tuple[Event, int]:

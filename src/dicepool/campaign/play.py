@@ -28,7 +28,7 @@ from dicepool.sheet.events import (
     event_of,
     payload_of,
 )
-from dicepool.sheet.health import MAX_POINTS, Wound
+from dicepool.sheet.health import MAX_POINTS, Wound, downgraded_by_care
 from dicepool.sheet.hubris.payloads import ConflictEnded, Damaged, Healed, Stabilized
 from dicepool.sheet.payloads import (
     BoundaryBegun,
@@ -209,7 +209,9 @@ def heal(
     healed, wound = _points(points, "healing"), _wound(kind) if kind else None
 
     def decide(state: CampaignState) -> Event:
-        return event_of(Kind.HEALED, Healed(_named(state, name), healed, wound))
+        _, track = track_of(state, name)
+        down = downgraded_by_care(track, healed, wound)  # what the log is to say of it
+        return event_of(Kind.HEALED, Healed(_named(state, name), healed, wound, down))
 
     return act(db, campaign, actor, decide)
 

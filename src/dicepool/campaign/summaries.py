@@ -194,6 +194,12 @@ def _damaged(data: Data) -> str:
 def _healed(data: Data) -> str:
     healed = Healed.of(data)
     kind = f" {healed.wound!s}" if healed.wound is not None else ""
+    down = healed.downgraded
+    wounds = f"{down} resistant wound{'s' if down > 1 else ''} a step down"
+    if down == healed.points:
+        return f"care takes {healed.character}'s {wounds}"
+    if down:
+        return f"{healed.character} heals {healed.points - down}{kind}; care takes {wounds}"
     return f"{healed.character} heals {healed.points}{kind}"
 
 

@@ -8,6 +8,7 @@ name and the arguments it was given.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -290,12 +291,28 @@ def _event_json(made: Done) -> dict[str, Any]:
 
 
 SERVER = "http://127.0.0.1:8000"
-"""Where `dicepool serve` answers by default: the links the command line prints."""
+"""Where `dicepool serve` answers by default: the links the command line prints, unless
+``$DICEPOOL_PUBLIC_URL`` names the address players open (as for `serve`)."""
 
 
-def link(token: str, server: str = SERVER) -> str:
-    """The page a seat's token opens on the table's server."""
-    return f"{server.rstrip('/')}/t/{token}"
+def public_base(server: str | None = None) -> str:
+    """The address the links the command line prints start with: ``server``, else the public
+    address of the environment, else :data:`SERVER`.
+
+    Raises:
+        AddressError: a ``server`` or an address in the environment that is none.
+    """
+    from dicepool.web.addresses import ENV_PUBLIC_URL, public_url
+
+    if server:
+        return public_url(server, "--server")
+    given = os.environ.get(ENV_PUBLIC_URL)
+    return public_url(given, f"${ENV_PUBLIC_URL}") if given else SERVER
+
+
+def link(token: str, server: str | None = None) -> str:
+    """The page a seat's token opens on the table's server (see :func:`public_base`)."""
+    return f"{public_base(server)}/t/{token}"
 
 
 def _summary(made: Done, _campaign: str, _args: Mapping[str, Any]) -> list[str]:

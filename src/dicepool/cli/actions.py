@@ -59,8 +59,10 @@ def command_of(action: Action) -> click.Command:
         **given: Any,
     ) -> None:
         from dicepool.campaign.actions import perform_as_owner
-        from dicepool.cli.acted import show
+        from dicepool.cli.acted import public_base, show
         from dicepool.cli.roll import pick_source
+
+        public_base()  # a link it may print: a bad address refuses before anything is done
 
         for param in action.params:  # the words of an argument that takes the rest, as one
             if param.many:

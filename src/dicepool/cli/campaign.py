@@ -179,27 +179,23 @@ def _who(name: str, player: str | None) -> str:
 @click.argument("campaign_name", metavar="NAME")
 @click.option(
     "--server",
-    default="http://127.0.0.1:8000",
-    envvar=ENV_PUBLIC_URL,
-    show_default=True,
     metavar="URL",
     help="The address players open: the table's server (`dicepool serve` prints it; "
-    f"${ENV_PUBLIC_URL} gives it too).",
+    f"else ${ENV_PUBLIC_URL}, else http://127.0.0.1:8000).",
 )
 @db_option
-def link_(campaign_name: str, server: str, db_url: str | None) -> None:
+def link_(campaign_name: str, server: str | None, db_url: str | None) -> None:
     """Print a new storyteller's link to campaign NAME's table in the browser (a campaign made
     on the command line, or another link; the old links keep working).
 
     e.g. dicepool campaign link Night --server http://192.168.1.5:8000
     """
     from dicepool.campaign.seat_admin import storyteller_link
-    from dicepool.cli.acted import link
+    from dicepool.cli.acted import public_base
 
+    base = public_base(server)  # checked before a link is made
     token = storyteller_link(open_database(db_url), campaign_name, actor())
-    click.echo(
-        f"the storyteller's link to {visible(campaign_name)}, shown once: {link(token, server)}"
-    )
+    click.echo(f"the storyteller's link to {visible(campaign_name)}, shown once: {base}/t/{token}")
     click.secho("  run `dicepool serve` with this database, then open it", dim=True)
 
 

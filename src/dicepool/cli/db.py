@@ -1,8 +1,10 @@
-"""`dicepool db ...`: bring the schema up to date; check the projections against the log."""
+"""`dicepool db ...`: bring the schema up to date; check the projections against the log; back
+up a SQLite file while it serves."""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
@@ -12,7 +14,7 @@ from dicepool.cli.storage import db_option, open_database, shown_url
 
 @click.group()
 def db() -> None:
-    """Look after the database: upgrade its schema, check it against its log."""
+    """Look after the database: upgrade its schema, check it against its log, back it up."""
 
 
 @db.command("upgrade")
@@ -48,4 +50,19 @@ def check(db_url: str | None) -> None:
     click.echo(
         f"ok: {held['campaigns']} campaigns, {held['events']} events, "
         f"{held['characters']} characters agree with the log ({visible(shown_url(database))})"
+    )
+
+
+@db.command("backup")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@db_option
+def backup(file: Path, db_url: str | None) -> None:
+    """Copy the SQLite database to a new FILE, safe while it serves (PostgreSQL: pg_dump)."""
+    from dicepool.store.backup import backup as back_up
+
+    database = open_database(db_url)
+    size = back_up(database.url, file)
+    click.echo(
+        f"backed up {visible(shown_url(database))} to {visible(str(file))} ({size:,} bytes); "
+        f"check it with: dicepool db check --db {visible(str(file))}"
     )

@@ -283,13 +283,7 @@ def heal(
         raise SheetError("the character is dead: no care or power heals the dead")
     if not track.boxes:
         raise SheetError("the character has no wound to heal")
-    boxes = list(track.boxes)
-    cared = 0
-    while cared < points and (i := _cared_for(boxes, wound)) is not None:
-        box = boxes.pop(i)
-        if not box.care_heals:
-            boxes = list(_sorted([*boxes, replace(box, wound=Wound(box.wound - 1))]))
-        cared += 1
+    boxes, cared, _ = _care(track, points, wound)
     if cared == 0:
         kind = f"{wound} " if wound else ""
         raise SheetError(
@@ -297,6 +291,26 @@ def heal(
             "downgrades only a treatable one, down to bashing)"
         )
     return _changed(track, boxes)
+
+
+def downgraded_by_care(track: HealthTrack, points: int, wound: Wound | None = None) -> int:
+    """How many of the ``points`` that :func:`heal` gives take a resistant, treatable wound a
+    step down rather than off the track (what the log says of the care)."""
+    return _care(track, points, wound)[2]
+
+
+def _care(track: HealthTrack, points: int, wound: Wound | None) -> tuple[list[Box], int, int]:
+    """The boxes after care of ``points`` (of ``wound``), the points it used, and how many of
+    them downgraded a wound."""
+    boxes = list(track.boxes)
+    cared = downgraded = 0
+    while cared < points and (i := _cared_for(boxes, wound)) is not None:
+        box = boxes.pop(i)
+        if not box.care_heals:
+            boxes = list(_sorted([*boxes, replace(box, wound=Wound(box.wound - 1))]))
+            downgraded += 1
+        cared += 1
+    return boxes, cared, downgraded
 
 
 def pass_time(track: HealthTrack, minutes: int) -> HealthTrack:

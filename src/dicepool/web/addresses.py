@@ -30,9 +30,9 @@ class AddressError(DicepoolError):
     """A public address that is no http(s) address of a host."""
 
 
-def public_url(text: str) -> str:
+def public_url(text: str, option: str = "--public-url") -> str:
     """``text`` checked as the table's public address (``https://dice.example.org``), without
-    its last ``/``.
+    its last ``/``; ``option`` is what the error names (where the address was given).
 
     Raises:
         AddressError: not http or https, no host, a query or fragment, or too long.
@@ -41,15 +41,15 @@ def public_url(text: str) -> str:
     parts = urlsplit(url)
     if len(url) > MAX_URL or parts.scheme not in ("http", "https") or not parts.hostname:
         raise AddressError(
-            f"--public-url is an http:// or https:// address of a host (at most {MAX_URL} "
+            f"{option} is an http:// or https:// address of a host (at most {MAX_URL} "
             "characters), such as https://dice.example.org"
         )
     if parts.query or parts.fragment:
-        raise AddressError("--public-url takes no ?query or #fragment: give the site's address")
+        raise AddressError(f"{option} takes no ?query or #fragment: give the site's address")
     try:
         parts.port  # noqa: B018 (a port out of range raises here)
     except ValueError:
-        raise AddressError("--public-url has a port that is no port: 1..65535") from None
+        raise AddressError(f"{option} has a port that is no port: 1..65535") from None
     return url.rstrip("/")
 
 

@@ -7,6 +7,7 @@ of one test is never another's.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 
 import pytest
@@ -291,3 +292,25 @@ def test_a_sheet_roll_imports_no_alembic_and_on_sqlite_no_sqlalchemy(night: Tabl
     assert done.returncode == 0, done.stderr
     on_sqlite = "postgresql" not in night.url
     assert done.stdout.strip().endswith(f"False {not on_sqlite}")
+
+
+def test_the_links_the_command_line_prints_start_with_the_public_address(table: Table) -> None:
+    table.ok("campaign", "create", "Night", "--system", "chronicles")
+    default = table.ok("campaign", "link", "Night")
+    assert re.search(r"shown once: http://127\.0\.0\.1:8000/t/\S{43}", default)
+    table.env = {**table.env, "DICEPOOL_PUBLIC_URL": "https://dice.example.org/"}
+    public = table.ok("campaign", "link", "Night")
+    assert re.search(r"shown once: https://dice\.example\.org/t/\S{43}", public)
+    invited = table.ok("seat", "invite")
+    assert re.search(r"shown once: https://dice\.example\.org/t/\S{43}", invited)
+    given = table.ok("campaign", "link", "Night", "--server", "http://192.0.2.10:8000")
+    assert "shown once: http://192.0.2.10:8000/t/" in given
+    assert table.refused("campaign", "link", "Night", "--server", "dice.example.org") == (
+        "error: --server is an http:// or https:// address of a host (at most 200 characters), "
+        "such as https://dice.example.org"
+    )
+    logged = table.ok("log", "--json")
+    table.env = {**table.env, "DICEPOOL_PUBLIC_URL": "ftp://x"}
+    assert "$DICEPOOL_PUBLIC_URL is an http://" in table.refused("seat", "invite")
+    assert "$DICEPOOL_PUBLIC_URL is an http://" in table.refused("campaign", "link", "Night")
+    assert table.ok("log", "--json") == logged  # refused before anything was issued

@@ -116,8 +116,15 @@ def test_care_downgrades_a_treatable_resistant_wound_and_undo_restores_it(table:
     shown = health(table)
     assert shown["boxes"][:3] == ["aggravated", "lethal", None]
     assert shown["resistant"][:2] == [True, True] and shown["treatable"][:2] == [False, True]
+    table.ok("damage", "Ana", "1", "bashing")
+    table.ok("heal", "Ana", "2")  # the plain bashing heals, the resistant lethal downgrades
+    assert "Ana heals 1; care takes 1 resistant wound a step down" in table.ok("log")
+    table.ok("undo")
+    table.ok("undo")
     table.ok("heal", "Ana", "1", "lethal")
     assert health(table)["boxes"][:3] == ["aggravated", "bashing", None]
+    told = table.ok("log")  # what the care did, not "heals"
+    assert told.count("care takes Ana's 1 resistant wound a step down") == 2
     assert "resistant wounds heal with time only" in table.refused("heal", "Ana", "1")
     table.ok("undo")
     assert health(table)["boxes"][:2] == ["aggravated", "lethal"]

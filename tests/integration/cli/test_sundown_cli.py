@@ -99,6 +99,22 @@ def test_the_second_chance_is_refused_where_ruling_1_gives_none(sundown: Table) 
     assert "agree with the log" in table.ok("db", "check")
 
 
+def test_an_undone_second_chance_comes_back_only_while_its_roll_has_no_other(
+    sundown: Table,
+) -> None:
+    table = sundown
+    missed = table.json("roll", "--char", "Ana", "Agility", "--dice", "1,1,1,1")["event"]
+    table.ok("reroll", str(missed), "--spend", "edge", "--dice", "1,2,3,4")
+    table.ok("undo", str(missed + 1))  # the first second chance undone (event missed + 2)
+    table.ok("reroll", str(missed), "--spend", "edge", "--dice", "6,6,1,1")  # a new one
+    refused = table.refused("undo", str(missed + 2))  # the first one brought back: two
+    assert f"event {missed + 3} is the second chance of roll {missed} now" in refused
+    table.ok("undo", str(missed + 3))
+    table.ok("undo", str(missed + 2))  # with the other one undone, it comes back
+    assert "rerolled already" in table.refused("reroll", str(missed), "--spend", "edge")
+    assert "agree with the log" in table.ok("db", "check")
+
+
 def test_a_chronicles_roll_takes_no_second_chance(table: Table) -> None:
     table.ok("campaign", "create", "Dusk", "--system", "chronicles")
     table.ok("char", "create", "Ana", "--set", "Dexterity=2")

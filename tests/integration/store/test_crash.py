@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import queue
 import signal
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -19,7 +16,6 @@ from dicepool.store.log import campaign_events, find_campaign
 
 from . import workers
 
-ROOT = Path(__file__).resolve().parents[3]
 ROUNDS = 3
 ACKNOWLEDGED = 100
 """Kill the writer once it has acknowledged this many rolls, or after BURST_SECONDS."""
@@ -36,13 +32,7 @@ def pump(stream: IO[str], lines: queue.Queue[str]) -> None:
 
 def kill_mid_burst(url: str) -> list[int]:
     """Run the writer, SIGKILL it mid-burst; the event ids it acknowledged."""
-    writer = subprocess.Popen(
-        [sys.executable, "-m", "tests.integration.store.workers", url],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    writer = workers.rolling_writer(url)
     assert writer.stdout is not None
     lines: queue.Queue[str] = queue.Queue()
     reader = threading.Thread(target=pump, args=(writer.stdout, lines), daemon=True)

@@ -6,10 +6,13 @@ Run as a script it is the crash test's writer: ``python -m tests.integration.sto
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from collections.abc import Callable
 from multiprocessing.queues import Queue
 from multiprocessing.synchronize import Event as StartSignal
+from pathlib import Path
 from typing import Any
 
 from dicepool.campaign import change_character, roll
@@ -104,6 +107,21 @@ def spend_willpower(url: str, start: StartSignal, done: Queue[str]) -> None:
         start,
         done,
         lambda db: roll(db, CAMPAIGN, "Resolve", SeededDice(1), "racer", CHARACTER, spends),
+    )
+
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def rolling_writer(url: str) -> subprocess.Popen[str]:
+    """This module run as a script on ``url``: a process that prints ``ready``, then each roll's
+    event id once it is acknowledged (:func:`log_rolls`), on a pipe."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.integration.store.workers", url],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
 
 

@@ -409,3 +409,27 @@ def test_an_outcome_is_said_once(client: TestClient) -> None:
     verdict = re.search(r'<p class="verdict">(.*?)</p>', page, re.S)
     assert verdict is not None and "outcome-success" in verdict[1]
     assert 'class="label"' not in verdict[1]  # not "SUCCESS Success"
+
+
+def test_a_sheet_marks_resistant_and_treatable_wounds_with_more_than_colour(
+    client: TestClient,
+) -> None:
+    where, told, _ = opened(client)
+    url = f"/api/campaigns/{where}"
+    made = client.post(f"{url}/characters", json={"name": "Ana"}, headers=bearer(told))
+    assert made.status_code == 201, made.text
+    for resistant, treatable in ((True, True), (True, False), (False, False)):
+        given = {"character": "Ana", "points": 1, "kind": "lethal"}
+        given |= {"resistant": resistant, "treatable": treatable}
+        done = client.post(f"{url}/actions/damage", json=given, headers=bearer(told))
+        assert done.status_code == 201, done.text
+    page = client.get(f"/c/{where}").text
+    boxes = re.findall(
+        r'<span class="box([^"]*)" title="([^"]*)">([^<]*)(<sup[^>]*>(\w)</sup>)?', page
+    )
+    marked = [(cls.split(), title, sup) for cls, title, _, _, sup in boxes if "wound-" in cls]
+    assert marked == [
+        (["wound-lethal", "resistant"], "lethal, resistant: care takes it a step down", "t"),
+        (["wound-lethal", "resistant"], "lethal, resistant: only time heals it", "r"),
+        (["wound-lethal"], "lethal", ""),
+    ]

@@ -71,22 +71,30 @@ class Damaged:
 
 @dataclass(frozen=True)
 class Healed:
-    """``healed``: medical care or a power heals points (of a kind, when named)."""
+    """``healed``: medical care or a power heals points (of a kind, when named); a point that
+    reaches a resistant, treatable wound takes it a step down instead (``downgraded``, noted
+    when logged: the sheet's rule decides it again on replay)."""
 
     character: str
     points: int
     wound: Wound | None = None
+    downgraded: int = 0  # of the points, those that took a resistant wound a step down
 
     def data(self) -> dict[str, object]:
-        """The event's data."""
+        """The event's data (``downgraded`` only when some were: an older log has none)."""
         wound = str(self.wound) if self.wound is not None else None
-        return {"character": self.character, "points": self.points, "wound": wound}
+        found: dict[str, object] = {"character": self.character, "points": self.points}
+        found["wound"] = wound
+        if self.downgraded:
+            found["downgraded"] = self.downgraded
+        return found
 
     @classmethod
     def of(cls, data: Data) -> Healed:
         """The record of an event's data."""
         wound = _wound(data["wound"]) if data.get("wound") else None
-        return cls(str(data["character"]), int(data["points"]), wound)
+        downgraded = int(data.get("downgraded", 0))
+        return cls(str(data["character"]), int(data["points"]), wound, downgraded)
 
 
 @dataclass(frozen=True)
