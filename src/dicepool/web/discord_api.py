@@ -124,6 +124,8 @@ def _announced(request: Request, campaign_id: int | None) -> None:
 def _follow_up(
     request: Request, discord: Discord, interaction: dict[str, Any], task: asyncio.Future[Any]
 ) -> None:
+    if task.cancelled():  # the server stops
+        return
     reply, campaign_id = task.result()
     _announced(request, campaign_id)
     application, token = interaction.get("application_id"), interaction.get("token")

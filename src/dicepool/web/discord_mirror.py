@@ -67,7 +67,14 @@ class Mirror:
 
     async def drain(self, row: WebhookRow) -> None:
         """Post what the table logged after ``row.posted``, in order, until nothing is left
-        (or the webhook changed, or is gone)."""
+        (or the webhook changed, or is gone); a failure here is logged, and the next round
+        starts again from what was written down."""
+        try:
+            await self._drain(row)
+        except Exception:
+            log.warning("mirroring table %s to Discord failed", row.campaign_id, exc_info=True)
+
+    async def _drain(self, row: WebhookRow) -> None:
         view = onlooker(Seat(0, row.campaign_id, "", Role.PLAYER, "", None))
         while True:
             read = await run_in_threadpool(
