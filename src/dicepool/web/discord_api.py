@@ -250,6 +250,8 @@ def _roll(db: Database, seat: Seat, given: Mapping[str, Any]) -> dict[str, Any]:
 
 def _sheet(db: Database, seat: Seat, character: object) -> dict[str, Any]:
     name = character if isinstance(character, str) and character else seat.character
+    if name is None and seat.storyteller:
+        raise ParameterError("character", "name the character: /sheet character:NAME")
     if name is None:
         raise CampaignError("your seat plays no character yet: pick one in the table's page")
     sheet = table_view(db, seat).sheet(name)
