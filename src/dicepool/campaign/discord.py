@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import re
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from dicepool.campaign.seats import Role, Seat, join_table, seat_from
 from dicepool.errors import AccessError, CampaignError, ParameterError
@@ -31,6 +31,7 @@ from dicepool.store.discord import (
     channel_table,
     delete_tie,
     drop_webhook,
+    hold,
     insert_tie,
     set_webhook,
     user_seat,
@@ -226,6 +227,14 @@ def posted(db: Database, webhook: WebhookRow, seq: int) -> bool:
     changed meanwhile (another process posted them, or the storyteller set another)."""
     with db.write() as conn:
         return advance(conn, webhook, seq)
+
+
+def held(db: Database, webhook: WebhookRow, holder: str, lasts: timedelta) -> bool:
+    """Whether process ``holder`` posts to ``webhook`` for the next ``lasts`` (held now, or
+    free: no other process posting, or one that stopped renewing its hold)."""
+    now = datetime.now(UTC)
+    with db.write() as conn:
+        return hold(conn, webhook, holder, now, now + lasts)
 
 
 def onlooker(seat: Seat) -> Seat:

@@ -4,6 +4,7 @@ each table's channel webhook."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from dicepool.store.sql import Sql
 
@@ -95,5 +96,23 @@ def advance(conn: Sql, row: WebhookRow, posted: int) -> bool:
         "UPDATE discord_webhooks SET posted = :posted "
         "WHERE campaign_id = :campaign AND url = :url AND posted = :before",
         {"posted": posted, "campaign": row.campaign_id, "url": row.url, "before": row.posted},
+    )
+    return changed > 0
+
+
+def hold(conn: Sql, row: WebhookRow, holder: str, now: datetime, until: datetime) -> bool:
+    """Let ``holder`` post to ``row``'s webhook until ``until``, if no other process holds it
+    at ``now`` (and it is still the table's); whether it may."""
+    changed = conn.run(
+        "UPDATE discord_webhooks SET holder = :holder, held_until = :until "
+        "WHERE campaign_id = :campaign AND url = :url "
+        "AND (holder IS NULL OR holder = :holder OR held_until < :now)",
+        {
+            "holder": holder,
+            "until": until,
+            "campaign": row.campaign_id,
+            "url": row.url,
+            "now": now,
+        },
     )
     return changed > 0

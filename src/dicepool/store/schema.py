@@ -173,4 +173,8 @@ discord_webhooks = Table(
     Column("campaign_id", Id, ForeignKey("campaigns.id"), primary_key=True),
     Column("url", String(400), nullable=False),
     Column("posted", Integer, nullable=False),
+    # the server process posting to it now, and until when (several processes on one
+    # PostgreSQL database: one posts, so no message goes twice; another takes over after)
+    Column("holder", String(32), nullable=True),
+    Column("held_until", DateTime(timezone=True), nullable=True),
 )

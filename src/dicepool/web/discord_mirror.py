@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from dataclasses import replace
+from datetime import timedelta
 
 from starlette.concurrency import run_in_threadpool
 
-from dicepool.campaign.discord import onlooker, posted, webhook_gone, webhooks
+from dicepool.campaign.discord import held, onlooker, posted, webhook_gone, webhooks
 from dicepool.campaign.seats import Role, Seat
 from dicepool.campaign.table import MAX_EVENTS, read_log, visible
 from dicepool.store.database import Database
@@ -29,6 +31,10 @@ log = logging.getLogger("dicepool.web")
 
 GONE = (404,)
 """Discord's answers to a webhook that no longer is."""
+
+HOLD = timedelta(seconds=60)
+"""How long a process holds a webhook after each try (renewed at the next): another process
+takes it over when it has tried nothing that long (stopped, or stuck)."""
 
 MOST_BACKOFF = 60.0
 """The longest pause before trying a message again after Discord failed (5xx, no answer)."""
@@ -45,6 +51,7 @@ class Mirror:
         self.db = db
         self.poll_seconds = poll_seconds
         self._queues: dict[int, asyncio.Task[None]] = {}
+        self.me = secrets.token_hex(8)  # this process, as the holder of the webhooks it posts to
 
     async def run(self) -> None:
         """Drain every table's webhook, for as long as the server serves."""
@@ -99,9 +106,12 @@ class Mirror:
                 row = replace(row, posted=seq)
 
     async def _post(self, row: WebhookRow, text: str) -> bool:
-        """Post one message, waiting out 429s and failures; False: the webhook is gone."""
+        """Post one message, waiting out 429s and failures; False: the webhook is gone, or
+        another process posts to it."""
         pause = 1.0
         while True:
+            if not await run_in_threadpool(held, self.db, row, self.me, HOLD):
+                return False
             try:
                 answer = await run_in_threadpool(send, "POST", row.url, message(text))
             except OSError as exc:

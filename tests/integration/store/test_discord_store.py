@@ -3,9 +3,12 @@ and user, undone and restored with its event, and the webhook's place in the log
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from dicepool.campaign.discord import (
+    held,
     join_from_discord,
     link_channel,
     posted,
@@ -57,6 +60,12 @@ def test_the_webhook_is_kept_out_of_the_log_and_posted_up_to_once(db: Database) 
     assert row.url == url and row.posted == event.seq - 1
     assert posted(db, row, event.seq)
     assert not posted(db, row, event.seq)  # another process posted from the same place
+    # one process posts at a time: another waits until the first stops renewing its hold
+    assert held(db, row, "first", timedelta(seconds=60))
+    assert not held(db, row, "second", timedelta(seconds=60))
+    assert held(db, row, "first", timedelta(seconds=-1))  # renewed, and run out at once
+    assert held(db, row, "second", timedelta(seconds=60))
+    assert not held(db, row, "first", timedelta(seconds=60))
     with pytest.raises(CampaignError, match="cannot be undone"):
         undo(db, "Nights", "storyteller", event.id)
     (row,) = webhooks(db)

@@ -1,6 +1,6 @@
 """The table on Discord (issue 24): who plays from which channel (``discord_ties``, each row
 made by its event), and each table's channel webhook with the log's sequence number posted up
-to (``discord_webhooks``).
+to and the server process posting to it (``discord_webhooks``).
 
 Revision ID: 0011
 Revises: 0010
@@ -42,6 +42,8 @@ def upgrade() -> None:
         sa.Column("campaign_id", Id, nullable=False),
         sa.Column("url", sa.String(length=400), nullable=False),
         sa.Column("posted", sa.Integer(), nullable=False),
+        sa.Column("holder", sa.String(length=32), nullable=True),
+        sa.Column("held_until", sa.DateTime(timezone=True), nullable=True),
         sa.ForeignKeyConstraint(
             ["campaign_id"], ["campaigns.id"], name=op.f("fk_discord_webhooks_campaign_id")
         ),
