@@ -138,6 +138,18 @@ def seated_characters(conn: Sql, campaign_id: int, role: str) -> frozenset[str]:
     return frozenset(r["character_key"] for r in found)
 
 
+def held_by_players(conn: Sql, campaign_id: int, role: str) -> frozenset[str]:
+    """The characters (by key) of a campaign that a seat of ``role`` sits with or that were
+    made for a player (their ``player`` set): one statement, no sheet read."""
+    found = conn.rows(
+        "SELECT name_key FROM characters WHERE campaign_id = :campaign AND (player IS NOT NULL "
+        "OR name_key IN (SELECT character_key FROM seats WHERE campaign_id = :campaign "
+        "AND role = :role AND character_key IS NOT NULL))",
+        {"campaign": campaign_id, "role": role},
+    )
+    return frozenset(r["name_key"] for r in found)
+
+
 def set_seat_character(conn: Sql, seat_id: int, character_key: str | None) -> None:
     """Give a seat its character (by key), or none."""
     conn.run(

@@ -195,7 +195,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     try:
         yield
     finally:
-        news.stop()
+        await news.stop()
         if mirror is not None and mirroring is not None:
             mirroring.cancel()
             mirror.stop()
