@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from dicepool.campaign import (
+    discord_actions,
     hubris_actions,
     seat_actions,
     sheet_actions,
@@ -33,6 +34,7 @@ ACTIONS: dict[str, Action] = {
     for module in (
         story_actions,
         seat_actions,
+        discord_actions,
         sheet_actions,
         hubris_actions,
         sundown_actions,

@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from dicepool.campaign.campaigns import need_campaign
+from dicepool.campaign.discord import undo_ties
 from dicepool.campaign.seat_admin import undo_seats
 from dicepool.errors import CampaignError, DicepoolError
 from dicepool.sheet.events import (
+    DISCORD_KINDS,
     SEAT_KINDS,
     CampaignState,
     Event,
@@ -196,9 +198,12 @@ def undo(
             )
         _check_links(conn, row, target, root)
         undo_seats(conn, row.id, root, restore=depth % 2 == 1)  # refused, or the seats moved
+        undo_ties(conn, row.id, root, restore=depth % 2 == 1)  # refused, or Discord's ties
         state = None
         # a plain roll, or an event of the seats, changes no state: no replay
-        if root.kind not in SEAT_KINDS and (root.kind is not Kind.ROLLED or effects_of(root.data)):
+        if root.kind not in SEAT_KINDS | DISCORD_KINDS and (
+            root.kind is not Kind.ROLLED or effects_of(root.data)
+        ):
             probe = replace(undo_event(target.id), id=2**62)
             try:
                 state = replay([*campaign_events(conn, row.id), probe])

@@ -45,6 +45,7 @@ from dicepool.sheet.payloads import (
     CharacterTaken,
     ClockAdvanced,
     DiceTypingSet,
+    DiscordTie,
     Drawn,
     HouseRulesSet,
     IntervalsBought,
@@ -61,6 +62,7 @@ from dicepool.sheet.payloads import (
     SeatRevoked,
     TrackerStarted,
     Undone,
+    WebhookSet,
     behind_the_screen,
 )
 from dicepool.sheet.play import typists
@@ -468,6 +470,21 @@ SEAT_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
 """A line for each event of the table's seats, from its record."""
 
 
+def _webhook(data: Data) -> str:
+    record = WebhookSet.of(data)
+    if record.on:
+        return "rolls and changes mirrored to a Discord channel from here on"
+    return "no longer mirrored to Discord" + (f": {record.reason}" if record.reason else "")
+
+
+DISCORD_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
+    Kind.DISCORD_LINKED: lambda d: f"{DiscordTie.of(d).seat} linked a Discord channel to the table",
+    Kind.DISCORD_JOINED: lambda d: f"{DiscordTie.of(d).seat} plays from Discord",
+    Kind.WEBHOOK_SET: _webhook,
+}
+"""A line for each event of the table on Discord."""
+
+
 def summary(event: Event, target: Event | None = None) -> str:
     """What an event did, in one line (an undo names what it undid, or restored)."""
     data = event.data
@@ -475,6 +492,8 @@ def summary(event: Event, target: Event | None = None) -> str:
         return STATE_SUMMARIES[event.kind](data)
     if event.kind in SEAT_SUMMARIES:
         return SEAT_SUMMARIES[event.kind](data)
+    if event.kind in DISCORD_SUMMARIES:
+        return DISCORD_SUMMARIES[event.kind](data)
     if event.kind is Kind.ROLLED and behind_the_screen(data):
         seal = BehindTheScreen.of(data).seal
         return f"rolled in secret (roll {seal.roll_no} of seal {seal.seal})"

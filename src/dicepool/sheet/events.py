@@ -50,6 +50,7 @@ from dicepool.sheet.payloads import (
     CharacterTaken,
     ClockAdvanced,
     DiceTypingSet,
+    DiscordTie,
     Drawn,
     HouseRulesSet,
     IntervalsBought,
@@ -66,6 +67,7 @@ from dicepool.sheet.payloads import (
     SeatRevoked,
     TrackerStarted,
     Undone,
+    WebhookSet,
     behind_the_screen,
     hidden_roll,
     rolled_characters,
@@ -158,6 +160,9 @@ class Kind(StrEnum):
     CONFLICT_ENDED = "conflict-ended"
     BOOSTED = "boosted"
     BOOST_ENDED = "boost-ended"
+    DISCORD_LINKED = "discord-linked"
+    DISCORD_JOINED = "discord-joined"
+    WEBHOOK_SET = "webhook-set"
 
 
 SEAT_KINDS = frozenset(
@@ -173,6 +178,9 @@ SEAT_KINDS = frozenset(
 """The events of a web table's seats. They change no campaign state (``apply`` passes them
 by): the seats table follows them, but a token cannot be rebuilt from the log (it holds none,
 nor its hash), so ``db check`` leaves the seats out."""
+
+DISCORD_KINDS = frozenset({Kind.DISCORD_LINKED, Kind.DISCORD_JOINED, Kind.WEBHOOK_SET})
+"""The events of the table on Discord: like the seats', they change no campaign state."""
 
 MOVING_KINDS = frozenset({Kind.CHARACTER_TAKEN, Kind.CHARACTER_HANDED})
 """The seat events that move a character between seats (their ``moves``): undoable."""
@@ -252,6 +260,9 @@ PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.CONFLICT_ENDED: ConflictEnded,
     Kind.BOOSTED: Boosted,
     Kind.BOOST_ENDED: BoostEnded,
+    Kind.DISCORD_LINKED: DiscordTie,
+    Kind.DISCORD_JOINED: DiscordTie,
+    Kind.WEBHOOK_SET: WebhookSet,
 }
 """Each kind of event with the record of its data."""
 

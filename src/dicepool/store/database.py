@@ -45,6 +45,7 @@ REVISIONS = (
     "0010",
     "0011",
     "0012",
+    "0013",
 )
 """Every schema revision this version knows, oldest first; the last is the head."""
 

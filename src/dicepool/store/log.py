@@ -462,6 +462,7 @@ _NOT_UNDONE_BARE = (
     Kind.LINK_ISSUED,
     Kind.INVITATION_ISSUED,
     Kind.INVITATIONS_OFF,
+    Kind.WEBHOOK_SET,
 )
 """The kinds a bare `undo` passes over: undos (undone by naming them), seals and the seats'
 tokens (never undone)."""

@@ -159,3 +159,32 @@ rolls_sent = Table(
     Column("event_id", Id, ForeignKey("events.id"), nullable=False),
     Column("answer", Data, nullable=False),  # the roll as first answered
 )
+
+discord_ties = Table(
+    "discord_ties",
+    metadata,
+    # who plays from Discord (issue 24): each row made by its `discord-linked` or
+    # `discord-joined` event (an undo deletes it, a restore writes it again); the latest row
+    # of a channel names its table, the latest of a user at a table its seat
+    Column("event_id", Id, ForeignKey("events.id"), primary_key=True),
+    Column("campaign_id", Id, ForeignKey("campaigns.id"), nullable=False),
+    Column("channel", String(24), nullable=True),  # a Discord snowflake, as text
+    Column("user_id", String(24), nullable=False),
+    Column("seat_id", Id, ForeignKey("seats.id"), nullable=False),
+    Index(None, "channel"),
+    Index(None, "campaign_id", "user_id"),
+)
+
+discord_webhooks = Table(
+    "discord_webhooks",
+    metadata,
+    # a table's channel webhook (a secret: whoever holds it posts there), and the sequence
+    # number of the log posted up to
+    Column("campaign_id", Id, ForeignKey("campaigns.id"), primary_key=True),
+    Column("url", String(400), nullable=False),
+    Column("posted", Integer, nullable=False),
+    # the server process posting to it now, and until when (several processes on one
+    # PostgreSQL database: one posts, so no message goes twice; another takes over after)
+    Column("holder", String(32), nullable=True),
+    Column("held_until", DateTime(timezone=True), nullable=True),
+)

@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from dicepool.store.sql import Row, Sql, moment
+from dicepool.store.sql import Params, Row, Sql, moment
 
 _SEAT = (
     "SELECT id, campaign_id, role, name, character_key, revoked, last_seen, issued_at FROM seats"
@@ -95,6 +95,15 @@ class SeatAt:
 def find_seat_at(conn: Sql, token: str) -> SeatAt | None:
     """The seat ``token`` opens with its campaign's name and system and its character's name,
     in one query (every request asks it), or None (a revoked seat opens to nobody)."""
+    return _seat_at(conn, "s.token_hash = :hash", {"hash": token_hash(token)})
+
+
+def find_seat_at_id(conn: Sql, seat_id: int) -> SeatAt | None:
+    """The seat numbered ``seat_id`` as :func:`find_seat_at` finds it, or None (revoked)."""
+    return _seat_at(conn, "s.id = :id", {"id": seat_id})
+
+
+def _seat_at(conn: Sql, where: str, params: Params) -> SeatAt | None:
     found = conn.rows(
         "SELECT s.id, s.campaign_id, s.role, s.name, s.character_key, s.revoked, s.last_seen, "
         "s.issued_at, "
@@ -102,8 +111,8 @@ def find_seat_at(conn: Sql, token: str) -> SeatAt | None:
         "FROM seats s JOIN campaigns c ON c.id = s.campaign_id "
         "LEFT JOIN characters ch "
         "ON ch.campaign_id = s.campaign_id AND ch.name_key = s.character_key "
-        "WHERE s.token_hash = :hash AND NOT s.revoked",
-        {"hash": token_hash(token)},
+        f"WHERE {where} AND NOT s.revoked",
+        params,
     )
     if not found:
         return None
