@@ -136,6 +136,29 @@ def roll_data(count: int) -> list[dict[str, Any]]:
     return made
 
 
+def _head(conn: Any, campaign_id: int) -> str | None:
+    """The campaign's head (its last event's hash), or None for a dicepool before the chain."""
+    try:
+        found = conn.rows(
+            "SELECT hash FROM events WHERE campaign_id = :c ORDER BY seq DESC LIMIT 1",
+            {"c": campaign_id},
+        )
+    except Exception:  # no hash column: a dicepool before the chain (--src)
+        return None
+    return str(found[0]["hash"])
+
+
+def _chained(row: dict[str, Any], prev: str) -> tuple[str, str, str, str]:
+    """A bulk row's salt, prev, digest and hash, as the store's append chains an event."""
+    from dicepool.store.chain import digest_of, link, new_salt
+
+    salt = new_salt()
+    digest = digest_of(
+        row["seq"], row["at"].isoformat(), row["actor"], row["kind"], row["data"], salt
+    )
+    return salt, prev, digest, link(prev, row["seq"], digest)
+
+
 def long_campaign(path: Path, events: int) -> float:
     """A campaign of ``events`` events: its rolls inserted in bulk, in one transaction.
 
@@ -150,11 +173,13 @@ def long_campaign(path: Path, events: int) -> float:
         row = find_campaign(conn, CAMPAIGN, lock=True)
         assert row is not None
         first_id = conn.rows("SELECT max(id) AS top FROM events")[0]["top"] + 1
-        count = events - row.last_seq
+        count = max(0, events - row.last_seq)  # a new campaign logs a few events already
+        prev = _head(conn, row.id)
         for chunk in range(0, count, 10_000):
             numbers = range(chunk, min(chunk + 10_000, count))
-            rows = [
-                {
+            rows = []
+            for i in numbers:
+                made = {
                     "id": first_id + i,
                     "campaign": row.id,
                     "seq": row.last_seq + 1 + i,
@@ -164,11 +189,16 @@ def long_campaign(path: Path, events: int) -> float:
                     "data": kinds[i % len(kinds)],
                     "undoes": None,
                 }
-                for i in numbers
-            ]
+                if prev is not None:  # a dicepool with the hash chain: the rows are chained
+                    made["salt"], made["prev"], made["digest"], made["hash"] = _chained(made, prev)
+                    prev = made["hash"]
+                rows.append(made)
+            names = ", salt, prev, digest, hash" if prev is not None else ""
+            values = ", :salt, :prev, :digest, :hash" if prev is not None else ""
             conn.run(
-                "INSERT INTO events (id, campaign_id, seq, at, actor, kind, data, undoes) "
-                "VALUES (:id, :campaign, :seq, :at, :actor, :kind, :data, :undoes)",
+                f"INSERT INTO events (id, campaign_id, seq, at, actor, kind, data, undoes"
+                f"{names}) VALUES (:id, :campaign, :seq, :at, :actor, :kind, :data, :undoes"
+                f"{values})",
                 rows,
             )
             concerning = [{"event": first_id + i, "campaign": row.id} for i in numbers]
@@ -179,7 +209,7 @@ def long_campaign(path: Path, events: int) -> float:
             )
         conn.run(
             "UPDATE campaigns SET last_seq = :events WHERE id = :campaign",
-            {"events": events, "campaign": row.id},
+            {"events": row.last_seq + count, "campaign": row.id},
         )
     problems = check(db)
     db.close()

@@ -64,7 +64,12 @@ sys.path.insert(0, str(ROOT))  # the tests' throwaway PostgreSQL cluster
 from tests.databases import Cluster  # noqa: E402
 
 from dicepool.campaign import create_character  # noqa: E402
-from dicepool.campaign.seats import find_seat_by_token, join_table, take_character  # noqa: E402
+from dicepool.campaign.seats import (  # noqa: E402
+    MAX_SEATS,
+    find_seat_by_token,
+    join_table,
+    take_character,
+)
 from dicepool.store.database import Database  # noqa: E402
 
 SCRIPT = Path(sys.executable).parent / "dicepool"
@@ -387,7 +392,9 @@ async def roller(
 async def open_table(port: int, clients: int, rollers: int, db_url: str) -> Table:
     """A table opened through the API, with the storyteller and ``clients - 1`` players, the
     first ``rollers`` of them with characters: seats and characters through the library, as
-    the API meters seats taken with one invitation (and has no route giving a character)."""
+    the API meters seats taken with one invitation (and has no route giving a character).
+    A table holds :data:`MAX_SEATS` seats: clients beyond them follow the table on a player's
+    seat as a second device (a seat holds several live connections)."""
     http = Http(port)
     try:
         opened = await http.json("POST", "/api/campaigns", {"name": CAMPAIGN, "system": "cofd"})
@@ -397,13 +404,14 @@ async def open_table(port: int, clients: int, rollers: int, db_url: str) -> Tabl
     try:
         invite = find_seat_by_token(db, opened["invite"]["token"])
         assert invite is not None
-        seats = [join_table(db, invite, f"P{k}") for k in range(clients - 1)]
+        seats = [join_table(db, invite, f"P{k}") for k in range(min(clients, MAX_SEATS) - 1)]
         for k, (seat, _) in enumerate(seats[:rollers]):
             create_character(db, CAMPAIGN, f"C{k}", "load", changes=SHEET)
             take_character(db, seat, f"C{k}")
     finally:
         db.close()
     players = [token for _, token in seats]
+    players += [players[k % len(players)] for k in range(clients - 1 - len(players))]
     told = opened["storyteller"]["token"]
     return Table(opened["id"], [*players[:rollers], told, *players[rollers:]], told)
 

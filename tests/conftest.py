@@ -225,9 +225,6 @@ def handed_back(database: Database) -> None:
     connection it hands back after the pool was disposed stays in the old pool, unclosed, and
     its garbage collection later warns in whatever test runs then.
     """
-    if database.dialect != "postgresql":
-        return
-    pool = database.engine.pool
     deadline = time.monotonic() + SETTLE_SECONDS
-    while getattr(pool, "checkedout", lambda: 0)() and time.monotonic() < deadline:
+    while database.lent() and time.monotonic() < deadline:
         time.sleep(0.01)

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from dicepool.campaign import (
+    discord_actions,
     hubris_actions,
     seat_actions,
     sheet_actions,
@@ -22,6 +23,7 @@ from dicepool.campaign import (
 )
 from dicepool.campaign.campaigns import load_campaign
 from dicepool.campaign.catalogue import Action, Doing, Done, Type, Who, arguments, printable
+from dicepool.campaign.seals import rolled_by
 from dicepool.campaign.seats import Role, Seat, may_act_for
 from dicepool.core.dice import DiceSource, SystemDice
 from dicepool.errors import AccessError, CampaignError
@@ -32,6 +34,7 @@ ACTIONS: dict[str, Action] = {
     for module in (
         story_actions,
         seat_actions,
+        discord_actions,
         sheet_actions,
         hubris_actions,
         sundown_actions,
@@ -103,7 +106,8 @@ def perform(
     args = arguments(action, given, seat.system)
     if action.for_character and not seat.storyteller:
         may_act_for(seat, args["character"])
-    doing = Doing(db, seat.campaign, seat.name, source or SystemDice(), seat)
+    dice = rolled_by(source or SystemDice(), seat.storyteller)
+    doing = Doing(db, seat.campaign, seat.name, dice, seat)
     return replace(action.run(doing, args), args=args)
 
 

@@ -22,16 +22,16 @@ from typing import Any
 
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.campaign.line_odds import NO_ODDS, Line, LineOdds, deviations, total_of
-from dicepool.campaign.rolls import behind_screen
 from dicepool.campaign.seats import Seat
 from dicepool.campaign.table import LogRead, visible
+from dicepool.campaign.view import with_screen
 from dicepool.notation.packing import PackingError, faces_of
 from dicepool.odds.fit import FaceFit, fair_die_fit
 from dicepool.sheet.events import Event, Kind, struck
 from dicepool.sheet.payloads import Revealed, Rolled, behind_the_screen
 from dicepool.sheet.traits import name_key
 from dicepool.store.database import Database
-from dicepool.store.log import CampaignRow, campaign_by_id, campaign_sheets, events_of_kind
+from dicepool.store.log import CampaignRow, campaign_by_id, events_of_kind
 from dicepool.store.sql import Sql
 
 STRUCK = "struck"
@@ -334,7 +334,7 @@ def _named(conn: Sql, row: CampaignRow, character: str | None, screened: bool) -
     """
     if character is None:
         return None
-    state = behind_screen(conn, row, row.state(campaign_sheets(conn, row)), screened)
+    _, state = with_screen(conn, row, screened)
     return state.character(character).name
 
 

@@ -4,9 +4,16 @@ The file is what `dicepool verify FILE` checks: anyone holding it can recompute 
 every closed seal without the database. It is versioned, so that a later dicepool can tell an
 old file from a new one and a reader refuses what it does not know rather than misreading it::
 
-    {"format": "dicepool-campaign", "version": 1,
+    {"format": "dicepool-campaign", "version": 2,
      "campaign": {"name": ..., "system": ...}, "exported_at": "2025-...+00:00",
-     "events": [{"id", "seq", "at", "actor", "kind", "data"}, ...]}
+     "head": {"seq": N, "hash": ...},
+     "events": [{"id", "seq", "at", "actor", "kind", "data",
+                 "chain": {"prev", "digest", "hash", "salt"}}, ...]}
+
+Version 2 adds the hash chain (:mod:`dicepool.store.chain`): each event's ``chain``, with its
+``salt`` only where the export's reader sees the event whole; an event a player may not see at
+all (an undo of a hidden roll) stands as ``{"seq", "kind": "concealed", "chain"}``, so the chain
+runs through it. Version 1 (no chain) is still read, and its seals checked.
 """
 
 from __future__ import annotations
@@ -19,15 +26,21 @@ from dicepool.campaign.campaigns import need_campaign
 from dicepool.campaign.seats import Seat
 from dicepool.campaign.table import whole_log_for
 from dicepool.errors import CampaignError
-from dicepool.sheet.events import Event
+from dicepool.sheet.events import Chain, Event
 from dicepool.store.database import Database
-from dicepool.store.log import campaign_events
+from dicepool.store.log import campaign_chain, campaign_events
 
 FORMAT = "dicepool-campaign"
 """The ``format`` of a campaign export."""
 
-VERSION = 1
-"""The ``version`` of the export this dicepool writes and reads."""
+VERSION = 2
+"""The ``version`` of the export this dicepool writes."""
+
+READ = (1, 2)
+"""The versions of the export this dicepool reads (1: without the hash chain)."""
+
+CONCEALED = "concealed"
+"""The ``kind`` an export gives an event its reader may not see at all."""
 
 MAX_EXPORT = 256 * 2**20
 """The largest export read, in bytes (some 150,000 events): a file is read whole to be checked."""
@@ -42,22 +55,44 @@ def export_campaign(db: Database, name: str) -> dict[str, Any]:
     with db.read() as conn:
         row = need_campaign(conn, name)
         events = campaign_events(conn, row.id)
-    return _export(row.name, row.system, events)
+    return _export(row.name, row.system, [_exported(e) for e in events])
 
 
 def export_for(db: Database, seat: Seat) -> dict[str, Any]:
     """The export of a web table's log as ``seat`` sees it: a player's holds a hidden roll by
-    its number alone until it is revealed (what ``dicepool verify`` checks of it)."""
-    return _export(seat.campaign, seat.system, whole_log_for(db, seat))
+    its number alone until it is revealed (what ``dicepool verify`` checks of it), and the
+    whole chain, an event's salt given only with the content it hashes."""
+    seen = {e.seq: e for e in whole_log_for(db, seat)}
+    with db.read() as conn:
+        chain = campaign_chain(conn, seat.campaign_id)
+    events = [
+        _exported(seen[seq]) if seq in seen else _concealed(seq, links) for seq, links in chain
+    ]
+    return _export(seat.campaign, seat.system, events)
 
 
-def _export(name: str, system: str, events: list[Event]) -> dict[str, Any]:
+def _exported(event: Event) -> dict[str, Any]:
+    """An event as the export writes it, with its chain (a screened event's without its salt:
+    :func:`~dicepool.sheet.events.shown_as`)."""
+    held = event.to_dict()
+    return {**held, "chain": event.chain.to_dict()} if event.chain is not None else held
+
+
+def _concealed(seq: int, links: Chain) -> dict[str, Any]:
+    """An event the seat may not see at all: its place on the chain, nothing of it."""
+    return {"id": None, "seq": seq, "kind": CONCEALED, "data": {}, "chain": links.to_dict()}
+
+
+def _export(name: str, system: str, events: list[dict[str, Any]]) -> dict[str, Any]:
+    last = events[-1] if events else None
+    head = {"seq": last["seq"], "hash": last["chain"]["hash"]} if last and "chain" in last else None
     return {
         "format": FORMAT,
         "version": VERSION,
         "campaign": {"name": name, "system": system},
         "exported_at": datetime.now(UTC).isoformat(),
-        "events": [event.to_dict() for event in events],
+        "head": head,
+        "events": events,
     }
 
 
@@ -103,10 +138,10 @@ def read_export(text: str) -> tuple[dict[str, Any], list[Any]]:
         raise CampaignError(
             f'a campaign export without a "version" number (this dicepool reads {VERSION})'
         )
-    if version != VERSION:
+    if version not in READ:
         raise CampaignError(
-            f"a campaign export of version {version}, and this dicepool reads version "
-            f"{VERSION}: check it with the dicepool that wrote it"
+            f"a campaign export of version {version}, and this dicepool reads versions "
+            f"{READ[0]}-{READ[-1]}: check it with the dicepool that wrote it"
         )
     return _campaign(data.get("campaign")), _events(data.get("events"))
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from dicepool.campaign.campaigns import need_campaign
+from dicepool.campaign.discord import undo_ties
 from dicepool.campaign.seat_admin import undo_seats
 from dicepool.errors import CampaignError, DicepoolError
 from dicepool.sheet.events import (
+    DISCORD_KINDS,
     SEAT_KINDS,
     CampaignState,
     Event,
@@ -189,16 +191,19 @@ def undo(
             raise CampaignError("a campaign's creation cannot be undone")
         if root.kind is Kind.REVEALED:
             raise CampaignError("a reveal cannot be undone: everyone has seen the roll")
-        if root.kind in (Kind.SEAL_OPENED, Kind.SEAL_CLOSED):
+        if root.kind in (Kind.SEAL_OPENED, Kind.SEAL_CLOSED, Kind.SEAL_CONTRIBUTED):
             raise CampaignError(
                 "a seal cannot be undone: its commitment or seed is public, and its rolls "
                 "are checked against it"
             )
         _check_links(conn, row, target, root)
         undo_seats(conn, row.id, root, restore=depth % 2 == 1)  # refused, or the seats moved
+        undo_ties(conn, row.id, root, restore=depth % 2 == 1)  # refused, or Discord's ties
         state = None
         # a plain roll, or an event of the seats, changes no state: no replay
-        if root.kind not in SEAT_KINDS and (root.kind is not Kind.ROLLED or effects_of(root.data)):
+        if root.kind not in SEAT_KINDS | DISCORD_KINDS and (
+            root.kind is not Kind.ROLLED or effects_of(root.data)
+        ):
             probe = replace(undo_event(target.id), id=2**62)
             try:
                 state = replay([*campaign_events(conn, row.id), probe])

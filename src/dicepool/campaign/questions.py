@@ -11,8 +11,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from dicepool.campaign.rolls import behind_screen, request_of
+from dicepool.campaign.rolls import request_of
 from dicepool.campaign.seats import Seat, may_act_for
+from dicepool.campaign.view import with_screen
 from dicepool.core.request import Request, sides_of
 from dicepool.errors import BudgetError, CampaignError
 from dicepool.notation import parse, render, split_comment
@@ -21,7 +22,7 @@ from dicepool.odds import odds as exact_odds
 from dicepool.odds.cost import answer_cost, question_cost, unlimited
 from dicepool.odds.validate import check_request
 from dicepool.store.database import Database
-from dicepool.store.log import campaign_by_id, campaign_sheets
+from dicepool.store.log import campaign_by_id
 
 
 def to_json(value: Any) -> Any:
@@ -129,7 +130,7 @@ def table_odds_json(
         row = campaign_by_id(conn, campaign_id)
         if row is None:
             raise CampaignError(f"no campaign {campaign_id} here")
-        state = behind_screen(conn, row, row.state(campaign_sheets(conn, row)), screened)
+        _, state = with_screen(conn, row, screened)
     _, request = request_of(row, state, text, roller, rollers_allowed)
     result, _ = exact_or_refused(request, budget, as_json=True, simulating=False)
     return json_payload(text, request, result, {})

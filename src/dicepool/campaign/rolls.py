@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.campaign.seals import Sealed, dice_data, drawing
-from dicepool.campaign.view import players_among
+from dicepool.campaign.view import with_screen
 from dicepool.core.dice import DiceSource, SystemDice
 from dicepool.core.request import Request
 from dicepool.core.result import ContestResult, RollResult
@@ -29,12 +29,10 @@ from dicepool.store.database import Database
 from dicepool.store.log import (
     CampaignRow,
     append,
-    campaign_sheets,
     claim_campaign,
     save_changes,
 )
 from dicepool.store.sent import keep_sent, sent_answer
-from dicepool.store.sql import Sql
 
 
 @dataclass(frozen=True)
@@ -94,17 +92,6 @@ def request_of(
     return sheet_line, read_house_rules(row.system, row.house_rules).apply(request)
 
 
-def behind_screen(
-    conn: Sql, row: CampaignRow, state: CampaignState, screened: bool
-) -> CampaignState:
-    """``state`` as a ``screened`` seat's line may name it (a player's): with only the players'
-    characters, so one of the storyteller's reads as one that is not there."""
-    if not screened:
-        return state
-    seen = players_among(conn, row.id, state.characters.values())
-    return replace(state, characters={k: c for k, c in state.characters.items() if k in seen})
-
-
 def roll(
     db: Database,
     campaign: str,
@@ -142,10 +129,9 @@ def roll(
         # the campaign's row is held from here: a second send of one nonce waits, then finds it
         if sent is not None and (first := sent_answer(conn, row.id, *sent)) is not None:
             raise Resent(first)  # the transaction's claim of a number is undone
-        state = row.state(campaign_sheets(conn, row))
+        state, seen = with_screen(conn, row, by_player)
         if by_player:
             _typed_by_player(state, source)
-        seen = behind_screen(conn, row, state, by_player)
         sheet_line, request = request_of(row, seen, line, roller, rollers_allowed)
         rollers = tuple(state.characters.get(name_key(r or "")) for r in sheet_line.rollers)
         spender = rollers[0] if rollers else None

@@ -6,17 +6,27 @@ that seed's stream (:mod:`dicepool.core.stream`) with the roll's number in the s
 nonce, and logs them (``data["seal"]``). When it closes, the seed is logged (``seal-close``)
 and the next seal opens at once: anyone can then recompute every face of the period.
 
+Players' browsers add to the open seal once its commitment is out (``seal-contributed``, one
+per player's seat and seal); each contribution is mixed into the key the stream is read with
+(:func:`dicepool.core.stream.mixed_key`), so the seed the server drew cannot have chosen the
+faces of a roll made after one. A seal no player added to says so wherever it is shown: the
+storyteller alone could choose its dice.
+
+The nonce is the roller's only free choice, and only a player's browser has one: every other
+roll (the storyteller's, the command line's, a rule's) takes the empty nonce, so the faces of
+the next roll are fixed by the log before it, and another outcome costs another event that
+everyone sees. A hidden roll takes a random nonce, so that its faces stay unknowable after the
+seal closes until the storyteller reveals it; the hash chain commits to it as it is logged.
+
 Faces typed by hand are logged as ``typed``, and those of a seeded generator (``--seed``) as
-``seeded``: they are no part of the claim. A roll whose roller chose no nonce gets one of
-dicepool's; a hidden roll never has an empty one, so that its faces stay unknowable after the
-seal closes until the storyteller reveals it.
+``seeded``: they are no part of the claim.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from dicepool.core.dice import DiceSource, ForcedDice, SeededDice, SystemDice
@@ -25,7 +35,7 @@ from dicepool.errors import CampaignError
 from dicepool.sheet.events import Event, Kind, event_of
 from dicepool.sheet.payloads import Drawn, SealClosed, SealOpened, SealRef
 from dicepool.store.database import Database
-from dicepool.store.log import CampaignRow, append, find_campaign
+from dicepool.store.log import CampaignRow, append, campaign_head, find_campaign
 from dicepool.store.seals import (
     SealRow,
     campaign_seals,
@@ -37,8 +47,10 @@ from dicepool.store.seals import (
 from dicepool.store.sql import Sql
 
 NONCE_BYTES = 16
-"""The random bytes of the nonce dicepool gives a roll whose roller chose none (hex: 32
-characters), and a hidden roll whose roller chose an empty one."""
+"""The random bytes of the nonce dicepool gives a hidden roll (hex: 32 characters)."""
+
+ALONE = "the storyteller alone could choose these dice"
+"""What a seal no player's browser added to says wherever it is shown."""
 
 
 class Sealed:
@@ -70,6 +82,7 @@ class Drawing:
         self._stream: StreamDice | None = None
         self._seal = 0
         self._roll_no = 0
+        self._mixed = 0
         self._sides: list[list[int]] = []  # [sides, count] runs, in the order read
 
     def roll(self, sides: int, count: int) -> list[int]:
@@ -78,8 +91,8 @@ class Drawing:
             seal = take_roll_number(self._conn, self._campaign_id)
             if seal is None:
                 raise CampaignError("this campaign has no open seal; run `dicepool db check`")
-            self._seal, self._roll_no = seal.number, seal.rolls
-            self._stream = StreamDice(bytes.fromhex(seal.seed), seal.rolls, self._nonce)
+            self._seal, self._roll_no, self._mixed = seal.number, seal.rolls, seal.mixed
+            self._stream = StreamDice(bytes.fromhex(seal.key), seal.rolls, self._nonce)
         faces = self._stream.roll(sides, count)
         if count:
             if self._sides and self._sides[-1][0] == sides:
@@ -94,24 +107,32 @@ class Drawing:
         if self._stream is None:
             return {}
         sides = tuple((s, c) for s, c in self._sides)
-        return Drawn(SealRef(self._seal, self._roll_no, self._nonce, sides)).data()
+        return Drawn(SealRef(self._seal, self._roll_no, self._nonce, sides, self._mixed)).data()
 
 
 def drawing(conn: Sql, campaign_id: int, source: DiceSource, hidden: bool = False) -> DiceSource:
     """The dice an event of the campaign rolls, given ``source``: :class:`Sealed` dice as the
-    open seal's stream with their nonce, the secure generator (the command line's and the
-    table's default) as the stream with a nonce of dicepool's own, and any other source
-    (faces typed by hand, a seeded generator, a library caller's own) as it is, no part of
-    the seal's claim."""
+    open seal's stream with their nonce (a player's browser's), the secure generator (the
+    command line's, the storyteller's and a rule's) as the stream with the empty nonce, a
+    hidden roll's with a random one, and any other source (faces typed by hand, a seeded
+    generator, a library caller's own) as it is, no part of the seal's claim."""
     if isinstance(source, Sealed):
         nonce = source.nonce
     elif isinstance(source, SystemDice):
-        nonce = secrets.token_hex(NONCE_BYTES)
+        nonce = ""  # no free choice: the next roll's faces are fixed by the log before it
     else:  # typed, seeded, or a library caller's own source: its faces, outside any seal
         return source
-    if hidden and not nonce:  # else anyone could replay it once the seed is out
+    if hidden:  # else anyone could replay it once the seed is out
         nonce = secrets.token_hex(NONCE_BYTES)
     return Drawing(conn, campaign_id, nonce)
+
+
+def rolled_by(source: DiceSource, storyteller: bool) -> DiceSource:
+    """The dice of a roll at the table by a storyteller's seat or a player's: a player's
+    browser's nonce is theirs to choose, but not the storyteller's (the server is the
+    storyteller's, who knows the seed): their :class:`Sealed` dice are the secure generator's,
+    read with the empty nonce (:func:`drawing`)."""
+    return SystemDice() if storyteller and isinstance(source, Sealed) else source
 
 
 def dice_data(dice: DiceSource) -> dict[str, Any]:
@@ -140,13 +161,21 @@ def open_next(conn: Sql, campaign_id: int, number: int, actor: str) -> Event:
 
 @dataclass(frozen=True)
 class SealView:
-    """A seal as anyone may see it: its number, commitment and rolls so far, and its seed once
-    it is closed (None while open)."""
+    """A seal as anyone may see it: its number, commitment and rolls so far, its seed once
+    it is closed (None while open), and the players' contributions mixed into it so far."""
 
     number: int
     commitment: str
     rolls: int
     seed: str | None
+    mixed: int = 0
+    head: tuple[int, str] = (0, "")
+    """The log's head when it was read: its last event's seq and hash."""
+
+    @property
+    def alone(self) -> bool:
+        """Whether no player added to it: the storyteller alone could choose its dice."""
+        return self.mixed == 0
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``seal show --json``."""
@@ -156,6 +185,7 @@ class SealView:
             "rolls": self.rolls,
             "open": self.seed is None,
             **({"seed": self.seed} if self.seed is not None else {}),
+            "contributions": self.mixed,
         }
 
 
@@ -165,6 +195,7 @@ def _view(seal: SealRow) -> SealView:
         commitment(bytes.fromhex(seal.seed)),
         seal.rolls,
         seal.seed if seal.closed else None,
+        seal.mixed,
     )
 
 
@@ -194,7 +225,7 @@ def close(db: Database, campaign: str, actor: str) -> tuple[Event, Event]:
 
 
 def open_seal_of(db: Database, campaign: str) -> SealView:
-    """The campaign's open seal (what the table shows over its log).
+    """The campaign's open seal (what the table shows over its log), with the log's head.
 
     Raises:
         CampaignError: no such campaign, or no open seal.
@@ -202,9 +233,10 @@ def open_seal_of(db: Database, campaign: str) -> SealView:
     with db.read() as conn:
         row = _campaign(conn, campaign)
         seal = open_seal(conn, row.id)
+        head = campaign_head(conn, row.id)
     if seal is None:
         raise CampaignError(f"{row.name} has no open seal; run `dicepool db check`")
-    return _view(seal)
+    return replace(_view(seal), head=head)
 
 
 def seals_of(db: Database, campaign: str) -> list[SealView]:

@@ -25,7 +25,7 @@ from dicepool.campaign.seats import SeatChange
 from dicepool.sheet.traits import MAX_NAME
 
 
-def _table(doing: Doing) -> int:
+def table_of(doing: Doing) -> int:
     """The campaign's id: the seat's table, or the campaign named at the command line."""
     return (
         doing.seat.campaign_id
@@ -48,7 +48,7 @@ ACTIONS = (
         "Issue a new invitation for players to take seats (the old one stops working).",
         ALL,
         (),
-        lambda doing, _args: _changed(new_invitation(doing.db, _table(doing), doing.actor)),
+        lambda doing, _args: _changed(new_invitation(doing.db, table_of(doing), doing.actor)),
         who=Who.STORYTELLER,
         group="seats",
         command=("seat", "invite"),
@@ -60,7 +60,7 @@ ACTIONS = (
         "Turn invitations off: no new player joins until a new invitation.",
         ALL,
         (),
-        lambda doing, _args: _changed(invitations_off(doing.db, _table(doing), doing.actor)),
+        lambda doing, _args: _changed(invitations_off(doing.db, table_of(doing), doing.actor)),
         who=Who.STORYTELLER,
         group="seats",
         command=("seat", "close"),
@@ -73,7 +73,7 @@ ACTIONS = (
         ALL,
         (_seat("The seat to revoke."),),
         lambda doing, args: _changed(
-            revoke_seat(doing.db, _table(doing), args["seat"], doing.actor)
+            revoke_seat(doing.db, table_of(doing), args["seat"], doing.actor)
         ),
         who=Who.STORYTELLER,
         group="seats",
@@ -86,7 +86,9 @@ ACTIONS = (
         "Give a player's seat a new link (the old one stops working; a revoked seat sits again).",
         ALL,
         (_seat("The seat that gets a new link."),),
-        lambda doing, args: _changed(new_link(doing.db, _table(doing), args["seat"], doing.actor)),
+        lambda doing, args: _changed(
+            new_link(doing.db, table_of(doing), args["seat"], doing.actor)
+        ),
         who=Who.STORYTELLER,
         group="seats",
         command=("seat", "link"),
@@ -109,7 +111,7 @@ ACTIONS = (
             ),
         ),
         lambda doing, args: _changed(
-            hand_character(doing.db, _table(doing), args["character"], args["seat"], doing.actor)
+            hand_character(doing.db, table_of(doing), args["character"], args["seat"], doing.actor)
         ),
         who=Who.STORYTELLER,
         group="seats",

@@ -16,6 +16,7 @@ from dicepool.notation.packing import PackingError, unpacked
 
 SEAL_OPEN = "seal-open"
 SEAL_CLOSE = "seal-close"
+SEAL_CONTRIBUTED = "seal-contributed"
 ROLLED = "rolled"
 REROLLED = "rerolled"
 RULE_ROLLS = frozenset({"boundary-begun", "clock-advanced", "rested", "atoned", "intimacy-rolled"})

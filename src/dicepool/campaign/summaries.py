@@ -45,6 +45,7 @@ from dicepool.sheet.payloads import (
     CharacterTaken,
     ClockAdvanced,
     DiceTypingSet,
+    DiscordTie,
     Drawn,
     HouseRulesSet,
     IntervalsBought,
@@ -56,10 +57,12 @@ from dicepool.sheet.payloads import (
     Rolled,
     RuleRoll,
     SealClosed,
+    SealContributed,
     SealOpened,
     SeatRevoked,
     TrackerStarted,
     Undone,
+    WebhookSet,
     behind_the_screen,
 )
 from dicepool.sheet.play import typists
@@ -306,6 +309,11 @@ def _seal_opened(data: Data) -> str:
     return f"opened seal {opened.seal} (commitment {opened.commitment[:16]}…)"
 
 
+def _seal_contributed(data: Data) -> str:
+    given = SealContributed.of(data)
+    return f"added to seal {given.seal}'s dice ({given.contribution[:16]}…)"
+
+
 def _seal_closed(data: Data) -> str:
     closed = SealClosed.of(data)
     return (
@@ -379,6 +387,7 @@ STATE_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
     Kind.REVEALED: lambda d: f"revealed hidden roll {Revealed.of(d).event}",
     Kind.SEAL_OPENED: _seal_opened,
     Kind.SEAL_CLOSED: _seal_closed,
+    Kind.SEAL_CONTRIBUTED: _seal_contributed,
     Kind.CLOCK_ADVANCED: _clock,
     Kind.DAMAGED: _damaged,
     Kind.HEALED: _healed,
@@ -461,6 +470,21 @@ SEAT_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
 """A line for each event of the table's seats, from its record."""
 
 
+def _webhook(data: Data) -> str:
+    record = WebhookSet.of(data)
+    if record.on:
+        return "rolls and changes mirrored to a Discord channel from here on"
+    return "no longer mirrored to Discord" + (f": {record.reason}" if record.reason else "")
+
+
+DISCORD_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
+    Kind.DISCORD_LINKED: lambda d: f"{DiscordTie.of(d).seat} linked a Discord channel to the table",
+    Kind.DISCORD_JOINED: lambda d: f"{DiscordTie.of(d).seat} plays from Discord",
+    Kind.WEBHOOK_SET: _webhook,
+}
+"""A line for each event of the table on Discord."""
+
+
 def summary(event: Event, target: Event | None = None) -> str:
     """What an event did, in one line (an undo names what it undid, or restored)."""
     data = event.data
@@ -468,6 +492,8 @@ def summary(event: Event, target: Event | None = None) -> str:
         return STATE_SUMMARIES[event.kind](data)
     if event.kind in SEAT_SUMMARIES:
         return SEAT_SUMMARIES[event.kind](data)
+    if event.kind in DISCORD_SUMMARIES:
+        return DISCORD_SUMMARIES[event.kind](data)
     if event.kind is Kind.ROLLED and behind_the_screen(data):
         seal = BehindTheScreen.of(data).seal
         return f"rolled in secret (roll {seal.roll_no} of seal {seal.seal})"

@@ -16,11 +16,21 @@ from typing import Any
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.campaign.history import MAX_EVENT_ID, LogEntry, undo
 from dicepool.campaign.rolls import LoggedRoll, roll
+from dicepool.campaign.seals import rolled_by
 from dicepool.campaign.seats import Role, Seat, may_act_for, seat_from
 from dicepool.campaign.view import players_characters
 from dicepool.core.dice import DiceSource
 from dicepool.errors import AccessError, CampaignError
-from dicepool.sheet.events import Event, Kind, Payload, event_of, is_hidden, named_event, payload
+from dicepool.sheet.events import (
+    Event,
+    Kind,
+    Payload,
+    event_of,
+    is_hidden,
+    named_event,
+    payload,
+    shown_as,
+)
 from dicepool.sheet.payloads import (
     BehindTheScreen,
     CharacterChanged,
@@ -234,7 +244,7 @@ def visible(seat: Seat, read: LogRead, after: int = 0) -> list[SeenEvent]:
 def behind_the_screen(event: Event) -> Event:
     """A hidden roll as the players get it until it is revealed: that it took place, and its
     number in its seal (so the numbering shows none was skipped); no line, faces or nonce."""
-    return replace(event, data=BehindTheScreen.of(event.data).data())
+    return shown_as(event, BehindTheScreen.of(event.data).data())
 
 
 def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS) -> Page:
@@ -317,17 +327,17 @@ def _screened(event: Event, visible: frozenset[str]) -> Event:
     if event.kind is Kind.ROLLED and "numbers" in event.data:
         involved = Rolled.of(event.data).characters
         if any(name_key(c) not in visible for c in involved):
-            return replace(event, data=_totals_only(event.data))
+            return shown_as(event, _totals_only(event.data))
     if event.kind is Kind.CHARACTER_CREATED:
         sheet = CharacterCreated.of(event.data).character
         if name_key(sheet["name"]) not in visible:
             kept = {k: sheet[k] for k in ("name", "system", "player") if k in sheet}
-            return replace(event, data=CharacterCreated(kept).data())
+            return shown_as(event, CharacterCreated(kept).data())
     if event.kind is Kind.CHARACTER_CHANGED:
         changed = CharacterChanged.of(event.data)
         if name_key(changed.character) not in visible:
             hidden = replace(changed, changes=(), added=(), notes=None)  # that it changed
-            return replace(event, data=hidden.data())
+            return shown_as(event, hidden.data())
     return event
 
 
@@ -470,7 +480,7 @@ def roll_at_table(
         db,
         seat.campaign,
         line,
-        source,
+        rolled_by(source, seat.storyteller),
         seat.name,
         character,
         spends,

@@ -15,13 +15,16 @@ been edited, anything malformed is a problem of its event, never an exception.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from dicepool.campaign.chained import ChainReport, chained, check_chain
+from dicepool.campaign.problems import Problem, named
 from dicepool.campaign.shown import (
     ROLLING,
     SEAL_CLOSE,
+    SEAL_CONTRIBUTED,
     SEAL_OPEN,
     Draw,
     Malformed,
@@ -32,7 +35,7 @@ from dicepool.campaign.shown import (
     shown,
     whole,
 )
-from dicepool.core.stream import commitment, stream_faces
+from dicepool.core.stream import commitment, mixed_key, stream_faces
 from dicepool.errors import DiceError
 
 MAX_LISTED = 5
@@ -51,43 +54,6 @@ class Status(StrEnum):
 
 
 @dataclass(frozen=True)
-class Problem:
-    """Something wrong in the log, and the event it is in (if it is in one).
-
-    Attributes:
-        message: what is wrong.
-        event: the event's id (None when it has none, or the problem is in no one event).
-        seq: the event's sequence number in its log.
-        entry: the event's place in the list checked (1, 2...), when it has neither id nor seq.
-    """
-
-    message: str
-    event: int | None = None
-    seq: int | None = None
-    entry: int | None = None
-
-    @property
-    def where(self) -> str:
-        """``event 12 (seq 40)``: the event as a reader finds it ("" for none)."""
-        return _named(self.event, self.seq, self.entry)
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON of ``verify --json``."""
-        return {"event": self.event, "seq": self.seq, "message": self.message, "text": str(self)}
-
-
-def _named(event: int | None, seq: int | None, entry: int | None) -> str:
-    if event is not None:
-        return f"event {event}" + (f" (seq {seq})" if seq is not None else "")
-    if seq is not None:
-        return f"the event of seq {seq}"
-    return f"entry {entry} of the events" if entry is not None else ""
-
-
-@dataclass(frozen=True)
 class SealReport:
     """One seal's check.
 
@@ -100,6 +66,8 @@ class SealReport:
         checked: the rolls whose faces were recomputed from the stream.
         hidden: the rolls logged hidden (no faces yet): not checkable until revealed.
         problems: what is wrong, each naming its event.
+        contributions: the players' contributions logged in it (none: the storyteller alone
+            could choose its dice).
     """
 
     seal: int
@@ -110,6 +78,7 @@ class SealReport:
     checked: int
     hidden: int
     problems: tuple[Problem, ...]
+    contributions: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``verify --json``."""
@@ -122,6 +91,7 @@ class SealReport:
             "checked": self.checked,
             "hidden": self.hidden,
             "problems": [p.to_dict() for p in self.problems],
+            "contributions": self.contributions,
         }
 
 
@@ -138,6 +108,7 @@ class Verification:
             of any seal's claim either (a warning, not a mismatch).
         problems: what is wrong outside any one seal (an event that names no seal it could
             be checked under, a seal number missing from the log).
+        chain: the log's hash chain checked (None for an export that carries none: version 1).
     """
 
     seals: tuple[SealReport, ...]
@@ -146,11 +117,17 @@ class Verification:
     unclaimed: int = 0
     problems: tuple[Problem, ...] = ()
     seeded: int = 0
+    chain: ChainReport | None = None
 
     @property
     def ok(self) -> bool:
-        """Nothing mismatches (an open seal is not a mismatch)."""
-        return not self.problems and all(s.status != Status.MISMATCH for s in self.seals)
+        """Nothing mismatches (an open seal is not a mismatch), and the chain holds."""
+        broken = self.chain is not None and bool(self.chain.problems)
+        return (
+            not broken
+            and not self.problems
+            and all(s.status != Status.MISMATCH for s in self.seals)
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``verify --json``."""
@@ -160,6 +137,7 @@ class Verification:
             "skipped": {"typed": self.typed, "seeded": self.seeded, "pre_seal": self.pre_seal},
             "unclaimed": self.unclaimed,
             "problems": [p.to_dict() for p in self.problems],
+            "chain": self.chain.to_dict() if self.chain is not None else None,
         }
 
 
@@ -173,7 +151,7 @@ class _At:
 
     @property
     def name(self) -> str:
-        return _named(self.event, self.seq, self.index + 1)
+        return named(self.event, self.seq, self.index + 1)
 
     def problem(self, message: str) -> Problem:
         entry = self.index + 1 if self.event is None and self.seq is None else None
@@ -189,6 +167,8 @@ class _Roll:
     kind: str
     data: Mapping[str, Any]
     ref: Mapping[str, Any]
+    logged_before: int = 0
+    """The seal's contributions logged before the roll: the ones its key must mix in."""
 
     @property
     def hidden(self) -> bool:
@@ -208,17 +188,22 @@ class _Seal:
     claimed: int | None = None
     rolls: list[_Roll] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    contributions: list[bytes] = field(default_factory=list)
 
 
-def verify(events: Sequence[Any]) -> Verification:
-    """Check every seal of a log: the events as :meth:`Event.to_dict` gives them, in order.
+def verify(events: Sequence[Any], heads: Sequence[str] = ()) -> Verification:
+    """Check every seal of a log, and its hash chain with the ``heads`` someone remembers:
+    the events as an export gives them, in order.
 
     Never raises for what the events hold: anything malformed is a problem of its event.
     """
     ledger = _Ledger()
     for index, event in enumerate(events):
         ledger.read(index, event)
-    return ledger.verification()
+    checked = ledger.verification()
+    if not chained(events):
+        return checked
+    return replace(checked, chain=check_chain(events, heads))
 
 
 class _Ledger:
@@ -244,7 +229,7 @@ class _Ledger:
             self.problems.append(at.problem(f"its kind is not text: {shown(kind)}"))
             return
         if not isinstance(data, Mapping):
-            if kind in ROLLING or kind in (SEAL_OPEN, SEAL_CLOSE):
+            if kind in ROLLING or kind in (SEAL_OPEN, SEAL_CLOSE, SEAL_CONTRIBUTED):
                 self.problems.append(at.problem(f"its data is not an object: {shown(data)}"))
             return
         try:
@@ -252,6 +237,8 @@ class _Ledger:
                 self._opened(at, data)
             elif kind == SEAL_CLOSE:
                 self._closed(at, data)
+            elif kind == SEAL_CONTRIBUTED:
+                self._contributed(at, data)
             elif isinstance(data.get("seal"), Mapping):
                 self._sealed(at, kind, data)
             elif kind in ROLLING:
@@ -294,6 +281,14 @@ class _Ledger:
         except Malformed as exc:
             seal.problems.append(at.problem(str(exc)))
 
+    def _contributed(self, at: _At, data: Mapping[str, Any]) -> None:
+        seal = self._seal(counting(data.get("seal"), "the contribution's seal number"))
+        given = hex_digits(data.get("contribution"), "the contribution")
+        if seal.opened is None or seal.closed is not None:
+            seal.problems.append(at.problem(f"adds to seal {seal.number} while it is not open"))
+            return
+        seal.contributions.append(given)
+
     def _sealed(self, at: _At, kind: str, data: Mapping[str, Any]) -> None:
         ref = data["seal"]
         seal = self._seal(counting(ref.get("seal"), "the seal's number"))
@@ -311,7 +306,7 @@ class _Ledger:
             seal.problems.append(
                 at.problem(f"reads seal {seal.number} after it was closed ({seal.closed.name})")
             )
-        seal.rolls.append(_Roll(at, roll_no, kind, data, ref))
+        seal.rolls.append(_Roll(at, roll_no, kind, data, ref, len(seal.contributions)))
 
     def _unsealed(self, kind: str, data: Mapping[str, Any]) -> None:
         """Count a rolling event that names no seal, if it rolled anything."""
@@ -368,8 +363,9 @@ def _report(seal: _Seal, before: _Seal | None) -> SealReport:
             draw = draw_of(roll.ref, len(faces))  # its shape is checked even while sealed
             if seed is None or roll.roll_no is None:
                 continue
+            key = _key(seed, seal, roll)
             checked += 1
-            wrong = _wrong_faces(seed, roll.roll_no, draw, faces)
+            wrong = _wrong_faces(key, roll.roll_no, draw, faces)
         except Malformed as exc:
             problems.append(roll.at.problem(str(exc)))
             continue
@@ -382,8 +378,32 @@ def _report(seal: _Seal, before: _Seal | None) -> SealReport:
     problems.sort(key=lambda p: (p.seq is None, p.seq or 0))
     closed = seal.closed is not None
     return SealReport(
-        seal.number, status, closed, seal.commitment, seal.claimed, checked, hidden, tuple(problems)
+        seal.number,
+        status,
+        closed,
+        seal.commitment,
+        seal.claimed,
+        checked,
+        hidden,
+        tuple(problems),
+        len(seal.contributions),
     )
+
+
+def _key(seed: bytes, seal: _Seal, roll: _Roll) -> bytes:
+    """The key a roll's stream was read with: the seed, with the seal's contributions logged
+    before the roll mixed in.
+
+    Raises:
+        Malformed: the roll names another number of contributions than were logged before it.
+    """
+    mixed = whole(roll.ref.get("mixed", 0))
+    if mixed != roll.logged_before:
+        raise Malformed(
+            f"it says {shown(roll.ref.get('mixed', 0))} contributions were mixed into its dice, "
+            f"but {roll.logged_before} were logged before it in seal {seal.number}"
+        )
+    return mixed_key(seed, seal.contributions[:mixed])
 
 
 def _still_open(before: _Seal, opened: _At) -> bool:
@@ -411,14 +431,14 @@ def _committed_seed(seal: _Seal, problems: list[Problem]) -> bytes | None:
     return None
 
 
-def _wrong_faces(seed: bytes, roll_no: int, draw: Draw, faces: Sequence[int]) -> str | None:
+def _wrong_faces(key: bytes, roll_no: int, draw: Draw, faces: Sequence[int]) -> str | None:
     """Which of a roll's faces are not its stream's, in words (None: every one is).
 
     Raises:
         Malformed: a nonce that could never have gone into a block's message.
     """
     try:
-        stream = stream_faces(seed, roll_no, draw.nonce, draw.sides)
+        stream = stream_faces(key, roll_no, draw.nonce, draw.sides)
     except DiceError as exc:
         raise Malformed(f"its dice cannot be read from the stream: {exc}") from exc
     wrong = [(i, f, s) for i, (f, s) in enumerate(zip(faces, stream, strict=True), 1) if f != s]

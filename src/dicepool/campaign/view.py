@@ -10,7 +10,7 @@ effects), so a sheet never tells of one.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from dicepool.campaign.characters import create_character
@@ -22,8 +22,8 @@ from dicepool.sheet.storypath.play import pool_of
 from dicepool.sheet.traits import name_key
 from dicepool.sheet.view import condition
 from dicepool.store.database import Database
-from dicepool.store.log import campaign_by_id, campaign_sheets
-from dicepool.store.seats import campaign_seats, seated_characters
+from dicepool.store.log import CampaignRow, campaign_by_id, campaign_sheets, sheets_and_seated
+from dicepool.store.seats import campaign_seats, held_by_players
 from dicepool.store.sql import Sql
 
 FOR_A_PLAYER = "a player"
@@ -122,16 +122,29 @@ def _the_players(character: Character, sitting: Collection[str]) -> bool:
 
 
 def players_characters(conn: Sql, campaign_id: int) -> frozenset[str]:
-    """The characters (by key) of a table that are the players': what every seat sees."""
-    row = campaign_by_id(conn, campaign_id)
-    assert row is not None, "a seat belongs to a campaign"
-    return players_among(conn, campaign_id, campaign_sheets(conn, row))
+    """The characters (by key) of a table that are the players': what every seat sees
+    (:func:`_the_players`, asked of the database in one statement, without reading a sheet)."""
+    return held_by_players(conn, campaign_id, Role.PLAYER)
 
 
-def players_among(conn: Sql, campaign_id: int, sheets: Iterable[Character]) -> frozenset[str]:
-    """Which of a table's ``sheets`` (already read) are the players', by key."""
-    sitting = seated_characters(conn, campaign_id, Role.PLAYER)
+def players_among(sheets: Iterable[Character], sitting: Collection[str]) -> frozenset[str]:
+    """Which of a table's ``sheets`` are the players', by key, ``sitting`` being the
+    characters players' seats sit with."""
     return frozenset(name_key(c.name) for c in sheets if _the_players(c, sitting))
+
+
+def with_screen(conn: Sql, row: CampaignRow, screened: bool) -> tuple[CampaignState, CampaignState]:
+    """A campaign's state, and that state as a ``screened`` seat's line may name it (a
+    player's): with only the players' characters, so one of the storyteller's reads as one
+    that is not there. The sheets and the seats players sit at are read in one statement."""
+    if not screened:
+        state = row.state(campaign_sheets(conn, row))
+        return state, state
+    sheets, sitting = sheets_and_seated(conn, row, Role.PLAYER)
+    state = row.state(sheets)
+    seen = players_among(sheets, sitting)
+    held = {k: c for k, c in state.characters.items() if k in seen}
+    return state, replace(state, characters=held)
 
 
 def sit_with_new_character(

@@ -207,9 +207,10 @@ LINES: dict[str, Lines] = {
 }
 """Each action's lines (the summary of its event where none is given)."""
 
-FINAL = frozenset({"seal-close", "invite", "invitations-off", "revoke", "new-link"})
+FINAL = frozenset({"seal-close", "invite", "invitations-off", "revoke", "new-link", "webhook"})
 """The actions no undo takes back: a seal's seed, once published, stays published; a link or
-an invitation replaced never works again."""
+an invitation replaced never works again; a webhook's URL is kept out of the log (set it
+again)."""
 
 JSON: dict[str, Callable[[Done], dict[str, Any]]] = {
     "complex-start": lambda made: {"event": made.event.id, **_tracker(made)},

@@ -119,6 +119,12 @@ COMMANDS = {
         "Serve the web table: its JSON API for now.",
         "dicepool serve --port 8000",
     ),
+    "discord": (
+        "dicepool.cli.discord",
+        "discord",
+        "The table on Discord: print or register its slash commands.",
+        "dicepool discord commands",
+    ),
     "db": (
         "dicepool.cli.db",
         "db",
@@ -185,7 +191,7 @@ SECTIONS = {
     "After Sundown": ("sundown",),
     "Storypath": ("momentum", "storypath", "complex"),
     "Chronicles": ("extended",),
-    "The table and its seats": ("serve", "table", "seats"),
+    "The table and its seats": ("serve", "table", "seats", "discord"),
     "Checking the dice": ("seal", "verify", "stats", "dice"),
     "The database": ("db",),
 }

@@ -24,9 +24,10 @@ def seal() -> None:
 def show(as_json: bool, campaign: str | None, db_url: str | None) -> None:
     """The campaign's seals: each one's commitment and rolls, the closed ones' seeds.
 
-    --json prints {"campaign", "seals": [{"seal", "commitment", "rolls", "open", "seed"?}]}.
+    --json prints {"campaign", "seals": [{"seal", "commitment", "rolls", "open", "seed"?,
+    "contributions"}]}.
     """
-    from dicepool.campaign.seals import seals_of
+    from dicepool.campaign.seals import ALONE, seals_of
     from dicepool.campaign.summaries import rolls_words
 
     db = open_database(db_url)
@@ -45,6 +46,10 @@ def show(as_json: bool, campaign: str | None, db_url: str | None) -> None:
             click.echo(f"seal {view.number} (closed, {rolls})")
             click.echo(f"  commitment {view.commitment}")
             click.echo(f"  seed       {view.seed}")
+        if view.alone:
+            click.secho(f"  no player added to it: {ALONE}", fg="yellow")
+        else:
+            click.echo(f"  {view.mixed} player{'s' if view.mixed != 1 else ''} added to it")
 
 
 add_actions(seal, "seal")

@@ -10,6 +10,7 @@ import click
 
 from dicepool.cli.storage import db_option, open_database, shown_url
 from dicepool.web.addresses import ENV_PUBLIC_URL, MAX_URL, AddressError, public_url, serve_url
+from dicepool.web.discord_http import API, ENV_API
 from dicepool.web.limits import INVITE_HOURS, MAX_CONNECTIONS, MAX_ROLLS_PER_SECOND, RATES
 
 MAX_PORT = 65535
@@ -29,6 +30,7 @@ _INVITE = "DICEPOOL_SERVE_INVITE_HOURS"
 MAX_INVITE_HOURS = 24 * 366
 """The longest an invitation may last, in hours (a year; 0: until it is replaced)."""
 _CONNECTIONS = "DICEPOOL_SERVE_MAX_CONNECTIONS"
+ENV_PUBLIC_KEY = "DICEPOOL_DISCORD_PUBLIC_KEY"
 
 LEAST_CONNECTIONS = 100
 """The fewest connections a server process may be set to hold (``--max-connections``)."""
@@ -97,6 +99,21 @@ their speed) and the websockets library's sans-I/O protocol."""
     help="The connections one server process holds at once (more: 503), half of them live "
     "ones at most; 64 live ones from one address.",
 )
+@click.option(
+    "--discord-public-key",
+    envvar="DICEPOOL_DISCORD_PUBLIC_KEY",
+    metavar="HEX",
+    help="Take Discord's slash commands at /discord/interactions, signed by this application's "
+    "public key (the developer portal's, 64 hex digits). Also $DICEPOOL_DISCORD_PUBLIC_KEY.",
+)
+@click.option(
+    "--discord-api",
+    envvar=ENV_API,
+    default=API,
+    show_default=True,
+    metavar="URL",
+    help=f"Discord's API, where deferred answers follow. Also ${ENV_API}.",
+)
 @db_option
 def serve(
     host: str,
@@ -108,6 +125,8 @@ def serve(
     forwarded_allow_ips: str | None,
     invite_hours: float,
     max_connections: int,
+    discord_public_key: str | None,
+    discord_api: str,
     db_url: str | None,
 ) -> None:
     """Serve the web table: its pages (open the address it prints) and its JSON API
@@ -122,6 +141,7 @@ def serve(
     from dicepool.web.server import uvicorn_settings
 
     public = _public(public_url) or serve_url(host, port)
+    discord = _discord(discord_public_key, discord_api)
     db = open_database(db_url)
     db.ensure_schema()  # a database that cannot be used says so before the server starts
     click.echo(f"dicepool serves {shown_url(db)} at {public}/ (Ctrl-C stops)")
@@ -131,7 +151,9 @@ def serve(
         settings["forwarded_allow_ips"] = forwarded_allow_ips[:MAX_URL]
     settings.update(UVICORN, host=host, port=port, **uvicorn_settings(max_connections))
     if workers == 1:
-        app = create_app(db, poll, rolls_per_second, public, invite_hours, max_connections)
+        app = create_app(
+            db, poll, rolls_per_second, public, invite_hours, max_connections, discord, True
+        )
         _collect_less()
         uvicorn.run(app, **settings)
         return
@@ -144,10 +166,24 @@ def serve(
             ENV_PUBLIC_URL: public,
             _INVITE: str(invite_hours),
             _CONNECTIONS: str(max_connections),
+            ENV_PUBLIC_KEY: discord_public_key or "",
+            ENV_API: discord_api,
         }
     )
     factory = f"{__name__}:{worker_app.__name__}"
     uvicorn.run(factory, factory=True, workers=workers, **settings)
+
+
+def _discord(key: str | None, api: str) -> Any:
+    """The Discord application of ``--discord-public-key`` (None: none)."""
+    if not key:
+        return None
+    from dicepool.web.discord_sign import Discord, public_key
+
+    try:
+        return Discord(public_key(key), api.rstrip("/"))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--discord-public-key") from None
 
 
 def _public(given: str | None) -> str | None:
@@ -172,6 +208,8 @@ def worker_app() -> Any:
         os.environ[ENV_PUBLIC_URL],
         float(os.environ[_INVITE]),
         int(os.environ[_CONNECTIONS]),
+        _discord(os.environ.get(ENV_PUBLIC_KEY), os.environ.get(ENV_API) or API),
+        True,
     )
     _collect_less()
     return app

@@ -30,15 +30,29 @@ COMMITMENT_SHOWN = 16
 @click.command()
 @click.argument("file", required=False, metavar="[FILE]")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option(
+    "--head",
+    "heads",
+    multiple=True,
+    metavar="HASH",
+    help="A head of the log you saw (the table shows it): it must be on the log's chain.",
+)
 @campaign_option
 @db_option
-def verify(file: str | None, as_json: bool, campaign: str | None, db_url: str | None) -> None:
+def verify(
+    file: str | None,
+    as_json: bool,
+    heads: tuple[str, ...],
+    campaign: str | None,
+    db_url: str | None,
+) -> None:
     """Check the dice of every closed seal: of FILE (written by `dicepool campaign export`;
     - reads standard input), else of the live campaign.
 
     Per seal: its seed against its commitment, every roll's faces against the seed's stream,
     and its roll numbers 1..N, none missing, none twice. An open seal is not yet verifiable:
-    its seed is still secret.
+    its seed is still secret. The log's hash chain: every event hashes the one before it, and
+    each --head HASH given is on it; the first bad event is named.
 
     \b
     Exit status:
@@ -55,7 +69,14 @@ def verify(file: str | None, as_json: bool, campaign: str | None, db_url: str | 
         held, events = _read(file)
     else:
         held, events, source = _live(campaign, db_url)
-    checked = check_log(events)
+    from dicepool.campaign.chained import chained
+
+    if heads and not chained(events):
+        raise CampaignError(
+            "this export has no hash chain (version 1) to check a --head against: "
+            "export the campaign again with this dicepool"
+        )
+    checked = check_log(events, [h.strip().lower() for h in heads])
     if as_json:
         click.echo(json.dumps({"campaign": held, "source": source, **checked.to_dict()}))
     else:
@@ -104,6 +125,9 @@ def _show(checked: Verification, title: str) -> None:
             console.print(Text(f"    {visible(str(problem))}", style="red"))
     for problem in checked.problems:
         console.print(Text(f"✗ {visible(str(problem))}", style="red"))
+    console.print(_chain_line(checked))
+    for problem in checked.chain.problems if checked.chain else ():
+        console.print(Text(f"    {visible(str(problem))}", style="red"))
     skipped = _skipped(checked)
     if skipped:
         console.print(Text(skipped, style="dim"))
@@ -122,10 +146,12 @@ def _seal_line(seal: SealReport) -> Text:
     """``✓ seal 1: verified, 12 rolls checked``, or a mismatch, or an open seal."""
     from rich.text import Text
 
+    from dicepool.campaign.seals import ALONE
     from dicepool.campaign.verify import Status
 
     hidden = f", {seal.hidden} hidden: not checkable until revealed" if seal.hidden else ""
-    checked = f"{rolls_words(seal.checked)} checked{hidden}"
+    alone = f"; {ALONE}" if not seal.contributions and seal.checked else ""
+    checked = f"{rolls_words(seal.checked)} checked{hidden}{alone}"
     if seal.status == Status.VERIFIED:
         return Text.assemble(
             ("✓", "green"), f" seal {seal.seal}: ", ("verified", "green"), ", ", checked
@@ -144,6 +170,28 @@ def _seal_line(seal: SealReport) -> Text:
         ("mismatch", "bold red"),
         f", {found}; {checked}",
     )
+
+
+def _chain_line(checked: Verification) -> Text:
+    """``✓ chain: 40 events, head 3f2a...`` or what is wrong with it."""
+    from rich.text import Text
+
+    chain = checked.chain
+    if chain is None:
+        return Text("· chain: none in this export (version 1): the log's order is not checked")
+    heads = (
+        f", {len(chain.heads)} head{'s' if len(chain.heads) != 1 else ''} found"
+        if chain.heads
+        else ""
+    )
+    if not chain.problems:
+        return Text.assemble(
+            ("✓", "green"),
+            f" chain: {chain.events} events linked, head {chain.head[:COMMITMENT_SHOWN]}...{heads}",
+        )
+    first = chain.problems[0]
+    where = f" at {first.where}" if first.where else ""
+    return Text.assemble(("✗", "red"), " chain: ", ("broken", "bold red"), f"{where}")
 
 
 def _skipped(checked: Verification) -> str:
@@ -171,4 +219,6 @@ def _verdict(checked: Verification) -> Text:
     if checked.ok:
         return Text(f"ok: {closed} closed seal{'s' if closed != 1 else ''} verified", style="green")
     said = f"{bad} seals mismatch" if bad > 1 else "1 seal mismatches" if bad else "a bad event"
+    if checked.chain is not None and checked.chain.problems:
+        said += ", the chain is broken" if bad else " in the chain"
     return Text(f"not verified: {said}", style="bold red")

@@ -13,6 +13,12 @@ exactly as likely as every other (no modulo bias). A die of more than 256 sides 
 (rulings 9 and 12), so once the seed is revealed anyone can replay a roll die by die with
 :func:`stream_faces` and check it against the log.
 
+Players' browsers add to a seal after its commitment is published: each contribution (32
+random bytes) is mixed into the key the stream is read with, in the order logged, by
+:func:`mixed_key`: ``key = HMAC-SHA256(key, contribution)``, starting from the seed. A roll
+reads the stream keyed by the mix of the contributions logged before it (the number it names
+as ``mixed``), so a seed chosen before any contribution cannot have chosen those faces.
+
 Standard library only, no I/O, no clock: the same inputs always give the same faces.
 """
 
@@ -55,6 +61,26 @@ def commitment(seed: bytes) -> str:
     """
     check_seed(seed)
     return hashlib.sha256(seed).hexdigest()
+
+
+CONTRIBUTION_BYTES = 32
+"""The length of a player's contribution to a seal (hex: 64 characters)."""
+
+
+def mixed_key(seed: bytes, contributions: Sequence[bytes]) -> bytes:
+    """The key a roll's stream is read with: the seal's seed, each contribution mixed into it
+    in turn (``HMAC-SHA256(key, contribution)``); the seed itself for none.
+
+    Raises:
+        DiceError: a seed or a contribution that is not 32 bytes long.
+    """
+    check_seed(seed)
+    key = seed
+    for given in contributions:
+        if len(given) != CONTRIBUTION_BYTES:
+            raise DiceError(f"a contribution is {CONTRIBUTION_BYTES} bytes, not {len(given)}")
+        key = hmac.digest(key, given, "sha256")
+    return key
 
 
 def check_seed(seed: bytes) -> None:

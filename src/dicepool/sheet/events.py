@@ -50,6 +50,7 @@ from dicepool.sheet.payloads import (
     CharacterTaken,
     ClockAdvanced,
     DiceTypingSet,
+    DiscordTie,
     Drawn,
     HouseRulesSet,
     IntervalsBought,
@@ -60,11 +61,13 @@ from dicepool.sheet.payloads import (
     Revealed,
     Rolled,
     SealClosed,
+    SealContributed,
     SealOpened,
     SealRef,
     SeatRevoked,
     TrackerStarted,
     Undone,
+    WebhookSet,
     behind_the_screen,
     hidden_roll,
     rolled_characters,
@@ -138,6 +141,7 @@ class Kind(StrEnum):
     MILESTONES_AWARDED = "milestone-awarded"
     SEAL_OPENED = "seal-open"
     SEAL_CLOSED = "seal-close"
+    SEAL_CONTRIBUTED = "seal-contributed"
     TRACK_DEFINED = "track-defined"
     TRACK_REMOVED = "track-removed"
     TRACK_CHANGED = "track-changed"
@@ -156,6 +160,9 @@ class Kind(StrEnum):
     CONFLICT_ENDED = "conflict-ended"
     BOOSTED = "boosted"
     BOOST_ENDED = "boost-ended"
+    DISCORD_LINKED = "discord-linked"
+    DISCORD_JOINED = "discord-joined"
+    WEBHOOK_SET = "webhook-set"
 
 
 SEAT_KINDS = frozenset(
@@ -171,6 +178,9 @@ SEAT_KINDS = frozenset(
 """The events of a web table's seats. They change no campaign state (``apply`` passes them
 by): the seats table follows them, but a token cannot be rebuilt from the log (it holds none,
 nor its hash), so ``db check`` leaves the seats out."""
+
+DISCORD_KINDS = frozenset({Kind.DISCORD_LINKED, Kind.DISCORD_JOINED, Kind.WEBHOOK_SET})
+"""The events of the table on Discord: like the seats', they change no campaign state."""
 
 MOVING_KINDS = frozenset({Kind.CHARACTER_TAKEN, Kind.CHARACTER_HANDED})
 """The seat events that move a character between seats (their ``moves``): undoable."""
@@ -231,6 +241,7 @@ PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.MILESTONES_AWARDED: MilestonesAwarded,
     Kind.SEAL_OPENED: SealOpened,
     Kind.SEAL_CLOSED: SealClosed,
+    Kind.SEAL_CONTRIBUTED: SealContributed,
     Kind.TRACK_DEFINED: TrackDefined,
     Kind.TRACK_REMOVED: TrackRemoved,
     Kind.TRACK_CHANGED: TrackChanged,
@@ -249,6 +260,9 @@ PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.CONFLICT_ENDED: ConflictEnded,
     Kind.BOOSTED: Boosted,
     Kind.BOOST_ENDED: BoostEnded,
+    Kind.DISCORD_LINKED: DiscordTie,
+    Kind.DISCORD_JOINED: DiscordTie,
+    Kind.WEBHOOK_SET: WebhookSet,
 }
 """Each kind of event with the record of its data."""
 
@@ -332,6 +346,29 @@ ROLLING: dict[Kind, Callable[[CampaignState, Data, RuleDice], CampaignState]] = 
 
 
 @dataclass(frozen=True)
+class Chain:
+    """Where an event stands in its log's hash chain (see :mod:`dicepool.store.chain`).
+
+    Attributes:
+        salt: the random salt hashed with the event ("" where the reader may not see what it
+            hashes: a hidden roll, a screened sheet).
+        prev: the hash of the event before it.
+        digest: the SHA-256 of the event's canonical JSON with its salt.
+        hash: the SHA-256 of ``prev:seq:digest``.
+    """
+
+    salt: str
+    prev: str
+    digest: str
+    hash: str
+
+    def to_dict(self) -> dict[str, str]:
+        """The JSON of an export: ``prev``, ``digest``, ``hash``, and ``salt`` when known."""
+        held = {"prev": self.prev, "digest": self.digest, "hash": self.hash}
+        return {**held, "salt": self.salt} if self.salt else held
+
+
+@dataclass(frozen=True)
 class Event:
     """One entry of a campaign's log.
 
@@ -342,6 +379,7 @@ class Event:
         seq: its place in its campaign's log, 1, 2, 3... (0 until stored).
         at: when it was stored, ISO 8601 in UTC ("" until stored).
         actor: who did it.
+        chain: its place in the log's hash chain (None until stored).
     """
 
     kind: Kind
@@ -350,6 +388,7 @@ class Event:
     seq: int = 0
     at: str = ""
     actor: str = ""
+    chain: Chain | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The event as JSON: ``id``, ``seq``, ``at``, ``actor``, ``kind`` and ``data`` (the
@@ -362,6 +401,14 @@ class Event:
             "kind": self.kind.value,
             "data": dict(self.data),
         }
+
+
+def shown_as(event: Event, data: Mapping[str, Any]) -> Event:
+    """``event`` as a reader who may not see all of it gets it: ``data`` instead of its own,
+    and its chain without the salt (which, with the digest, would let the reader try
+    contents against it: a hidden roll's few possible faces)."""
+    chain = event.chain
+    return replace(event, data=data, chain=replace(chain, salt="") if chain else None)
 
 
 class LogError(CampaignError):

@@ -32,6 +32,8 @@ class SealRef:
     roll_no: int
     nonce: str | None = None
     sides: tuple[tuple[int, int], ...] | None = None
+    mixed: int = 0
+    """The players' contributions mixed into the key the roll read (0: the seed alone)."""
 
     def data(self) -> dict[str, object]:
         """The seal's reference as an event holds it."""
@@ -40,6 +42,8 @@ class SealRef:
             found["nonce"] = self.nonce
         if self.sides is not None:
             found["sides"] = [[s, c] for s, c in self.sides]
+        if self.mixed:
+            found["mixed"] = self.mixed
         return found
 
     @classmethod
@@ -51,6 +55,7 @@ class SealRef:
             int(data["roll_no"]),
             None if data.get("nonce") is None else str(data["nonce"]),
             None if sides is None else tuple((int(s), int(c)) for s, c in sides),
+            int(data.get("mixed", 0)),
         )
 
 
@@ -453,6 +458,24 @@ class SealClosed:
         return cls(int(data["seal"]), str(data["seed"]), int(data["rolls"]))
 
 
+@dataclass(frozen=True)
+class SealContributed:
+    """``seal-contributed``: a player's browser added 32 random bytes (hex) to the open seal,
+    after its commitment was published; every roll after it reads a key they are mixed into."""
+
+    seal: int
+    contribution: str
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"seal": self.seal, "contribution": self.contribution}
+
+    @classmethod
+    def of(cls, data: Data) -> SealContributed:
+        """The record of an event's data."""
+        return cls(int(data["seal"]), str(data["contribution"]))
+
+
 # Story time
 
 
@@ -777,3 +800,60 @@ class RollCounted:
     def of(cls, data: Data) -> RollCounted:
         """The record of an effect's data."""
         return cls(str(data["name"]), str(data["character"]), int(data["successes"]))
+
+
+# Discord: the table played from a channel (issue 24)
+
+
+@dataclass(frozen=True)
+class DiscordTie:
+    """``discord-linked``: the storyteller ties a Discord channel to the table (and their
+    Discord user to their seat); ``discord-joined``: a Discord user is tied to a player's seat.
+
+    The user and channel are Discord's ids (snowflakes): public numbers anyone in the channel
+    sees, kept plain; what vouches for a user is Discord's signature on each interaction.
+    """
+
+    seat_id: int
+    seat: str
+    user: str
+    channel: str | None = None
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {
+            "seat_id": self.seat_id,
+            "seat": self.seat,
+            "user": self.user,
+            "channel": self.channel,
+        }
+
+    @classmethod
+    def of(cls, data: Data) -> DiscordTie:
+        """The record of an event's data."""
+        channel = data.get("channel")
+        return cls(
+            int(data["seat_id"]),
+            str(data["seat"]),
+            str(data["user"]),
+            None if channel is None else str(channel),
+        )
+
+
+@dataclass(frozen=True)
+class WebhookSet:
+    """``webhook-set``: the table's rolls and changes are mirrored to a Discord channel's
+    webhook from now on (``on``), or no longer (``reason``: why, when Discord ended it). The
+    URL is no part of the log: whoever holds it may post to the channel."""
+
+    on: bool
+    reason: str = ""
+
+    def data(self) -> dict[str, object]:
+        """The event's data."""
+        return {"on": self.on, "reason": self.reason}
+
+    @classmethod
+    def of(cls, data: Data) -> WebhookSet:
+        """The record of an event's data."""
+        return cls(bool(data["on"]), str(data.get("reason", "")))

@@ -5,8 +5,9 @@ The default is a SQLite file in the user's data folder, with nothing to set up;
 PostgreSQL server (``postgresql://user:pass@host/db``). SQLite runs in WAL mode with foreign
 keys on and ``synchronous=FULL``, so an event acknowledged has reached the disk, and every write
 transaction starts with ``BEGIN IMMEDIATE``, so two writers take turns instead of failing at
-commit. SQLite is driven through the standard library and PostgreSQL through SQLAlchemy (see
-:mod:`dicepool.store.sql`); the schema is upgraded on first use by Alembic, for both.
+commit. SQLite is driven through the standard library and PostgreSQL through psycopg 3, its
+connections kept in a pool (see :mod:`dicepool.store.sql`); the schema is upgraded on first use
+by Alembic (over SQLAlchemy), for both.
 """
 
 from __future__ import annotations
@@ -23,14 +24,29 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dicepool.errors import DicepoolError, StoreError, WouldWait
-from dicepool.store.sql import AlchemySql, Sql, SqliteSql
+from dicepool.store.sql import PsycopgSql, Sql, SqliteSql
 
 if TYPE_CHECKING:
+    from psycopg_pool import ConnectionPool
     from sqlalchemy.engine import Engine
 
 ENV_URL = "DICEPOOL_DATABASE_URL"
 
-REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009", "0010")
+REVISIONS = (
+    "0001",
+    "0002",
+    "0003",
+    "0004",
+    "0005",
+    "0006",
+    "0007",
+    "0008",
+    "0009",
+    "0010",
+    "0011",
+    "0012",
+    "0013",
+)
 """Every schema revision this version knows, oldest first; the last is the head."""
 
 HEAD = REVISIONS[-1]
@@ -45,6 +61,11 @@ PRAGMAS = (
     f"busy_timeout={BUSY_SECONDS * 1000}",
 )
 """Every SQLite connection's settings: an acknowledged event is on the disk."""
+
+POOL_SIZE = (1, 16)
+"""The fewest and the most PostgreSQL connections a process keeps open (psycopg_pool): a
+transaction takes one for its length. A command needs one; a server's worker threads (40)
+rarely hold more than a few at once, since a use case is one short transaction."""
 
 _WOULD_WAIT = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 """SQLite's primary result codes for "another connection holds what this one needs"."""
@@ -170,6 +191,7 @@ class Database:
         self._lock = threading.Lock()
         self._writer = threading.RLock()  # SQLite: this process's writers take turns here
         self._engine: Engine | None = None
+        self._pool: ConnectionPool[Any] | None = None
         self._checked = False
         self._upgrade = upgrade
         if self._path is None:
@@ -207,8 +229,14 @@ class Database:
     def _transaction(self, write: bool) -> Iterator[Sql]:
         with self._translated():
             if self._path is None:
-                with self.engine.connect() as alchemy, alchemy.begin():
-                    yield AlchemySql(alchemy)
+                # Reads run in autocommit, without BEGIN and COMMIT (two round trips less):
+                # at READ COMMITTED, PostgreSQL's default, each statement of a transaction
+                # sees its own snapshot anyway, so a read transaction sees nothing more alike.
+                with (
+                    self._connections().connection() as conn,
+                    conn.transaction() if write else contextlib.nullcontext(),
+                ):
+                    yield PsycopgSql(conn)
                 return
             conn = self._connection()
             with self._writers_turn() if write else contextlib.nullcontext():
@@ -243,6 +271,34 @@ class Database:
     def _never_waits(self) -> bool:
         return bool(getattr(self._local, "never_wait", False))
 
+    def _connections(self) -> ConnectionPool[Any]:
+        """PostgreSQL's pool of connections (opened on first use): each in autocommit, a
+        write transaction begun and committed by :meth:`_transaction`; rows as dicts."""
+        if self._pool is None:
+            from psycopg.rows import dict_row
+            from psycopg_pool import ConnectionPool
+
+            with self._lock:
+                if self._pool is None:
+                    fewest, most = POOL_SIZE
+                    self._pool = ConnectionPool(
+                        self.engine.url.set(drivername="postgresql").render_as_string(False),
+                        min_size=fewest,
+                        max_size=most,
+                        kwargs={"autocommit": True, "row_factory": dict_row},
+                        open=True,
+                        name="dicepool",
+                    )
+        return self._pool
+
+    def lent(self) -> int:
+        """How many of PostgreSQL's pooled connections are out in transactions now (0 on
+        SQLite)."""
+        if self._pool is None:
+            return 0
+        stats = self._pool.get_stats()
+        return stats.get("pool_size", 0) - stats.get("pool_available", 0)
+
     def _connection(self) -> sqlite3.Connection:
         """This thread's connection (made on first use): transactions of two threads never
         share one, and WAL lets their reads run side by side."""
@@ -272,6 +328,8 @@ class Database:
                 )
             self.upgrade()
         self._checked = True
+        if self._path is None and self._engine is not None:
+            self._engine.dispose()  # the migrations' connection: the pool serves the rest
 
     def version(self) -> str | None:
         """The schema revision the database holds (None: an empty database)."""
@@ -285,13 +343,12 @@ class Database:
                     return None
                 found = conn.execute("SELECT version_num FROM alembic_version").fetchone()
                 return str(found[0]) if found else None
-            import sqlalchemy as sa
-
-            with self.engine.connect() as conn_:
-                if not sa.inspect(conn_).has_table("alembic_version"):
+            with self._connections().connection() as pg:  # the pool's: no second connection
+                sql = PsycopgSql(pg)
+                if not sql.rows("SELECT to_regclass('alembic_version') AS found")[0]["found"]:
                     return None
-                value = conn_.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
-                return None if value is None else str(value)
+                found = sql.rows("SELECT version_num FROM alembic_version")
+                return str(found[0]["version_num"]) if found else None
 
     def upgrade(self) -> None:
         """Run the migrations up to the head, one process at a time."""
@@ -318,7 +375,11 @@ class Database:
             raise StoreError(f"cannot use the database {shown(self.url)}: {exc}") from exc
         except Exception as exc:
             alchemy = sys.modules.get("sqlalchemy.exc")
-            if alchemy is None or not isinstance(exc, alchemy.SQLAlchemyError):
+            psycopg = sys.modules.get("psycopg")
+            if not (
+                (alchemy is not None and isinstance(exc, alchemy.SQLAlchemyError))
+                or (psycopg is not None and isinstance(exc, psycopg.Error))
+            ):
                 raise
             orig = getattr(exc, "orig", None)
             reason = str(orig or exc).strip().splitlines()[0]
@@ -331,5 +392,8 @@ class Database:
         for connection in opened:
             connection.close()
         self._local = threading.local()
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
         if self._engine is not None:
             self._engine.dispose()

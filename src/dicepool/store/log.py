@@ -18,10 +18,11 @@ from typing import Any, TypeVar
 
 from dicepool.errors import CampaignError, LimitError
 from dicepool.sheet.character import Character
-from dicepool.sheet.events import Event, Kind, character_from, screen_of, struck
+from dicepool.sheet.events import Chain, Event, Kind, character_from, screen_of, struck
 from dicepool.sheet.payloads import Undone
 from dicepool.sheet.state import CampaignState, Story, stored_story
 from dicepool.sheet.traits import name_key
+from dicepool.store.chain import GENESIS, digest_of, link, new_salt
 from dicepool.store.sql import Conflict, Row, Sql, loads, moment
 
 MAX_EVENT_BYTES = 1024 * 1024
@@ -43,16 +44,26 @@ EVENT_BYTES = 200
 the JSON around them (about 120 bytes), rounded up."""
 
 CHANNEL = "dicepool_events"
-"""PostgreSQL's channel for new events: ``CAMPAIGN_ID:EVENT_ID``, sent when the event commits
-(the ids only: a payload is at most 8000 bytes, and a listener reads the log itself)."""
+"""PostgreSQL's channel for new events: ``CAMPAIGN_ID:SEQ:EVENT_ID``, sent when the event
+commits (numbers only: a payload is at most 8000 bytes, and a listener reads the log itself;
+the sequence number lets a server that has read that far already skip the read)."""
 
 T = TypeVar("T")
 
+_NOTIFY = "pg_notify(:channel, CAST(:news AS TEXT) || CAST(id AS TEXT)) AS told"
+"""An event's NOTIFY (:data:`CHANNEL`), sent by the statement that inserts it."""
+
 _CAMPAIGN = "SELECT id, name, system, players, house_rules, last_seq, story FROM campaigns"
-_EVENT = "SELECT id, seq, at, actor, kind, data FROM events"
-_SCREENED = "SELECT id, seq, at, actor, kind, COALESCE(screen, data) AS data FROM events"
+_EVENT = "SELECT id, seq, at, actor, kind, data, salt, prev, digest, hash FROM events"
+_SHEET = "SELECT CAST(sheet AS TEXT) AS sheet FROM characters"
+"""A sheet as its text on both databases (PostgreSQL would parse its JSON), so that
+:func:`_projected` reads each text once."""
+_SCREENED = (
+    "SELECT id, seq, at, actor, kind, COALESCE(screen, data) AS data, "
+    "CASE WHEN screen IS NULL THEN salt ELSE '' END AS salt, prev, digest, hash FROM events"
+)
 """The events as players read them: a hidden roll's placeholder (``screen``) for its data, so
-neither its data nor its size is read."""
+neither its data nor its size is read (nor its salt: the placeholder is not what it hashed)."""
 
 
 def _select(screened: bool) -> str:
@@ -185,27 +196,30 @@ def append(
         )[0]["last_seq"]
     at = datetime.now(UTC)
     undoes = Undone.of(event.data).event if event.kind is Kind.UNDONE else None
+    chain = _chained(conn, campaign_id, seq, at.isoformat(), actor, event)
     row = {
         "campaign": campaign_id,
         "seq": seq,
         "at": at,
         "actor": actor,
         "kind": event.kind.value,
-        "data": _stored_data(conn, event),
+        "data": _stored_data(event),
         "undoes": undoes,
         "screen": _json(conn, screen_of(event)),
+        "salt": chain.salt,
+        "prev": chain.prev,
+        "digest": chain.digest,
+        "hash": chain.hash,
     }
-    event_id = conn.insert(
-        "INSERT INTO events (campaign_id, seq, at, actor, kind, data, undoes, screen) "
-        "VALUES (:campaign, :seq, :at, :actor, :kind, :data, :undoes, :screen)",
-        row,
+    insert = (
+        "INSERT INTO events (campaign_id, seq, at, actor, kind, data, undoes, screen, "
+        "salt, prev, digest, hash) VALUES (:campaign, :seq, :at, :actor, :kind, :data, "
+        ":undoes, :screen, :salt, :prev, :digest, :hash)"
     )
-    if conn.dialect == "postgresql":  # servers listening are told at the commit, not before
-        conn.rows(
-            "SELECT pg_notify(:channel, :payload) AS sent",
-            {"channel": CHANNEL, "payload": f"{campaign_id}:{event_id}"},
-        )
     keys = sorted({name_key(n) for n in involved})
+    if conn.dialect == "postgresql":
+        return _append_told(conn, event, insert, row, keys)
+    event_id = conn.insert(insert, row)
     involving = [{"event": event_id, "campaign": campaign_id, "key": k} for k in keys]
     if involving:
         conn.run(
@@ -213,11 +227,54 @@ def append(
             "VALUES (:event, :campaign, :key)",
             involving[0] if len(involving) == 1 else involving,
         )
-    return Event(event.kind, event.data, event_id, seq, at.isoformat(), actor)
+    return Event(event.kind, event.data, event_id, seq, at.isoformat(), actor, chain)
 
 
-def _stored_data(conn: Sql, event: Event) -> Any:
-    """An event's data as its column takes it (SQLite's JSON text, written once here).
+def _chained(conn: Sql, campaign_id: int, seq: int, at: str, actor: str, event: Event) -> Chain:
+    """The new event's place in its log's hash chain, after the event before it.
+
+    Raises:
+        CampaignError: the event before it has no hash (a log the upgrade did not chain).
+    """
+    prev = GENESIS
+    if seq > 1:
+        found = conn.rows(
+            "SELECT hash FROM events WHERE campaign_id = :campaign AND seq = :seq",
+            {"campaign": campaign_id, "seq": seq - 1},
+        )
+        if not found or not found[0]["hash"]:
+            raise CampaignError(
+                f"event {seq - 1} of this log is not chained; run `dicepool db upgrade`"
+            )
+        prev = found[0]["hash"]
+    salt = new_salt()
+    digest = digest_of(seq, at, actor, event.kind.value, event.data, salt)
+    return Chain(salt, prev, digest, link(prev, seq, digest))
+
+
+def _append_told(
+    conn: Sql, event: Event, insert: str, row: dict[str, Any], keys: list[str]
+) -> Event:
+    """:func:`append` on PostgreSQL in one statement: the event, the characters it concerns
+    and its NOTIFY to the servers listening (sent at the commit, not before)."""
+    params = {**row, "channel": CHANNEL, "news": f"{row['campaign']}:{row['seq']}:"}
+    added = f"WITH added AS ({insert} RETURNING id)"
+    if keys:
+        params.update({f"key{i}": k for i, k in enumerate(keys)})
+        values = ", ".join(f"(:key{i})" for i in range(len(keys)))
+        added += (
+            ", involved AS (INSERT INTO event_characters (event_id, campaign_id, character_key) "
+            f"SELECT added.id, :campaign, k.key FROM added, (VALUES {values}) AS k(key))"
+        )
+    told = conn.rows(f"{added} SELECT id, {_NOTIFY} FROM added", params)
+    at = row["at"].isoformat()
+    chain = Chain(row["salt"], row["prev"], row["digest"], row["hash"])
+    return Event(event.kind, event.data, int(told[0]["id"]), row["seq"], at, row["actor"], chain)
+
+
+def _stored_data(event: Event) -> str:
+    """An event's data as its column takes it: its JSON text, written once here (both
+    databases take the text; PostgreSQL checks it is JSON).
 
     Raises:
         LimitError: data over :data:`MAX_EVENT_BYTES` as JSON.
@@ -228,7 +285,7 @@ def _stored_data(conn: Sql, event: Event) -> Any:
             f"this {event.kind.value} event would log {len(text):,} bytes, over the log's "
             f"limit of {MAX_EVENT_BYTES:,} bytes an event; roll fewer dice"
         )
-    return text if conn.dialect == "sqlite" else dict(event.data)
+    return text
 
 
 def _json(conn: Sql, data: dict[str, object] | None) -> Any:
@@ -240,7 +297,9 @@ def _json(conn: Sql, data: dict[str, object] | None) -> Any:
 
 def _event(row: Row) -> Event:
     at = moment(row["at"]).isoformat()
-    return Event(Kind(row["kind"]), loads(row["data"]), row["id"], row["seq"], at, row["actor"])
+    chain = Chain(row["salt"], row["prev"], row["digest"], row["hash"]) if row["hash"] else None
+    data = loads(row["data"])
+    return Event(Kind(row["kind"]), data, row["id"], row["seq"], at, row["actor"], chain)
 
 
 def campaign_events(conn: Sql, campaign_id: int) -> list[Event]:
@@ -249,6 +308,25 @@ def campaign_events(conn: Sql, campaign_id: int) -> list[Event]:
         f"{_EVENT} WHERE campaign_id = :campaign ORDER BY seq", {"campaign": campaign_id}
     )
     return [_event(r) for r in found]
+
+
+def campaign_chain(conn: Sql, campaign_id: int) -> list[tuple[int, Chain]]:
+    """Every event's place in a campaign's hash chain, in order: its seq and its chain, its
+    salt left out (what a seat may know of an event it may not see)."""
+    found = conn.rows(
+        "SELECT seq, prev, digest, hash FROM events WHERE campaign_id = :campaign ORDER BY seq",
+        {"campaign": campaign_id},
+    )
+    return [(r["seq"], Chain("", r["prev"], r["digest"], r["hash"])) for r in found]
+
+
+def campaign_head(conn: Sql, campaign_id: int) -> tuple[int, str]:
+    """A campaign's head: its last event's seq and hash ((0, "") for an empty log)."""
+    found = conn.rows(
+        "SELECT seq, hash FROM events WHERE campaign_id = :campaign ORDER BY seq DESC LIMIT 1",
+        {"campaign": campaign_id},
+    )
+    return (found[0]["seq"], found[0]["hash"] or "") if found else (0, "")
 
 
 def last_events(
@@ -379,10 +457,12 @@ _NOT_UNDONE_BARE = (
     Kind.UNDONE,
     Kind.SEAL_OPENED,
     Kind.SEAL_CLOSED,
+    Kind.SEAL_CONTRIBUTED,
     Kind.SEAT_REVOKED,
     Kind.LINK_ISSUED,
     Kind.INVITATION_ISSUED,
     Kind.INVITATIONS_OFF,
+    Kind.WEBHOOK_SET,
 )
 """The kinds a bare `undo` passes over: undos (undone by naming them), seals and the seats'
 tokens (never undone)."""
@@ -411,26 +491,38 @@ def latest_standing(conn: Sql, campaign_id: int) -> Event | None:
 
 def campaign_sheets(conn: Sql, row: CampaignRow) -> list[Character]:
     """Every character sheet of a campaign, as its projection holds it."""
-    found = conn.rows(
-        "SELECT sheet FROM characters WHERE campaign_id = :campaign", {"campaign": row.id}
-    )
+    found = conn.rows(f"{_SHEET} WHERE campaign_id = :campaign", {"campaign": row.id})
     return [_projected(r["sheet"], row.system) for r in found]
+
+
+def sheets_and_seated(
+    conn: Sql, row: CampaignRow, role: str
+) -> tuple[list[Character], frozenset[str]]:
+    """Every character sheet of a campaign, and which of them (by key) a seat of ``role``
+    sits with, in one statement."""
+    found = conn.rows(
+        "SELECT CAST(sheet AS TEXT) AS sheet, name_key, name_key IN (SELECT character_key "
+        "FROM seats WHERE campaign_id = :campaign AND role = :role "
+        "AND character_key IS NOT NULL) AS seated FROM characters WHERE campaign_id = :campaign",
+        {"campaign": row.id, "role": role},
+    )
+    sheets = [_projected(r["sheet"], row.system) for r in found]
+    return sheets, frozenset(r["name_key"] for r in found if r["seated"])
 
 
 def find_sheet(conn: Sql, row: CampaignRow, name: str, lock: bool = False) -> Character | None:
     """A character's sheet as its projection holds it, or None."""
-    sql = "SELECT sheet FROM characters WHERE campaign_id = :campaign AND name_key = :key"
+    sql = f"{_SHEET} WHERE campaign_id = :campaign AND name_key = :key"
     found = conn.rows(
         _locked(conn, sql) if lock else sql, {"campaign": row.id, "key": name_key(name)}
     )
     return _projected(found[0]["sheet"], row.system) if found else None
 
 
-def _projected(sheet: Any, system: str) -> Character:
-    """A projection's sheet as a record: its JSON read once per text (sheets are frozen)."""
-    if isinstance(sheet, str):  # SQLite's text: the same sheet is read at every roll
-        return _sheet_of_text(sheet, system)
-    return character_from(sheet, system, checked=False)
+def _projected(sheet: str, system: str) -> Character:
+    """A projection's sheet as a record: its JSON read once per text (sheets are frozen, and
+    the same sheet is read at every roll)."""
+    return _sheet_of_text(sheet, system)
 
 
 @lru_cache(maxsize=1024)

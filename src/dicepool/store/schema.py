@@ -64,6 +64,12 @@ events = Table(
     Column("kind", String(40), nullable=False),
     Column("data", Data, nullable=False),
     Column("undoes", Id, ForeignKey("events.id"), nullable=True),
+    # the hash chain (dicepool.store.chain): the event's salt, the hash of the event before
+    # it, its digest and its own hash (filled for the log before it by migration 0011)
+    Column("salt", String(32), nullable=True),
+    Column("prev", String(64), nullable=True),
+    Column("digest", String(64), nullable=True),
+    Column("hash", String(64), nullable=True),
     # a hidden roll as players read it (its seal and number), so reading that costs the same
     # whatever the roll: NULL for every other event
     Column("screen", Data, nullable=True),
@@ -135,6 +141,10 @@ seals = Table(
     Column("seed", String(64), nullable=False),  # lowercase hex of 32 bytes
     Column("rolls", Integer, nullable=False),  # the roll numbers given out so far
     Column("closed", Boolean, nullable=False),
+    # the key the stream is read with now: the seed with the players' contributions mixed in
+    # (dicepool.core.stream.mixed_key), and how many (migration 0012)
+    Column("stream_key", String(64), nullable=True),
+    Column("mixed", Integer, nullable=False, server_default=text("0")),
     UniqueConstraint("campaign_id", "number"),
 )
 
@@ -148,4 +158,33 @@ rolls_sent = Table(
     Column("nonce", String(64), primary_key=True),
     Column("event_id", Id, ForeignKey("events.id"), nullable=False),
     Column("answer", Data, nullable=False),  # the roll as first answered
+)
+
+discord_ties = Table(
+    "discord_ties",
+    metadata,
+    # who plays from Discord (issue 24): each row made by its `discord-linked` or
+    # `discord-joined` event (an undo deletes it, a restore writes it again); the latest row
+    # of a channel names its table, the latest of a user at a table its seat
+    Column("event_id", Id, ForeignKey("events.id"), primary_key=True),
+    Column("campaign_id", Id, ForeignKey("campaigns.id"), nullable=False),
+    Column("channel", String(24), nullable=True),  # a Discord snowflake, as text
+    Column("user_id", String(24), nullable=False),
+    Column("seat_id", Id, ForeignKey("seats.id"), nullable=False),
+    Index(None, "channel"),
+    Index(None, "campaign_id", "user_id"),
+)
+
+discord_webhooks = Table(
+    "discord_webhooks",
+    metadata,
+    # a table's channel webhook (a secret: whoever holds it posts there), and the sequence
+    # number of the log posted up to
+    Column("campaign_id", Id, ForeignKey("campaigns.id"), primary_key=True),
+    Column("url", String(400), nullable=False),
+    Column("posted", Integer, nullable=False),
+    # the server process posting to it now, and until when (several processes on one
+    # PostgreSQL database: one posts, so no message goes twice; another takes over after)
+    Column("holder", String(32), nullable=True),
+    Column("held_until", DateTime(timezone=True), nullable=True),
 )

@@ -10,14 +10,15 @@ from dataclasses import dataclass
 
 from dicepool.store.sql import Row, Sql
 
-_COLUMNS = "id, campaign_id, number, seed, rolls, closed"
+_COLUMNS = "id, campaign_id, number, seed, rolls, closed, stream_key, mixed"
 _SEAL = f"SELECT {_COLUMNS} FROM seals"
 
 
 @dataclass(frozen=True)
 class SealRow:
     """A seal as stored: its number in the campaign, its seed (hex), the roll numbers given
-    out, and whether it is closed."""
+    out, whether it is closed, the key its stream is read with now (hex: the seed with the
+    players' contributions mixed in) and how many contributions that is."""
 
     id: int
     campaign_id: int
@@ -25,11 +26,20 @@ class SealRow:
     seed: str
     rolls: int
     closed: bool
+    key: str
+    mixed: int
 
 
 def _seal(row: Row) -> SealRow:
     return SealRow(
-        row["id"], row["campaign_id"], row["number"], row["seed"], row["rolls"], bool(row["closed"])
+        row["id"],
+        row["campaign_id"],
+        row["number"],
+        row["seed"],
+        row["rolls"],
+        bool(row["closed"]),
+        row["stream_key"] or row["seed"],
+        row["mixed"] or 0,
     )
 
 
@@ -37,11 +47,19 @@ def insert_seal(conn: Sql, campaign_id: int, number: int, seed: bytes) -> SealRo
     """Open seal ``number`` of a campaign with ``seed``."""
     values = {"campaign": campaign_id, "number": number, "seed": seed.hex(), "closed": False}
     seal_id = conn.insert(
-        "INSERT INTO seals (campaign_id, number, seed, rolls, closed) "
-        "VALUES (:campaign, :number, :seed, 0, :closed)",
+        "INSERT INTO seals (campaign_id, number, seed, rolls, closed, stream_key, mixed) "
+        "VALUES (:campaign, :number, :seed, 0, :closed, :seed, 0)",
         values,
     )
-    return SealRow(seal_id, campaign_id, number, seed.hex(), 0, False)
+    return SealRow(seal_id, campaign_id, number, seed.hex(), 0, False, seed.hex(), 0)
+
+
+def mix_into(conn: Sql, seal_id: int, key: bytes) -> None:
+    """Read the seal's stream with ``key`` from now on: one more contribution mixed in."""
+    conn.run(
+        "UPDATE seals SET stream_key = :key, mixed = mixed + 1 WHERE id = :seal",
+        {"key": key.hex(), "seal": seal_id},
+    )
 
 
 def take_roll_number(conn: Sql, campaign_id: int) -> SealRow | None:

@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from dicepool.store.sql import Row, Sql, moment
+from dicepool.store.sql import Params, Row, Sql, moment
 
 _SEAT = (
     "SELECT id, campaign_id, role, name, character_key, revoked, last_seen, issued_at FROM seats"
@@ -95,6 +95,15 @@ class SeatAt:
 def find_seat_at(conn: Sql, token: str) -> SeatAt | None:
     """The seat ``token`` opens with its campaign's name and system and its character's name,
     in one query (every request asks it), or None (a revoked seat opens to nobody)."""
+    return _seat_at(conn, "s.token_hash = :hash", {"hash": token_hash(token)})
+
+
+def find_seat_at_id(conn: Sql, seat_id: int) -> SeatAt | None:
+    """The seat numbered ``seat_id`` as :func:`find_seat_at` finds it, or None (revoked)."""
+    return _seat_at(conn, "s.id = :id", {"id": seat_id})
+
+
+def _seat_at(conn: Sql, where: str, params: Params) -> SeatAt | None:
     found = conn.rows(
         "SELECT s.id, s.campaign_id, s.role, s.name, s.character_key, s.revoked, s.last_seen, "
         "s.issued_at, "
@@ -102,8 +111,8 @@ def find_seat_at(conn: Sql, token: str) -> SeatAt | None:
         "FROM seats s JOIN campaigns c ON c.id = s.campaign_id "
         "LEFT JOIN characters ch "
         "ON ch.campaign_id = s.campaign_id AND ch.name_key = s.character_key "
-        "WHERE s.token_hash = :hash AND NOT s.revoked",
-        {"hash": token_hash(token)},
+        f"WHERE {where} AND NOT s.revoked",
+        params,
     )
     if not found:
         return None
@@ -127,6 +136,18 @@ def seated_characters(conn: Sql, campaign_id: int, role: str) -> frozenset[str]:
         {"campaign": campaign_id, "role": role},
     )
     return frozenset(r["character_key"] for r in found)
+
+
+def held_by_players(conn: Sql, campaign_id: int, role: str) -> frozenset[str]:
+    """The characters (by key) of a campaign that a seat of ``role`` sits with or that were
+    made for a player (their ``player`` set): one statement, no sheet read."""
+    found = conn.rows(
+        "SELECT name_key FROM characters WHERE campaign_id = :campaign AND (player IS NOT NULL "
+        "OR name_key IN (SELECT character_key FROM seats WHERE campaign_id = :campaign "
+        "AND role = :role AND character_key IS NOT NULL))",
+        {"campaign": campaign_id, "role": role},
+    )
+    return frozenset(r["name_key"] for r in found)
 
 
 def set_seat_character(conn: Sql, seat_id: int, character_key: str | None) -> None:

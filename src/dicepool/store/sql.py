@@ -1,16 +1,18 @@
 """One way to run the log's SQL on both databases: the same text, two thin drivers.
 
-The store's statements are plain SQL with ``:name`` parameters, which both drivers read: the
-standard library's ``sqlite3`` for SQLite, and SQLAlchemy Core (``text``) over psycopg 3 for
-PostgreSQL. SQLite goes without SQLAlchemy because importing it takes longer (about 280 ms here)
-than a whole logged roll may (250 ms); SQLAlchemy still defines the schema and runs the
-migrations for both. Each driver turns Python values into the column's storage (JSON, times)
-and a taken unique key into :class:`Conflict`.
+The store's statements are plain SQL with ``:name`` parameters: the standard library's
+``sqlite3`` reads them as they are, and psycopg 3 for PostgreSQL once they are written in its
+``%(name)s`` style (:func:`pyformat`, once per text). Neither goes through SQLAlchemy, which
+still defines the schema and runs the migrations for both: importing it takes longer (about
+280 ms here) than a whole logged roll may (250 ms), and on PostgreSQL its execution and row
+building took a third of a server's time (benchmarks/README.md). Each driver turns Python values
+into the column's storage (JSON, times) and a taken unique key into :class:`Conflict`.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -18,7 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import Connection
+    import psycopg
 
 Params = Mapping[str, Any]
 Row = dict[str, Any]
@@ -53,7 +55,8 @@ def moment(value: Any) -> datetime:
     """A time column's value, in UTC (SQLite gives its text, without a zone)."""
     found = datetime.fromisoformat(value) if isinstance(value, str) else value
     assert isinstance(found, datetime)
-    return found if found.tzinfo is not None else found.replace(tzinfo=UTC)
+    # in UTC whatever the server's zone: the hash chain hashes the time as written
+    return found.astimezone(UTC) if found.tzinfo is not None else found.replace(tzinfo=UTC)
 
 
 _PLAIN = frozenset({int, str, float, type(None)})
@@ -106,11 +109,13 @@ class SqliteSql:
             raise Conflict(str(exc)) from exc
 
 
-@lru_cache(maxsize=256)
-def _text(sql: str) -> Any:
-    import sqlalchemy as sa
+_NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 
-    return sa.text(sql)
+
+@lru_cache(maxsize=512)
+def pyformat(sql: str) -> str:
+    """A statement's ``:name`` parameters as psycopg's ``%(name)s`` (a ``%`` doubled)."""
+    return _NAMED.sub(r"%(\1)s", sql.replace("%", "%%"))
 
 
 def _postgres_value(value: Any) -> Any:
@@ -121,32 +126,43 @@ def _postgres_value(value: Any) -> Any:
     return value
 
 
-class AlchemySql:
-    """Statements on a SQLAlchemy connection (PostgreSQL through psycopg 3)."""
+def _postgres_params(params: Params) -> dict[str, Any]:
+    return {k: v if type(v) in _PLAIN else _postgres_value(v) for k, v in params.items()}
 
-    def __init__(self, connection: Connection) -> None:
+
+class PsycopgSql:
+    """Statements on a psycopg 3 connection to PostgreSQL (rows as dicts: ``dict_row``)."""
+
+    dialect = "postgresql"
+
+    def __init__(self, connection: psycopg.Connection[Any]) -> None:
         self.connection = connection
-        self.dialect = connection.dialect.name
 
     def rows(self, sql: str, params: Params | None = None) -> list[Row]:
-        result = self._execute(sql, params or {})
-        return [dict(r) for r in result.mappings()]
+        with self._execute(sql, params or {}) as cursor:
+            return cursor.fetchall() if cursor.description else []
 
     def run(self, sql: str, params: Params | Sequence[Params] | None = None) -> int:
         if isinstance(params, Sequence):
-            found = [{k: _postgres_value(v) for k, v in p.items()} for p in params]
-            return int(self._execute(sql, found).rowcount)
-        return int(self._execute(sql, params or {}).rowcount)
+            import psycopg
+
+            found = [_postgres_params(p) for p in params]
+            try:
+                with self.connection.cursor() as cursor:
+                    cursor.executemany(pyformat(sql), found)
+                    return cursor.rowcount
+            except psycopg.IntegrityError as exc:
+                raise Conflict(str(exc)) from exc
+        with self._execute(sql, params or {}) as cursor:
+            return cursor.rowcount
 
     def insert(self, sql: str, params: Params) -> int:
         return int(self.rows(f"{sql} RETURNING id", params)[0]["id"])
 
-    def _execute(self, sql: str, params: Params | list[dict[str, Any]]) -> Any:
-        from sqlalchemy.exc import IntegrityError
+    def _execute(self, sql: str, params: Params) -> psycopg.Cursor[Any]:
+        import psycopg
 
-        if isinstance(params, Mapping):
-            params = {k: _postgres_value(v) for k, v in params.items()}
         try:
-            return self.connection.execute(_text(sql), params)
-        except IntegrityError as exc:
-            raise Conflict(str(exc.orig)) from exc
+            return self.connection.execute(pyformat(sql), _postgres_params(params))
+        except psycopg.IntegrityError as exc:
+            raise Conflict(str(exc)) from exc

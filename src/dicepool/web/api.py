@@ -320,11 +320,16 @@ async def make_roll(campaign_id: int, body: NewRoll, request: Request, token: To
     # The busiest route: the seat is looked up here, not by a dependency of its own, and the
     # answer is sent as it is, not checked again against its model.
     db = _db(request)
-    seat = await on_loop(db, seat_by, request, token)
-    _at(seat, campaign_id)
-    _limited(request, seat, "rolls")
+    seated: list[Seat] = []  # found once, tried again on SQLite (WouldWait) without it
 
     def rolled() -> LoggedRoll:
+        # the seat and the roll in one trip to a worker thread on PostgreSQL
+        if not seated:
+            found = seat_by(request, token)
+            _at(found, campaign_id)
+            _limited(request, found, "rolls")
+            seated.append(found)
+        seat = seated[0]
         source = dice_source(body.dice, body.nonce)
         spends = spends_of(body.model_dump(include=CHOSEN), seat.system)
         return roll_at_table(
@@ -333,6 +338,7 @@ async def make_roll(campaign_id: int, body: NewRoll, request: Request, token: To
 
     try:
         logged = await on_loop(db, rolled)
+        seat = seated[0]
     except Resent as again:
         first = {"event": again.answer["event"], "roll": again.answer}
         return Response(json_bytes(first), status_code=200, media_type="application/json")

@@ -28,6 +28,8 @@ from dicepool.store.database import Database, sqlite_path
 from dicepool.web import (
     actions_api,
     api,
+    discord_api,
+    fair_page,
     live,
     page_live,
     pages,
@@ -35,6 +37,8 @@ from dicepool.web import (
     stats_page,
     verify_page,
 )
+from dicepool.web.discord_mirror import Mirror
+from dicepool.web.discord_sign import Discord
 from dicepool.web.kept import ANSWERS_BYTES, Kept
 from dicepool.web.limits import BODY_SECONDS, INVITE_HOURS, MAX_BODY, MAX_CONNECTIONS, rates
 from dicepool.web.live import POLL_SECONDS, Hub
@@ -157,7 +161,7 @@ async def _refuse(send: Send, status: int, message: str) -> None:
 def _answer(request: Request, message: str, status: int, field: str | None = None) -> Response:
     """An error as the asker reads it: JSON for the API, a line in the page for HTMX (and
     beside the form's ``field`` at fault, where one is), a page for a browser."""
-    if request.url.path.startswith("/api"):
+    if request.url.path.startswith(("/api", "/discord")):
         return JSONResponse({"error": message}, status_code=status)
     message = page_words(message)
     if request.headers.get("hx-request"):  # HTMX asks with Accept: */*, and swaps this in
@@ -176,7 +180,7 @@ def _answer(request: Request, message: str, status: int, field: str | None = Non
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     """While serving, hear of the events other processes log: PostgreSQL's notifications, or
-    a watch on the SQLite file."""
+    a watch on the SQLite file; and mirror the tables to their Discord webhooks, when asked."""
     db: Database = app.state.db
     hub: Hub = app.state.hub
     db.never_wait_here()  # the event loop's thread: see dicepool.web.api.on_loop
@@ -187,10 +191,15 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     else:
         news = Watcher(path, hub.announce_all)
     news.start()
+    mirror = Mirror(db, app.state.poll_seconds) if app.state.mirror else None
+    mirroring = asyncio.create_task(mirror.run()) if mirror is not None else None
     try:
         yield
     finally:
-        news.stop()
+        await news.stop()
+        if mirror is not None and mirroring is not None:
+            mirroring.cancel()
+            mirror.stop()
 
 
 def serve_from(
@@ -201,6 +210,7 @@ def serve_from(
     public_url: str | None = None,
     invite_hours: float | None = INVITE_HOURS,
     max_connections: int = MAX_CONNECTIONS,
+    discord: Discord | None = None,
 ) -> None:
     """Give ``app`` (made by :func:`create_app`, not serving now) a fresh state on ``db``: its
     database, empty rate buckets, a live hub of its own, and the options of :func:`create_app`.
@@ -217,6 +227,7 @@ def serve_from(
     app.state.poll_seconds = poll_seconds
     app.state.public_url = public_url
     app.state.invite_lasts = timedelta(hours=invite_hours) if invite_hours else None
+    app.state.discord = discord
 
 
 def create_app(
@@ -226,6 +237,8 @@ def create_app(
     public_url: str | None = None,
     invite_hours: float | None = INVITE_HOURS,
     max_connections: int = MAX_CONNECTIONS,
+    discord: Discord | None = None,
+    mirror: bool = False,
 ) -> FastAPI:
     """The web table's application, serving the campaigns of ``db``.
 
@@ -240,6 +253,10 @@ def create_app(
             storyteller replaces it or turns invitations off).
         max_connections: the connections the process holds (uvicorn's bound): half of them
             at most live ones.
+        discord: the Discord application whose interactions ``/discord/interactions`` takes
+            (None: it answers 404).
+        mirror: post each table's rolls and changes to its Discord webhook, if it has one
+            (:mod:`dicepool.web.discord_mirror`).
     """
     app = FastAPI(
         lifespan=_lifespan,
@@ -249,15 +266,20 @@ def create_app(
         docs_url=None,  # served below from the package's own files: /docs works offline
         redoc_url=None,
     )
-    serve_from(app, db, poll_seconds, rolls_per_second, public_url, invite_hours, max_connections)
+    serve_from(
+        app, db, poll_seconds, rolls_per_second, public_url, invite_hours, max_connections, discord
+    )
+    app.state.mirror = mirror
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     app.include_router(api.router)
     app.include_router(sheets_api.router)
     app.include_router(actions_api.router)
+    app.include_router(discord_api.router)
     app.include_router(pages.router)
     app.include_router(page_live.router)
     app.include_router(verify_page.router)
+    app.include_router(fair_page.router)
     app.include_router(stats_page.router)
     app.mount("/static", StaticFiles(directory=pages.HERE / "static"), name="static")
     app.include_router(live.router)

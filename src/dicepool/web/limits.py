@@ -57,6 +57,7 @@ RATES = {
     "odds": (10.0, 20.0),
     "changes": (5.0, 30.0),  # actions, characters, undos, reveals, seats taken by an invite
     "tables": (0.2, 10.0),  # tables opened, per client address
+    "discord": (1.0, 20.0),  # interactions refused their signature, per client address
     "reads": (float(READ_BYTES), 4.0 * READ_BYTES),  # bytes of the log read
     "work": (WORK_SECONDS, 4.0),  # seconds of the server's time
 }

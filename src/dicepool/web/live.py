@@ -256,6 +256,11 @@ class Tail:
             self.size -= gone.size
             self.start = self.reads[0][0].after
 
+    def news(self, seq: int | None) -> None:
+        """The log has news (up to event ``seq``, when known): read it, unless read already."""
+        if seq is None or self.last is None or seq > self.last:
+            self.stale.set()
+
     def _wake_all(self) -> None:
         for wake in self.waiting:
             wake.set()
@@ -382,14 +387,18 @@ class Hub:
         for campaign_id in list(self._tails):
             self.announce(campaign_id)
 
-    def announce(self, campaign_id: int) -> None:
-        """Wake the reader of ``campaign_id``: its log has news (safe to call from a worker
-        thread)."""
+    def announce(self, campaign_id: int, seq: int | None = None) -> None:
+        """Wake the reader of ``campaign_id``: its log has news, up to event ``seq`` when that
+        is known (then a reader that has read it already is left alone). Safe to call from a
+        worker thread."""
         loop = self._loop
         tail = self._tails.get(campaign_id)
         if loop is None or tail is None or loop.is_closed():
             return
-        loop.call_soon_threadsafe(tail.stale.set)
+        if _running_loop() is loop:  # the listener, on the loop: no need to wake it
+            tail.news(seq)
+        else:
+            loop.call_soon_threadsafe(tail.news, seq)
 
     def text(self, seen: SeenEvent) -> str:
         """An event as the live feed sends it: the JSON ``send_json`` would send, made once for
@@ -401,6 +410,14 @@ class Hub:
             found = (seen, json_bytes(event_json(seen)).decode())
             self._texts.put(id(seen), found, len(found[1]))  # held, so its id is not reused
         return found[1]
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running in this thread, if any."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 async def _hello(socket: WebSocket, campaign_id: int) -> tuple[Seat, int, int] | None:

@@ -1,12 +1,12 @@
 """Several servers, one table: news another process logged wakes this one's live clients.
 
 On PostgreSQL, LISTEN/NOTIFY (:class:`Listener`): each event appended sends
-``CAMPAIGN_ID:EVENT_ID`` on :data:`~dicepool.store.log.CHANNEL` as it commits. Each server
-process keeps one dedicated connection that listens, in a thread, and wakes the live
-connections of that campaign (:meth:`dicepool.web.live.Hub.announce`); they read the log
-themselves, so a notification that is lost (the listener reconnecting) costs nothing but time:
-on reconnecting, the listener wakes every connection to catch up, and each client also reads
-the log once a second.
+``CAMPAIGN_ID:SEQ:EVENT_ID`` on :data:`~dicepool.store.log.CHANNEL` as it commits. Each server
+process keeps one dedicated connection that listens on its event loop and wakes the reader of that
+campaign (:meth:`dicepool.web.live.Hub.announce`) unless it has read that far already (its own
+process's events, mostly). The events are read from the log, so a notification that is lost
+(the listener reconnecting) costs nothing but time: on reconnecting, the listener wakes every
+connection to catch up, and each campaign's reader also reads the log once a second.
 
 On SQLite, a :class:`Watcher` asks the file, a few times a second, whether another connection
 has committed since it last asked (``PRAGMA data_version``, answered from memory); when one has,
@@ -16,10 +16,9 @@ every campaign's reader here reads its log. That is what lets several `dicepool 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
-import select
-import socket
 import sqlite3
 import threading
 from collections.abc import Callable
@@ -35,77 +34,54 @@ RETRY_SECONDS = 1.0
 """How long the listener waits before reconnecting after losing its connection."""
 
 
-class _Background:
-    """A daemon thread hearing of other processes' news until stopped."""
+class Listener:
+    """A task of the server's event loop listening on :data:`CHANNEL`, calling
+    ``wake(campaign_id, seq)`` for each event, and ``wake_all()`` after each (re)connection.
 
-    def __init__(self, name: str) -> None:
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
-
-    def start(self) -> None:
-        """Start, in the background."""
-        self._thread.start()
-
-    def stop(self) -> None:
-        """Stop, and wait for the thread to end (a :class:`Watcher` within its period)."""
-        self._stop.set()
-        self._thread.join(5)
-
-    def _run(self) -> None:
-        raise NotImplementedError
-
-
-class Listener(_Background):
-    """A thread listening on :data:`CHANNEL`, calling ``wake(campaign_id)`` for each event, and
-    ``wake_all()`` after each (re)connection.
-
-    It waits on its connection's socket and on a socket of its own, which :meth:`stop` writes
-    to: a server shutting down stops it at once, not at the next poll.
+    It listens on the loop itself (psycopg's asynchronous connection), not in a thread: a
+    notification comes with every event any server logs, and a thread woken for each, then
+    waking the loop in turn, cost the server more than the notification's own work.
 
     Args:
         url: a ``postgresql://`` URL psycopg reads (no SQLAlchemy driver suffix).
     """
 
-    def __init__(self, url: str, wake: Callable[[int], None], wake_all: Callable[[], None]) -> None:
-        super().__init__("dicepool-listen")
+    def __init__(
+        self, url: str, wake: Callable[[int, int | None], None], wake_all: Callable[[], None]
+    ) -> None:
         self.url = url
         self.wake = wake
         self.wake_all = wake_all
-        self.listening = threading.Event()
-        self._bell, self._hear = socket.socketpair()
+        self._task: asyncio.Task[None] | None = None
 
-    def stop(self) -> None:
-        """Stop at once: the thread's wait ends as the bell rings."""
-        self._stop.set()
-        with contextlib.suppress(OSError):
-            self._bell.send(b"\0")
-        super().stop()
-        if not self._thread.is_alive():
-            self._bell.close()
-            self._hear.close()
+    def start(self) -> None:
+        """Start listening, on the running event loop."""
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="dicepool-listen")
 
-    def _run(self) -> None:
-        while not self._stop.is_set():
+    async def stop(self) -> None:
+        """Stop at once, closing the connection."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        while True:
             try:
-                self._listen()
+                await self._listen()
             except psycopg.Error as exc:
-                self.listening.clear()
                 log.warning("lost the PostgreSQL listener (%s); reconnecting", exc)
-                self._stop.wait(RETRY_SECONDS)
+                await asyncio.sleep(RETRY_SECONDS)
 
-    def _listen(self) -> None:
-        with psycopg.connect(self.url, autocommit=True) as conn:
-            conn.execute(f"LISTEN {CHANNEL}")
-            self.listening.set()
+    async def _listen(self) -> None:
+        async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as conn:
+            await conn.execute(f"LISTEN {CHANNEL}")
             self.wake_all()  # what was logged while nobody listened
-            while not self._stop.is_set():
-                # what came with the last reply or is on the socket now, without waiting
-                for note in conn.notifies(timeout=0):
-                    campaign, _, _event = note.payload.partition(":")
-                    if campaign.isdigit():
-                        self.wake(int(campaign))
-                # until the server says something (or the connection drops), or stop() rings
-                select.select([conn.fileno(), self._hear.fileno()], [], [])
+            async for note in conn.notifies():
+                campaign, _, rest = note.payload.partition(":")
+                seq, _, _event = rest.partition(":")
+                if campaign.isdigit():
+                    self.wake(int(campaign), int(seq) if seq.isdigit() else None)
 
 
 WATCH_SECONDS = 0.01
@@ -113,15 +89,25 @@ WATCH_SECONDS = 0.01
 waits at most this long (each asking costs microseconds)."""
 
 
-class Watcher(_Background):
-    """A thread asking a SQLite file every :data:`WATCH_SECONDS` whether another connection
-    (another process, or this one's writers) has committed, calling ``wake_all()`` when one
-    has."""
+class Watcher:
+    """A daemon thread asking a SQLite file every :data:`WATCH_SECONDS` whether another
+    connection (another process, or this one's writers) has committed, calling ``wake_all()``
+    when one has."""
 
     def __init__(self, path: str, wake_all: Callable[[], None]) -> None:
-        super().__init__("dicepool-watch")
         self.path = path
         self.wake_all = wake_all
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="dicepool-watch", daemon=True)
+
+    def start(self) -> None:
+        """Start, in the background."""
+        self._thread.start()
+
+    async def stop(self) -> None:
+        """Stop, and wait for the thread to end (within its period)."""
+        self._stop.set()
+        self._thread.join(5)
 
     def _run(self) -> None:
         conn = connect_sqlite(self.path)

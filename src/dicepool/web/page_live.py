@@ -36,8 +36,8 @@ from dicepool.web.pages import (
 
 router = APIRouter()
 
-SEAL_KINDS = frozenset({Kind.SEAL_OPENED, Kind.SEAL_CLOSED})
-"""The events that open or close a seal."""
+SEAL_KINDS = frozenset({Kind.SEAL_OPENED, Kind.SEAL_CLOSED, Kind.SEAL_CONTRIBUTED})
+"""The events that open, close or add to a seal."""
 
 RELOG = (Kind.UNDONE, Kind.REVEALED)
 """Kinds of event that change entries already shown: the log is sent again whole."""

@@ -29,7 +29,7 @@ from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.questions import seat_odds_json
 from dicepool.campaign.roll_choices import roll_choices, spends_of
 from dicepool.campaign.rolls import Resent
-from dicepool.campaign.seals import dice_source, open_seal_of
+from dicepool.campaign.seals import ALONE, dice_source, open_seal_of
 from dicepool.campaign.seat_admin import invitations_on, seats_at
 from dicepool.campaign.seats import (
     INVITATION_EXPIRED,
@@ -89,6 +89,7 @@ _env = Environment(
     loader=FileSystemLoader(HERE / "templates"),
     autoescape=select_autoescape(default=True, default_for_string=True),
 )
+_env.globals["alone"] = ALONE  # a seal no player added to says so on every page
 templates = Jinja2Templates(env=_env)
 
 

@@ -15,7 +15,6 @@ from fastapi.responses import HTMLResponse, Response
 
 from dicepool.campaign.export import export_for, export_text
 from dicepool.campaign.seats import Seat
-from dicepool.campaign.table import whole_log_for
 from dicepool.campaign.verify import Verification, verify
 from dicepool.store.database import Database
 from dicepool.web.api import TableSeat
@@ -34,7 +33,7 @@ def seat_check(request: Request, seat: Seat) -> Verification:
     db: Database = request.app.state.db
 
     def made() -> Verification:
-        return verify([e.to_dict() for e in whole_log_for(db, seat)])
+        return verify(export_for(db, seat)["events"])
 
     with working(request.app, seat.id, "this seat's checks took much of the server's time"):
         return answer_of(request.app, seat, "verify", made)

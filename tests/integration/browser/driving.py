@@ -38,6 +38,19 @@ def api(base: str, method: str, path: str, token: str, body: Any = None) -> Answ
             return Answer(refused.code, json.load(refused))
 
 
+def open_by_api(base: str, name: str = "Night", system: str = "chronicles") -> dict[str, Any]:
+    """Open a table through the API, no seat needed: its answer (the storyteller's link and
+    the invitation's, each with its ``url``)."""
+    opened = urllib.request.Request(
+        f"{base}/api/campaigns",
+        data=json.dumps({"name": name, "system": system}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(opened, timeout=10) as answer:
+        made: dict[str, Any] = json.load(answer)
+    return made
+
+
 def token_of(link: str) -> str:
     """The seat's token in its link (``http://host/t/TOKEN``)."""
     path = urlsplit(link).path

@@ -3,16 +3,14 @@ beside the Roll button, and is sent once the server is back (Debian's Chromium, 
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
 from ..servers import free_port, serving, stop
 from .conftest import PHONE, Shoot, new_context
-from .driving import roll_on
+from .driving import open_by_api, roll_on
 
 
 def test_a_roll_sent_while_the_server_is_down_keeps_its_line_and_says_so(
@@ -22,13 +20,7 @@ def test_a_roll_sent_while_the_server_is_down_keeps_its_line_and_says_so(
     base = f"http://127.0.0.1:{port}"
     server = serving(db, port)
     try:
-        opened = urllib.request.Request(
-            f"{base}/api/campaigns",
-            data=b'{"name": "Night", "system": "chronicles"}',
-            headers={"Content-Type": "application/json"},
-        )
-        with urllib.request.urlopen(opened, timeout=10) as answer:
-            link = json.load(answer)["storyteller"]["url"]
+        link = open_by_api(base)["storyteller"]["url"]
         context = new_context(browser, PHONE)
         page = context.new_page()
         page.goto(link)

@@ -48,8 +48,10 @@ def test_a_good_export_verifies(table: Table) -> None:
     assert lines[0].startswith("Night (custom), from ") and lines[0].endswith("good.json")
     commitment = hashlib.sha256(SEED_B).hexdigest()[:16]
     assert lines[1:] == [
-        "✓ seal 1: verified, 6 rolls checked, 1 hidden: not checkable until revealed",
+        "✓ seal 1: verified, 6 rolls checked, 1 hidden: not checkable until revealed; "
+        "the storyteller alone could choose these dice",
         f"· seal 2: open: not yet verifiable (commitment {commitment}...)",
+        "· chain: none in this export (version 1): the log's order is not checked",
         "skipped: 1 roll typed by hand, 1 roll from before the first seal (no seal's claim)",
         "ok: 1 closed seal verified",
     ]
@@ -93,7 +95,7 @@ def test_standard_input_is_read_with_a_dash(table: Table) -> None:
     ("content", "said"),
     [
         ({"format": "something-else"}, 'not a campaign export (no "format": "dicepool-campaign")'),
-        ({**export_of([]), "version": 2}, "a campaign export of version 2, and this dicepool"),
+        ({**export_of([]), "version": 3}, "a campaign export of version 3, and this dicepool"),
         ({**export_of([]), "version": "1"}, 'a campaign export without a "version" number'),
         ({**export_of([]), "events": {}}, 'a campaign export without its list of "events"'),
         ({**export_of([]), "campaign": None}, 'without its "campaign" name and system'),
@@ -133,13 +135,14 @@ def test_a_real_campaign_exports_and_verifies(table: Table) -> None:
     assert done.returncode == 0 and done.stdout == ""
     assert "wrote Night's log (" in done.stderr and "night.json" in done.stderr
     export = json.loads((table.tmp / "night.json").read_text("utf-8"))
-    assert export["format"] == "dicepool-campaign" and export["version"] == 1
+    assert export["format"] == "dicepool-campaign" and export["version"] == 2
     assert export["campaign"] == {"name": "Night", "system": "chronicles"}
     kinds = [e["kind"] for e in export["events"]]
     assert kinds[:3] == ["campaign-created", "seal-open", "character-created"]
     assert kinds.count("rolled") == 2
     assert [e["seq"] for e in export["events"]] == list(range(1, len(kinds) + 1))
-    assert set(export["events"][0]) == {"id", "seq", "at", "actor", "kind", "data"}
+    assert set(export["events"][0]) == {"id", "seq", "at", "actor", "kind", "data", "chain"}
+    assert export["head"] == {"seq": len(kinds), "hash": export["events"][-1]["chain"]["hash"]}
 
     done = verify(table, "--json", str(table.tmp / "night.json"))
     assert done.returncode == 0, done.stdout + done.stderr
@@ -171,3 +174,33 @@ def test_export_to_standard_output_and_its_errors(table: Table) -> None:
     nowhere = str(table.tmp / "no" / "such" / "folder.json")
     assert "cannot write" in table.refused("campaign", "export", "Night", "-o", nowhere)
     assert not Path(nowhere).exists()
+
+
+def test_the_chain_of_an_export_and_a_head_someone_saw(table: Table) -> None:
+    table.ok("campaign", "create", "Night", "--system", "chronicles")
+    table.ok("roll", "--campaign", "Night", "chronicles 4")
+    table.ok("roll", "--campaign", "Night", "chronicles 3")
+    shown = table.ok("seal", "show", "--campaign", "Night")
+    assert "no player added to it: the storyteller alone could choose these dice" in shown
+    path = table.tmp / "night.json"
+    table.ok("campaign", "export", "Night", "-o", str(path))
+    export = json.loads(path.read_text("utf-8"))
+    head = export["head"]["hash"]
+    rolled = [e["data"]["seal"] for e in export["events"] if e["kind"] == "rolled"]
+    assert [r["nonce"] for r in rolled] == ["", ""]  # the owner's rolls: no free nonce
+    done = verify(table, str(path), "--head", head.upper())
+    assert done.returncode == 0, done.stdout
+    assert f"✓ chain: {len(export['events'])} events linked, head {head[:16]}..., 1 head found" in (
+        done.stdout
+    )
+    export["events"][2]["actor"] = "someone else"  # seq 3: the first roll
+    done = verify(table, write(table, "edited.json", export), "--head", head)
+    assert done.returncode == 1
+    lines = done.stdout.splitlines()
+    assert "✗ chain: broken at event 3 (seq 3)" in lines
+    assert lines[lines.index("✗ chain: broken at event 3 (seq 3)") + 1] == (
+        "    event 3 (seq 3): its content is not what its digest says: changed after it was logged"
+    )
+    old = write(table, "old.json", export_of([]))
+    done = verify(table, old, "--head", head)
+    assert done.returncode == 2 and "has no hash chain (version 1)" in done.stderr

@@ -17,13 +17,14 @@ from dicepool.campaign.dice_stats import (
     table_dice_stats,
 )
 from dicepool.campaign.line_odds import TOO_COSTLY, LineOdds
-from dicepool.campaign.seats import find_seat_by_token, join_table, open_table
 from dicepool.campaign.table import reveal, roll_at_table
 from dicepool.errors import CampaignError
 from dicepool.odds import Budget
 from dicepool.sheet.events import Event, Kind
 from dicepool.store.database import Database
 from dicepool.store.log import append, find_campaign
+
+from .tables import seated
 
 
 class Faces:
@@ -150,11 +151,7 @@ def test_a_line_over_the_budget_is_counted_but_not_compared(night: Database) -> 
 
 
 def test_a_player_sees_a_hidden_roll_only_once_it_is_revealed(db: Database) -> None:
-    table = open_table(db, "Night", "cofd", "Mo")
-    told = find_seat_by_token(db, table.storyteller)
-    invite = find_seat_by_token(db, table.invite)
-    assert told is not None and invite is not None
-    player, _ = join_table(db, invite, "Pat")
+    told, player = seated(db, "Night", "cofd", "Mo", "Pat")
     roll_at_table(db, told, "chronicles 2", Faces(8, 9))
     secret = roll_at_table(db, told, "chronicles 3", Faces(1, 1, 1), hidden=True)
     # the storyteller's characters stay behind the screen

@@ -15,6 +15,9 @@ from pathlib import Path
 import pytest
 
 from dicepool.campaign import campaign_names, check, load_campaign, log
+from dicepool.campaign.export import export_campaign
+from dicepool.campaign.seals import seals_of
+from dicepool.campaign.verify import Status, verify
 from dicepool.sheet.events import Kind
 from dicepool.store.database import HEAD, Database, database_url, sqlite_path
 
@@ -118,10 +121,31 @@ def test_the_rolls_read_back_as_rolled(db: Database) -> None:
     assert numbers == "hubris 2+3" and isinstance(result, dict) and result["successes"] == 2
 
 
+def test_the_upgrade_chains_the_log_and_closes_the_open_seal_under_the_old_scheme(
+    db: Database,
+) -> None:
+    for name in [c.name for c in campaign_names(db)]:
+        export = export_campaign(db, name)
+        checked = verify(export["events"], [export["head"]["hash"]])
+        assert checked.ok and checked.chain is not None
+        assert checked.chain.whole == len(export["events"])
+        assert [(s.status, s.checked) for s in checked.seals] == [
+            (Status.VERIFIED, 0),
+            (Status.OPEN, 0),
+        ]
+        assert [v.seed is None for v in seals_of(db, name)] == [False, True]
+
+
 def test_the_struck_marks_read_back(db: Database) -> None:
     chronicles = [(e.event.kind, e.struck) for e in log(db, "Chronicles")]
-    assert chronicles[-1] == (Kind.SEAL_OPENED, False)  # the upgrade to seals opened the first
-    chronicles = chronicles[:-1]
+    # the upgrade to seals opened the first; the upgrade to contributions closed it, opened
+    # the second
+    assert chronicles[-3:] == [
+        (Kind.SEAL_OPENED, False),
+        (Kind.SEAL_CLOSED, False),
+        (Kind.SEAL_OPENED, False),
+    ]
+    chronicles = chronicles[:-3]
     assert chronicles[-2:] == [(Kind.CHARACTER_CHANGED, True), (Kind.UNDONE, False)]
     assert not any(struck for _, struck in chronicles[:-2])
     # the storypath roll was undone, then the undo undone: the roll stands, the undo is struck
@@ -130,6 +154,8 @@ def test_the_struck_marks_read_back(db: Database) -> None:
         (Kind.ROLLED, False),
         (Kind.UNDONE, True),
         (Kind.UNDONE, False),
+        (Kind.SEAL_OPENED, False),
+        (Kind.SEAL_CLOSED, False),
         (Kind.SEAL_OPENED, False),
     ]
     assert rolls(db, "Storypath")[0][0] == "storypath 2+3"

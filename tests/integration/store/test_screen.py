@@ -77,8 +77,13 @@ def test_the_upgrade_gives_hidden_rolls_logged_before_it_their_screen(db: Databa
     _, player = _table(db)
     secret = roll(db, "Night", "chronicles 2", Sealed(), "st", hidden=True).event
     public = roll(db, "Night", "chronicles 2", Sealed(), "st").event
-    with db.write() as conn:  # the schema of 0009: no screen
-        conn.run("ALTER TABLE events DROP COLUMN screen")
+    with db.write() as conn:  # the schema of 0009: no screen, chain, mixed key nor Discord
+        conn.run("DROP TABLE discord_ties")
+        conn.run("DROP TABLE discord_webhooks")
+        for column in ("screen", "salt", "prev", "digest", "hash"):
+            conn.run(f"ALTER TABLE events DROP COLUMN {column}")
+        for column in ("stream_key", "mixed"):
+            conn.run(f"ALTER TABLE seals DROP COLUMN {column}")
         conn.run("UPDATE alembic_version SET version_num = '0009'")
     db.close()
     again = Database(db.url)

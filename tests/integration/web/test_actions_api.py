@@ -311,6 +311,7 @@ EXAMPLES: dict[str, Example] = {
     "revoke": Example({"seat": "Bo"}, joined),
     "new-link": Example({"seat": "Bo"}, joined),
     "hand": Example({**ANA, "seat": "Bo"}, joined),
+    "webhook": Example({"url": "https://discord.com/api/webhooks/123/abc-DEF_1"}),
     # hubris
     "damage": Example(
         {

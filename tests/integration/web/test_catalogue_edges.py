@@ -1,5 +1,5 @@
-"""Every action of the catalogue from each of its three edges, in-process, on SQLite: the JSON
-API, the page's form and the command line do the same thing.
+"""Every action of the catalogue from each of its four edges, in-process, on SQLite: the JSON
+API, the page's form, the command line and a Discord slash command do the same thing.
 
 For every system and every action its storyteller is offered, the action's example (``EXAMPLES``
 of test_actions_api.py) is taken once from each edge, each at a fresh table of its own set up
@@ -12,12 +12,14 @@ so each action is shown reachable as `dicepool <words...>` by its declaration al
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from fastapi.testclient import TestClient
 
 from dicepool.campaign.actions import ACTIONS
@@ -25,9 +27,11 @@ from dicepool.campaign.catalogue import ALL, Action, Param, Type
 from dicepool.cli.main import cli
 from dicepool.store.database import Database
 from dicepool.store.seats import seat_by_id
+from dicepool.web.discord_sign import Discord
 from dicepool.web.limits import RATES, Bucket
 from dicepool.web.pages import csrf_of
 
+from .discord import Application
 from .test_actions_api import EXAMPLES, Scene, logged, offers, storyteller_table
 from .test_sheets_api import Table
 
@@ -46,7 +50,7 @@ CLI_ACTOR = "owner"
 """Who acts at the command line (``DICEPOOL_ACTOR``); the web's actor is the seat's name."""
 
 
-# The three edges: each takes ``action`` at ``table`` with ``given`` (the values of the API's
+# The four edges: each takes ``action`` at ``table`` with ``given`` (the values of the API's
 # JSON) and checks that it answered success.
 
 Edge = Callable[[Table, Database, Action, dict[str, Any]], None]
@@ -119,7 +123,45 @@ def by_cli(table: Table, db: Database, action: Action, given: dict[str, Any]) ->
     json.loads(result.output)  # --json: what it did, as JSON
 
 
-EDGES: dict[str, Edge] = {"api": by_api, "page": by_page, "cli": by_cli}
+DISCORD_KEY = Ed25519PrivateKey.generate()
+"""The Discord application's key: the tests' application takes its interactions."""
+
+
+def discord_says(table: Table, name: str, /, **options: Any) -> dict[str, Any]:
+    """A slash command from the storyteller's Discord user in the table's channel, signed; the
+    answer's data."""
+    app = table.client.app
+    app.state.discord = Discord(DISCORD_KEY.public_key())  # type: ignore[attr-defined]
+    body = Application(0, DISCORD_KEY).interaction(
+        name, "1000", str(5000 + table.id), **{k: v for k, v in options.items() if v is not None}
+    )
+    raw = json.dumps(body, separators=(",", ":")).encode()
+    stamp = str(int(time.time()))
+    headers = {
+        "X-Signature-Ed25519": DISCORD_KEY.sign(stamp.encode() + raw).hex(),
+        "X-Signature-Timestamp": stamp,
+        "Content-Type": "application/json",
+    }
+    answer = table.client.post("/discord/interactions", content=raw, headers=headers)
+    assert answer.status_code == 200 and answer.json()["type"] == 4, answer.text
+    data: dict[str, Any] = answer.json()["data"]
+    return data
+
+
+def link_discord(table: Table) -> None:
+    """The storyteller links the table's channel (logged before the action is taken)."""
+    discord_says(table, "link", link=table.storyteller)
+
+
+def by_discord(table: Table, _db: Database, action: Action, given: dict[str, Any]) -> None:
+    """The action's slash command, from the storyteller's Discord user in the table's channel."""
+    discord_says(table, action.name, **given)
+
+
+EDGES: dict[str, Edge] = {"api": by_api, "page": by_page, "cli": by_cli, "discord": by_discord}
+
+READY: dict[str, Callable[[Table], None]] = {"discord": link_discord}
+"""What an edge needs of its table before it takes an action (not counted as the action's)."""
 
 
 # What was logged, without what the dice and the seals decided
@@ -188,7 +230,7 @@ def lift_limits(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(("system", "name"), PAIRS, ids=[f"{s}-{n}" for s, n in PAIRS])
-def test_an_action_logs_the_same_from_the_api_the_page_and_the_command_line(
+def test_an_action_logs_the_same_from_the_api_the_page_the_command_line_and_discord(
     client: TestClient, db: Database, system: str, name: str
 ) -> None:
     lift_limits(client)
@@ -199,6 +241,7 @@ def test_an_action_logs_the_same_from_the_api_the_page_and_the_command_line(
     for edge, take in EDGES.items():
         table = storyteller_table(client, system, f"By {edge}")  # its own table, the same way
         given = {**example.given, **example.before(Scene(table, db))}
+        READY.get(edge, lambda _table: None)(table)
         before = set(logged(table))
         take(table, db, action, given)
         new = sorted(
@@ -207,7 +250,7 @@ def test_an_action_logs_the_same_from_the_api_the_page_and_the_command_line(
         assert new, (edge, name, "logged nothing")
         named = partial(seat_named, db, table)
         logs[edge] = [steady(e, action, given, named) for e in new]
-    for edge in ("page", "cli"):
+    for edge in ("page", "cli", "discord"):
         assert len(logs[edge]) == len(logs["api"]), (name, edge, logs[edge], "api", logs["api"])
         assert logs[edge] == logs["api"], (name, edge, logs[edge], "api", logs["api"])
 

@@ -292,12 +292,12 @@ def test_the_live_page_feed_sends_html_and_refuses_another_sites_page(
         rolls = f"/api/campaigns/{where}/rolls"
         client.post(rolls, json={"line": "hubris 2", "hidden": True}, headers=bearer(told))
         stub = socket.receive_text()
-        assert re.search(r'id="seal" hx-swap-oob="outerHTML">Seal 1 .* 1 roll so far', stub)
+        assert re.search(r'id="seal" hx-swap-oob="outerHTML"[^>]*>Seal 1 .* 1 roll so far', stub)
         client.post(rolls, json={"line": "hubris 2"}, headers=bearer(told))
         assert re.search(r"Seal 1 .* 2 rolls so far", socket.receive_text())
         client.post(f"/c/{where}/act/seal-close", data={"csrf": csrf_of(told)})
         closed = socket.receive_text()
-        assert re.search(r'id="seal" hx-swap-oob="outerHTML">Seal 2 .* 0 rolls so far', closed)
+        assert re.search(r'id="seal" hx-swap-oob="outerHTML"[^>]*>Seal 2 .* 0 rolls so far', closed)
         assert "Close the seal" not in closed  # the player's page: no storyteller's button
 
 
@@ -341,7 +341,8 @@ def test_the_table_shows_the_open_seal_and_the_storyteller_alone_closes_it(
     kinds = [e["kind"] for e in events.json()["events"]]
     assert kinds[-2:] == ["seal-close", "seal-open"]
     rolled = next(e for e in events.json()["events"] if e["kind"] == "rolled")
-    assert rolled["data"]["seal"]["nonce"] == "n" and rolled["data"]["seal"]["roll_no"] == 1
+    # the storyteller's nonce is no free choice (issue 22): the empty one, whatever was sent
+    assert rolled["data"]["seal"]["nonce"] == "" and rolled["data"]["seal"]["roll_no"] == 1
     assert "Close the seal" in client.get(f"/c/{where}").text  # the storyteller's, seal 2
     assert "Seal 2" in other.get(f"/c/{where}").text
 
@@ -409,6 +410,31 @@ def test_an_outcome_is_said_once(client: TestClient) -> None:
     verdict = re.search(r'<p class="verdict">(.*?)</p>', page, re.S)
     assert verdict is not None and "outcome-success" in verdict[1]
     assert 'class="label"' not in verdict[1]  # not "SUCCESS Success"
+
+
+def test_a_players_browser_adds_to_the_open_seal_and_the_page_says_who_could_choose(
+    client: TestClient,
+) -> None:
+    where, told, invite = opened(client)
+    other, own = player_client(client, invite)
+    page = other.get(f"/c/{where}").text
+    assert "no player has added to it: the storyteller alone could choose these dice" in page
+    commitment = re.search(r'data-commitment="([0-9a-f]{64})"', page)
+    assert commitment is not None and 'data-player="1"' in page
+    given = {"commitment": commitment[1], "contribution": "ab" * 32, "csrf": csrf_of(own)}
+    refused = client.post(f"/c/{where}/seals/1/contribute", data={**given, "csrf": csrf_of(told)})
+    assert refused.status_code == 403
+    assert (
+        other.post(f"/c/{where}/seals/1/contribute", data={**given, "csrf": ""}).status_code == 403
+    )
+    added = other.post(f"/c/{where}/seals/1/contribute", data=given)
+    assert added.status_code == 200 and added.json()["seq"] > 0
+    again = other.post(f"/c/{where}/seals/1/contribute", data=given)
+    assert again.status_code == 409 and "has added to seal 1 already" in again.text
+    page = client.get(f"/c/{where}").text
+    assert "1 player added to it" in page and "the storyteller alone" not in page
+    checked = client.get(f"/c/{where}/verify").text
+    assert "✓ the log's chain holds" in checked
 
 
 def test_a_sheet_marks_resistant_and_treatable_wounds_with_more_than_colour(

@@ -1,0 +1,70 @@
+"""`dicepool discord commands`: the table's slash commands, printed as the JSON Discord takes,
+or registered with Discord for an application."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from dicepool.web.discord_http import API, ENV_API
+
+ENV_TOKEN = "DICEPOOL_DISCORD_TOKEN"
+"""The environment variable holding the bot's token (kept off the command line, where other
+users of the machine could read it)."""
+
+
+@click.group()
+def discord() -> None:
+    """The table on Discord: its slash commands (see the README's "The table on Discord")."""
+
+
+@discord.command()
+@click.option(
+    "--application-id",
+    metavar="ID",
+    help="Register the commands for this application (the developer portal's Application ID); "
+    f"its bot's token comes from ${ENV_TOKEN}.",
+)
+@click.option(
+    "--api",
+    envvar=ENV_API,
+    default=API,
+    show_default=True,
+    metavar="URL",
+    help=f"Discord's API. Also ${ENV_API}.",
+)
+def commands(application_id: str | None, api: str) -> None:
+    """Print the slash commands as the JSON of PUT /applications/{id}/commands, or, with
+    --application-id, register them (they replace the application's).
+
+    e.g. dicepool discord commands > commands.json
+    """
+    from dicepool.web.discord_commands import commands as made
+
+    found = made()
+    if application_id is None:
+        click.echo(json.dumps(found, indent=2))
+        return
+    _register(application_id, api, found)
+
+
+def _register(application_id: str, api: str, found: list[dict[str, object]]) -> None:
+    import os
+
+    from dicepool.web.discord_http import send
+
+    token = os.environ.get(ENV_TOKEN)
+    if not application_id.isdigit() or len(application_id) > 20:
+        raise click.BadParameter("the Application ID is a number", param_hint="--application-id")
+    if not token:
+        raise click.UsageError(f"set ${ENV_TOKEN} to the bot's token (the portal's Bot page)")
+    url = f"{api.rstrip('/')}/applications/{application_id}/commands"
+    try:
+        answer = send("PUT", url, found, token)
+    except OSError as exc:
+        raise click.ClickException(f"Discord did not answer ({exc}); try again") from None
+    if answer.status >= 300:
+        said = answer.body.decode(errors="replace")[:200].replace("\n", " ")
+        raise click.ClickException(f"Discord refused the commands ({answer.status}): {said}")
+    click.echo(f"registered {len(found)} commands for application {application_id}")

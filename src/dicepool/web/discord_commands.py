@@ -1,0 +1,140 @@
+"""The slash commands of the table on Discord, made from the catalogue.
+
+Five are the table's own: ``/link``, ``/join``, ``/roll``, ``/odds`` and ``/sheet`` (which,
+given changes, is also the catalogue's ``sheet`` action). Every other action of the catalogue
+is a command of its name whose options are its parameters (``/damage points:2 kind:lethal``),
+so an action added later is on Discord by itself. ``dicepool discord commands`` prints them as
+the JSON of ``PUT /applications/{id}/commands``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dicepool.campaign.actions import ACTIONS
+from dicepool.campaign.catalogue import ALL, Action, Param, Type
+from dicepool.campaign.discord import MAX_WEBHOOK
+from dicepool.campaign.roll_choices import ROLL_CHOICES
+
+STRING, INTEGER, BOOLEAN = 3, 4, 5
+"""Discord's option types."""
+
+CHAT_INPUT = 1
+"""A slash command's type."""
+
+DESCRIPTION = 100
+"""The most characters of a command's or an option's description (Discord's limit)."""
+
+CHOICES = 25
+"""The most choices an option offers (Discord's limit: a parameter with more takes text)."""
+
+LINE = 500
+"""The longest roll line taken (the API's)."""
+
+SHEET = "sheet"
+"""The command that shows the seat's sheet, and changes it when given changes."""
+
+
+def described(text: str) -> str:
+    """A description within Discord's limit."""
+    return text if len(text) <= DESCRIPTION else text[: DESCRIPTION - 1] + "…"
+
+
+def _option(kind: int, name: str, description: str, **more: Any) -> dict[str, Any]:
+    return {"type": kind, "name": name, "description": described(description), **more}
+
+
+def _text(name: str, description: str, length: int, required: bool = False) -> dict[str, Any]:
+    return _option(STRING, name, description, required=required, max_length=length)
+
+
+def _choices(param: Param, systems: frozenset[str]) -> list[str]:
+    found: list[str] = []
+    for system in sorted(systems & ALL):
+        found += [c for c in param.choices(system) if c not in found]
+    return found
+
+
+def option_of(param: Param, systems: frozenset[str]) -> dict[str, Any]:
+    """A parameter of the catalogue as an option of its command, at the tables of
+    ``systems`` (a character is never required: a player's is their own)."""
+    required = param.required and param.type is not Type.CHARACTER
+    summary = param.summary
+    if param.type in (Type.INT, Type.EVENT):
+        limits = (
+            {"min_value": param.low}
+            if param.type is Type.EVENT
+            else {
+                "min_value": param.low,
+                "max_value": param.high,
+            }
+        )
+        return _option(INTEGER, param.name, summary, required=required, **limits)
+    if param.type is Type.FLAG:
+        return _option(BOOLEAN, param.name, summary, required=required)
+    choices = _choices(param, systems) if param.type is Type.CHOICE else []
+    if choices and len(choices) <= CHOICES:
+        offered = [{"name": c, "value": c} for c in choices]
+        return _option(STRING, param.name, summary, required=required, choices=offered)
+    return _text(param.name, summary, min(param.length, 6000), required)
+
+
+OWN: dict[str, dict[str, Any]] = {
+    "link": {
+        "description": "Link this channel to your table: your storyteller's link (shown to you "
+        "alone).",
+        "options": [_text("link", "Your storyteller's link (or its token).", MAX_WEBHOOK, True)],
+    },
+    "join": {
+        "description": "Sit at this channel's table: with its invitation and your name, or your "
+        "seat's link.",
+        "options": [
+            _text("link", "The table's invitation, or your seat's link.", MAX_WEBHOOK, True),
+            _text("name", "Your seat's name (with the invitation).", 40),
+        ],
+    },
+    "roll": {
+        "description": "Roll a line as your seat: the roll language, your sheet's traits, # a "
+        "comment.",
+        "options": [
+            _text("line", "What to roll, e.g. Dexterity + Stealth # the lock", LINE, True),
+            _text("character", "The character who rolls (the storyteller's choice).", 40),
+            _option(BOOLEAN, "secret", "A hidden roll (the storyteller's), shown to you alone."),
+            # what a roll spends and chooses: the API's roll choices, each its system's
+            *(option_of(p, p.systems) for p in ROLL_CHOICES),
+        ],
+    },
+    "odds": {
+        "description": "The exact odds of a line, shown to you alone.",
+        "options": [
+            _text("line", "What to roll, e.g. chronicles 5 9again", LINE, True),
+            _text("character", "Whose traits the line names (yours by default).", 40),
+        ],
+    },
+}
+"""The table's own commands (``/sheet`` is made with the catalogue's ``sheet`` action)."""
+
+
+def action_command(action: Action, description: str | None = None) -> dict[str, Any]:
+    """An action's command: its name, its summary, its parameters (the required first, as
+    Discord asks)."""
+    options = [option_of(p, action.systems) for p in action.web_params()]
+    options.sort(key=lambda o: not o.get("required", False))
+    return {
+        "name": action.name,
+        "type": CHAT_INPUT,
+        "description": described(description or action.summary),
+        "options": options,
+    }
+
+
+def commands() -> list[dict[str, Any]]:
+    """Every command, as ``PUT /applications/{id}/commands`` takes them."""
+    own = [{"name": n, "type": CHAT_INPUT, **c} for n, c in OWN.items()]
+    shown = "Your character's sheet (to you alone); with changes, change it."
+    made = [
+        action_command(a, shown if a.name == SHEET else None)
+        for a in ACTIONS.values()
+        if a.name not in OWN
+    ]
+    return own + made
