@@ -9,7 +9,8 @@ own server (a cluster on a port of its own) and its own temporary folders.
 A test's `db` starts from a copy of a database migrated once a session (a SQLite file copied,
 PostgreSQL's `CREATE DATABASE ... TEMPLATE`), not migrated again for every test.
 
-Hypothesis runs with one profile, registered here: a test's own `@settings` still wins.
+Hypothesis runs with the profile `DICEPOOL_HYPOTHESIS_PROFILE` names: `brief` (the default) or
+`long` (tests/hypothesis_profiles.py).
 """
 
 from __future__ import annotations
@@ -23,21 +24,22 @@ from pathlib import Path
 from typing import NoReturn
 
 import pytest
-from hypothesis import HealthCheck, settings
 
 from dicepool.store.database import Database
 
+from . import hypothesis_profiles
 from .databases import ENV_URL, Cluster, Server, Unavailable, external_server, in_ci
 
 POSTGRES_FIXTURES = {"postgres_server", "postgres_url", "migrated_postgres_url"}
 
-settings.register_profile(
-    "dicepool",
-    max_examples=100,  # a test that wants more (or fewer) says so with its own @settings
-    deadline=None,  # an example's time says nothing on a machine shared with other work
-    suppress_health_check=[HealthCheck.too_slow],
-)
-settings.load_profile(os.environ.get("DICEPOOL_HYPOTHESIS_PROFILE", "dicepool"))
+
+def pytest_configure() -> None:
+    """Load the Hypothesis profile `DICEPOOL_HYPOTHESIS_PROFILE` names, before any test module
+    (whose settings read it) is collected; an unknown name stops the run in one line."""
+    try:
+        hypothesis_profiles.load()
+    except ValueError as error:
+        raise pytest.UsageError(str(error)) from None
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -16,6 +16,7 @@ from dicepool.campaign.seats import Role, Seat
 from dicepool.errors import AccessError, CampaignError, ParameterError, SheetError
 from dicepool.sheet.traits import name_key
 from dicepool.store.database import Database
+from tests.hypothesis_profiles import examples
 
 
 class Touched(Exception):
@@ -101,7 +102,7 @@ def took(param: Param, value: object, system: str) -> bool:
     return isinstance(value, str) and len(value) <= param.length
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(requests())
 def test_the_gate_lets_through_only_what_a_seat_may_do(
     request: tuple[Seat, str, dict[str, Any]],

@@ -13,6 +13,7 @@ from dicepool.sheet.hubris import conscience as cs
 from dicepool.sheet.hubris import willpower as wp
 from dicepool.sheet.hubris.conscience import Conscience
 from dicepool.sheet.hubris.willpower import Willpower
+from tests.hypothesis_profiles import examples
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,7 @@ def check(before: Character, after: Character, kind: object) -> None:
         assert c.crisis is not None or kind == "atone"
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(
     st.integers(0, 5),
     st.integers(1, 5),

@@ -29,6 +29,7 @@ from dicepool.sheet.sundown.edge import (
     take_extra_pass,
     take_pass,
 )
+from tests.hypothesis_profiles import examples
 
 edge_uses = st.sampled_from([u for u in EdgeUse if u is not EdgeUse.EXTRA_PASS])
 moves = st.one_of(
@@ -108,7 +109,7 @@ class Table:
         assert stored_special_attributes(data) == self.state
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.integers(0, 6), st.integers(0, 10), st.lists(moves, max_size=40))
 def test_any_play_keeps_the_limits_of_ruling_15(
     edge: int, potency: int, played: list[tuple[str, object]]

@@ -20,6 +20,7 @@ from dicepool.errors import BudgetError, DicepoolError
 from dicepool.notation import parse
 from dicepool.odds import Budget, odds
 from dicepool.odds.cost import MIB
+from tests.hypothesis_profiles import examples
 from tests.property.fuzzlines import lines
 
 SECONDS, MEMORY = 0.25, 64 * MIB
@@ -31,7 +32,7 @@ def assert_one_line(exc: DicepoolError) -> None:
 
 
 @settings(
-    max_examples=300,
+    max_examples=examples(300),
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

@@ -24,6 +24,7 @@ from dicepool.sheet.health import (
     stabilize,
     take_damage,
 )
+from tests.hypothesis_profiles import examples
 
 DAY = 24 * 60
 
@@ -84,7 +85,7 @@ def step(track: HealthTrack, move: Move) -> HealthTrack:
     return after
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.integers(0, 10), steps)
 def test_the_track_stays_sorted_within_its_boxes(stamina: int, moves: list[Move]) -> None:
     track = new_track(stamina)
@@ -106,7 +107,7 @@ def _track(stamina: int, moves: list[Move]) -> HealthTrack:
     return track
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.integers(0, 10), steps, st.lists(damage, min_size=1, max_size=3), damage)
 def test_damage_to_a_more_hurt_track_never_leaves_it_less_hurt(
     stamina: int, history: list[Move], extra: list[Move], blow: Move
@@ -138,7 +139,7 @@ plain_damage = st.tuples(
 plain_steps = st.lists(st.one_of(plain_damage, care.map(lambda m: (*m[:2], None)), time))
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.integers(0, 10), plain_steps, st.data())
 def test_more_damage_anywhere_in_a_story_never_leaves_the_character_less_hurt(
     stamina: int, moves: list[Move], data: st.DataObject
@@ -158,7 +159,7 @@ def test_more_damage_anywhere_in_a_story_never_leaves_the_character_less_hurt(
             assert at_least_as_hurt(more, less), (i, less, more)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.integers(0, 10), steps)
 def test_healing_time_is_never_moved_between_wounds(stamina: int, moves: list[Move]) -> None:
     track = new_track(stamina)
@@ -180,7 +181,7 @@ def test_healing_time_is_never_moved_between_wounds(stamina: int, moves: list[Mo
             since = spent = 0
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.integers(0, 10), steps, st.one_of(damage, care))
 def test_after_damage_or_care_the_next_point_takes_its_whole_time(
     stamina: int, history: list[Move], move: Move

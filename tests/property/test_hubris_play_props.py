@@ -21,6 +21,7 @@ from dicepool.sheet.events import (
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import willpower_of
+from tests.hypothesis_profiles import examples
 
 from .logs import Log
 
@@ -62,7 +63,7 @@ def _event(state: CampaignState, kind: Any, data: dict[str, Any], seed: int) -> 
     return Event(kind, data)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(st.lists(st.tuples(steps, st.integers(0, 2**16), st.integers(0, 8)), max_size=40))
 def test_replayed_equals_live_and_points_stay_within_dots(
     moves: list[tuple[tuple[Any, dict[str, Any]], int, int]],

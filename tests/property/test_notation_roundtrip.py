@@ -11,6 +11,7 @@ from dicepool.core.request import ContestRequest, RollRequest
 from dicepool.errors import DicepoolError, LimitError
 from dicepool.notation import expand_aliases, parse, render
 from dicepool.notation.tokens import MAX_LINE
+from tests.hypothesis_profiles import examples
 
 from .strategies import contests, requests, spellings
 
@@ -49,7 +50,7 @@ def parse_or_our_error(line: str) -> RollRequest | ContestRequest | None:
         return None
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(ANY_REQUEST)
 def test_render_then_parse_gives_the_request_back(request: RollRequest | ContestRequest) -> None:
     line = render(request)
@@ -59,7 +60,7 @@ def test_render_then_parse_gives_the_request_back(request: RollRequest | Contest
     assert "  " not in line
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.data())
 def test_any_spelling_parses_to_the_same_request(data: st.DataObject) -> None:
     request = data.draw(ANY_REQUEST)
@@ -68,7 +69,7 @@ def test_any_spelling_parses_to_the_same_request(data: st.DataObject) -> None:
     assert parse(expand_aliases(line)) == request
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.text(max_size=60) | SOUP | HEADED_SOUP)
 def test_junk_raises_only_our_errors_and_what_parses_round_trips(line: str) -> None:
     request = parse_or_our_error(line)
@@ -78,7 +79,7 @@ def test_junk_raises_only_our_errors_and_what_parses_round_trips(line: str) -> N
         assert parse(expanded) == request
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(st.text(min_size=MAX_LINE + 1, max_size=MAX_LINE + 40))
 def test_a_line_over_the_limit_is_a_limit_error(line: str) -> None:
     with pytest.raises(LimitError, match=f"column {MAX_LINE + 1}: the line is"):

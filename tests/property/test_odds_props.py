@@ -11,10 +11,11 @@ from dicepool.core.dice import SeededDice
 from dicepool.core.request import ContestRequest, RollRequest
 from dicepool.core.roll import resolve, resolve_contest
 from dicepool.odds import Distribution, contest, distribution, simulate
+from tests.hypothesis_profiles import examples
 from tests.property.strategies import contests, requests
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(requests(), st.integers(0, 2**32))
 def test_odds_sum_to_one_and_contain_every_roll(request: RollRequest, seed: int) -> None:
     odds = distribution(request)
@@ -33,7 +34,7 @@ def test_odds_sum_to_one_and_contain_every_roll(request: RollRequest, seed: int)
         assert odds.outcomes[result.outcome.value] > 0
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(contests(), st.integers(0, 2**32))
 def test_contest_odds_sum_to_one_and_contain_every_contest(
     request: ContestRequest, seed: int

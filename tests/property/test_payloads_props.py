@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from dicepool.sheet.events import PAYLOADS, Event, Kind, Payload, payload
 from dicepool.sheet.payloads import RuleRoll
+from tests.hypothesis_profiles import examples
 
 JSON_LEAVES = st.none() | st.booleans() | st.integers() | st.text(max_size=8)
 JSON = st.recursive(
@@ -56,7 +57,7 @@ def test_every_kind_has_a_record() -> None:
 
 
 @pytest.mark.parametrize("kind", list(Kind))
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(drawn=st.data())
 def test_a_record_reads_back_what_it_writes(kind: Kind, drawn: st.DataObject) -> None:
     cls = PAYLOADS[kind]

@@ -20,6 +20,7 @@ from dicepool.sheet.health import BASE_BOXES, State
 from dicepool.sheet.hubris.out_of_action import OUT_OF_ACTION
 from dicepool.sheet.play import at_risk
 from dicepool.sheet.status import health_of
+from tests.hypothesis_profiles import examples
 
 from .logs import Log
 
@@ -96,7 +97,7 @@ def _start() -> list[Event]:
     ]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.tuples(events, st.integers(0, 6)), max_size=30))
 def test_the_log_replayed_equals_the_live_state_and_tracks_stay_sorted(
     steps: list[tuple[Event, int]],

@@ -11,6 +11,7 @@ from dicepool.core.result import Outcome, RollResult, Winner
 from dicepool.core.roll import resolve, resolve_contest
 from dicepool.core.storypath import StorypathRequest
 from dicepool.core.sundown import SundownRequest
+from tests.hypothesis_profiles import examples
 
 from .strategies import contests, requests
 
@@ -64,7 +65,7 @@ def check_counts(result: RollResult) -> None:
         assert any(d.face == 1 for d in result.dice)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(requests(), SEEDS)
 def test_counts_agree_with_the_dice(request: RollRequest, seed: int) -> None:
     result = resolve(request, SeededDice(seed))
@@ -86,7 +87,7 @@ def expected_winner(request: ContestRequest, a: int, d: int) -> Winner:
     return Winner.ATTACKER if a > d else Winner.DEFENDER if d > a else request.tie_rule
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(contests(), SEEDS)
 def test_a_contest_winner_agrees_with_the_totals(request: ContestRequest, seed: int) -> None:
     result = resolve_contest(request, SeededDice(seed))

@@ -35,6 +35,7 @@ from dicepool.sheet.events import (
     undo_event,
 )
 from dicepool.sheet.traits import CLASSIC_ATTRIBUTES, SUNDOWN_ATTRIBUTES, check_name
+from tests.hypothesis_profiles import examples
 
 from .strategies import Draw
 
@@ -131,7 +132,7 @@ def near_a_limit(data: Any, sheet: Character) -> list[AnyChange]:
     return update
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.sampled_from(sorted(ATTRIBUTES)), st.data())
 def test_valid_changes_keep_every_sheet_within_its_limits(system: str, data: Any) -> None:
     sheet = new_character("Ana", system)
@@ -178,7 +179,7 @@ def _removes_missing(sheet: Character, update: list[AnyChange]) -> bool:
     return False
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(histories())
 def test_replaying_the_log_equals_applying_its_events_one_by_one(
     history: tuple[str, list[list[AnyChange]]],
@@ -191,7 +192,7 @@ def test_replaying_the_log_equals_applying_its_events_one_by_one(
     assert replay(log).character("ana") == sheet
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(histories(), st.data())
 def test_undoing_then_undoing_the_undo_gives_back_the_same_state(
     history: tuple[str, list[list[AnyChange]]], data: Any
@@ -227,7 +228,7 @@ def any_changes(draw: Draw) -> AnyChange:
     return Change(trait, op, draw(st.integers(-999_999, 999_999)))
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(st.lists(any_changes(), min_size=1, max_size=8))
 def test_changes_written_out_read_back_the_same(changes: list[AnyChange]) -> None:
     assert parse_changes(" ".join(str(c) for c in changes)) == tuple(changes)

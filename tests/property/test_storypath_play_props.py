@@ -19,6 +19,7 @@ from dicepool.sheet.events import (
 )
 from dicepool.sheet.status import legend_of
 from dicepool.sheet.storypath.play import pool_of
+from tests.hypothesis_profiles import examples
 
 from .logs import Log
 
@@ -123,7 +124,7 @@ def _oldest(event: Event, live: Any) -> Event:
     return replace(event, data={**event.data, "effects": {"advantage": chosen}})
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.tuples(events, st.integers(0, 6)), max_size=40))
 def test_the_log_replayed_equals_the_live_state_and_the_pool_stays_in_bounds(
     steps: list[tuple[Event, int]],

@@ -14,11 +14,12 @@ from dicepool.core.dice import SeededDice
 from dicepool.core.roll import resolve
 from dicepool.core.storypath import StorypathRequest
 from dicepool.odds import distribution
+from tests.hypothesis_profiles import examples
 
 from .strategies import requests
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(requests("storypath"), st.integers(0, 2**32))
 def test_each_challenges_odds_hold_what_the_core_rolls(
     request: StorypathRequest, seed: int

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicepool.core.stream import MAX_NONCE, StreamDice, stream_faces
+from tests.hypothesis_profiles import examples
 
 SEEDS = st.binary(min_size=32, max_size=32)
 ROLL_NUMBERS = st.integers(min_value=1, max_value=2**40)
@@ -17,7 +18,7 @@ SIDES = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(SEEDS, ROLL_NUMBERS, NONCES, SIDES, st.integers(0, 200))
 def test_faces_are_always_on_the_die(
     seed: bytes, roll_no: int, nonce: str, sides: int, count: int
@@ -27,7 +28,7 @@ def test_faces_are_always_on_the_die(
     assert all(1 <= face <= sides for face in faces)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(SEEDS, ROLL_NUMBERS, NONCES, SIDES, st.integers(0, 150), st.integers(0, 150))
 def test_a_pool_in_two_calls_is_the_pool_in_one(
     seed: bytes, roll_no: int, nonce: str, sides: int, first: int, second: int
@@ -37,7 +38,7 @@ def test_a_pool_in_two_calls_is_the_pool_in_one(
     assert dice.roll(sides, first) + dice.roll(sides, second) == whole
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(SEEDS, ROLL_NUMBERS, NONCES, st.lists(SIDES, max_size=80))
 def test_mixed_dice_one_at_a_time_are_the_verifiers_faces(
     seed: bytes, roll_no: int, nonce: str, sides: list[int]

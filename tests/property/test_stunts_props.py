@@ -19,6 +19,7 @@ from dicepool.sheet.payloads import effects_of
 from dicepool.sheet.spends import Spends, effects, prepare
 from dicepool.sheet.storypath.payloads import StuntBought
 from dicepool.sheet.storypath.stunts import Effect
+from tests.hypothesis_profiles import examples
 
 from .logs import Log
 
@@ -54,7 +55,7 @@ def _latest_roll(log: Log) -> Event | None:
     return rolls[-1] if rolls else None
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.lists(steps, max_size=30))
 def test_stunts_wait_until_used_and_cost_what_they_are(moves: list[tuple[object, ...]]) -> None:
     start = [campaign_event("T", "storypath")]

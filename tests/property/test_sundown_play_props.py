@@ -17,6 +17,7 @@ from dicepool.sheet.events import (
 )
 from dicepool.sheet.sundown.edge import MAX_PASSES
 from dicepool.sheet.sundown.play import edge_rating, reserve_max, special
+from tests.hypothesis_profiles import examples
 
 from .logs import Log
 
@@ -91,7 +92,7 @@ def _check(before: CampaignState, after: CampaignState) -> None:
             assert now[key] <= edge_rating(sheet)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.tuples(events, st.integers(0, 6)), max_size=30))
 def test_the_log_replayed_equals_the_live_state_and_edge_stays_within_its_rating(
     steps: list[tuple[Event, int]],

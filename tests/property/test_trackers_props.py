@@ -23,6 +23,7 @@ from dicepool.sheet.trackers import (
     stored_tracker,
     stored_trackers,
 )
+from tests.hypothesis_profiles import examples
 
 limits = st.one_of(st.none(), st.integers(1, 8))
 trackers = st.one_of(
@@ -60,7 +61,7 @@ def step(tracker: Tracker, move: tuple[str, str, int]) -> Tracker:
     return after
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(trackers, moves)
 def test_progress_never_decreases_and_a_finished_tracker_refuses_rolls(
     tracker: Tracker, steps: list[tuple[str, str, int]]

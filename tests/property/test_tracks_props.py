@@ -21,6 +21,7 @@ from dicepool.sheet.health import Wound
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.tracks import Operation, Track, TrackKind, change, new_track
 from dicepool.sheet.tracks_play import carried
+from tests.hypothesis_profiles import examples
 
 from .logs import Log
 
@@ -58,7 +59,7 @@ def step(track: Track, operation: Operation, points: int, wound: Wound | None) -
     return after
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.sampled_from(list(TrackKind)),
     st.integers(1, 30),
@@ -160,7 +161,7 @@ def _check_all(state: CampaignState) -> None:
             check(track)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.sampled_from(["chronicles", "classic", "custom"]),
     st.lists(st.tuples(log_events, st.sampled_from([0] * 6 + [1, 2, 4])), max_size=40),

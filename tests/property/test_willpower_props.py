@@ -21,6 +21,7 @@ from dicepool.sheet.hubris.willpower import (
     vice,
     virtue,
 )
+from tests.hypothesis_profiles import examples
 
 marks = st.integers(0, 4)
 moves = st.one_of(
@@ -68,7 +69,7 @@ def check(w: Willpower) -> None:
     assert stored_willpower(w.stored(), w.rating) == w
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.integers(0, 10), st.lists(moves, max_size=30))
 def test_points_stay_within_the_dots(rating: int, sequence: list[tuple[object, ...]]) -> None:
     w = new_willpower(rating)

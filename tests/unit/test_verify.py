@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from dicepool.campaign.verify import Problem, SealReport, Status, Verification, verify
 from dicepool.notation.packing import pack_dice
+from tests.hypothesis_profiles import examples
 
 from ..sealed_log import SEED_A, SEED_B, Log, good_log, stream
 
@@ -394,7 +395,7 @@ def paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 GOOD_PATHS = paths(good_log().events)[1:]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(GOOD_PATHS), JSON), min_size=1, max_size=4))
 def test_junk_anywhere_gives_problems_never_an_exception(
     changes: list[tuple[tuple[Any, ...], Any]],
@@ -416,7 +417,7 @@ def test_junk_anywhere_gives_problems_never_an_exception(
             assert str(problem)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(JSON, max_size=6))
 def test_a_list_of_anything_gives_problems_never_an_exception(events: list[Any]) -> None:
     verify(events).to_dict()

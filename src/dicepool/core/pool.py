@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from dicepool.core.dice import DiceSource, Die, Origin
 from dicepool.errors import LimitError, RulesError
@@ -105,14 +106,22 @@ class DieRule:
 
     def die(self, face: int, origin: Origin, roll: int = 0) -> Die:
         """The record of a die showing ``face`` under this rule."""
-        return Die(
-            face=face,
-            origin=origin,
-            roll=roll,
-            successes=self.successes(face),
-            exploded=self.explodes(face),
-            one=self.ones and face == 1 and self.successes(face) == 0,
-        )
+        return die_record(self, face, origin, roll)
+
+
+@lru_cache(maxsize=4096)
+def die_record(rule: DieRule, face: int, origin: Origin, roll: int) -> Die:
+    """The record of a die showing ``face`` under ``rule``, made once and shared: a Die is
+    immutable, and a pool or an explosion chain of thousands of dice reads the same few faces
+    again and again (making each record anew was most of a long chain's time)."""
+    return Die(
+        face=face,
+        origin=origin,
+        roll=roll,
+        successes=rule.successes(face),
+        exploded=rule.explodes(face),
+        one=rule.ones and face == 1 and rule.successes(face) == 0,
+    )
 
 
 def roll_pool(
