@@ -62,6 +62,9 @@ PRAGMAS = (
 )
 """Every SQLite connection's settings: an acknowledged event is on the disk."""
 
+CONNECT_SECONDS = 10
+"""How long connecting to PostgreSQL may take before the server is said to be unreachable."""
+
 POOL_SIZE = (1, 16)
 """The fewest and the most PostgreSQL connections a process keeps open (psycopg_pool): a
 transaction takes one for its length. A command needs one; a server's worker threads (40)
@@ -275,17 +278,26 @@ class Database:
         """PostgreSQL's pool of connections (opened on first use): each in autocommit, a
         write transaction begun and committed by :meth:`_transaction`; rows as dicts."""
         if self._pool is None:
+            import psycopg
             from psycopg.rows import dict_row
             from psycopg_pool import ConnectionPool
 
             with self._lock:
                 if self._pool is None:
+                    libpq = self.engine.url.set(drivername="postgresql").render_as_string(False)
+                    # a server that is not there is said at once, where the pool would try
+                    # again in the background until its wait for a connection ran out (30 s)
+                    psycopg.connect(libpq, connect_timeout=CONNECT_SECONDS).close()
                     fewest, most = POOL_SIZE
                     self._pool = ConnectionPool(
-                        self.engine.url.set(drivername="postgresql").render_as_string(False),
+                        libpq,
                         min_size=fewest,
                         max_size=most,
-                        kwargs={"autocommit": True, "row_factory": dict_row},
+                        kwargs={
+                            "autocommit": True,
+                            "row_factory": dict_row,
+                            "connect_timeout": CONNECT_SECONDS,
+                        },
                         open=True,
                         name="dicepool",
                     )
