@@ -13,8 +13,9 @@ and gets the rest.
 One reader per campaign and process (:class:`Tail`) reads the log's new events once for all
 of the campaign's connections here: whenever this process logs an event of the campaign
 (:meth:`Hub.announce`), when PostgreSQL's NOTIFY says another process did, and at least once a
-poll (events logged by another process on SQLite). Each connection shows that one read to its
-seat (:func:`dicepool.campaign.table.visible`), without a query of its own; one further behind
+poll (events logged by another process on SQLite; on PostgreSQL a backstop of
+:data:`NOTIFIED_POLL_SECONDS`). Each connection shows that one read to its seat
+(:func:`dicepool.campaign.table.visible`), without a query of its own; one further behind
 than the reader keeps (a client that reconnects, or a slow one) catches up by reading the log
 itself (:func:`dicepool.campaign.table.events_for`), page by page, each page charged to its
 seat's reads (:mod:`dicepool.web.limits`).
@@ -74,6 +75,12 @@ POLL_SECONDS = 1.0
 """How long a campaign's reader waits for news before it reads the log anyway: another
 process's events on SQLite (PostgreSQL's NOTIFY wakes it at once: see
 :mod:`dicepool.web.notify`)."""
+
+NOTIFIED_POLL_SECONDS = 30.0
+"""The least a campaign's reader waits on PostgreSQL before it reads the log anyway: NOTIFY
+wakes it for every event, and the listener wakes every reader when it reconnects, so the read
+is only a backstop; once a second, every watched table of every server cost the database a read
+(with 500 tables watched, two idle servers used 39 % of a core: benchmarks/README.md)."""
 
 HELLO_SECONDS = 5.0
 """How long a client has to send its token once connected (then it is closed: a connection
@@ -273,7 +280,8 @@ class Hub:
 
     Args:
         db: the database of the campaigns.
-        poll_seconds: how often a campaign's log is read when nothing woke its reader.
+        poll_seconds: how often a campaign's log is read when nothing woke its reader (on
+            PostgreSQL, :data:`NOTIFIED_POLL_SECONDS` at least).
     """
 
     def __init__(
@@ -283,7 +291,8 @@ class Hub:
         max_live: int = MAX_CONNECTIONS // 2,
     ) -> None:
         self.db = db
-        self.poll_seconds = poll_seconds
+        notified = db.dialect == "postgresql"
+        self.poll_seconds = max(poll_seconds, NOTIFIED_POLL_SECONDS) if notified else poll_seconds
         self.max_live = max_live
         self._addresses: Counter[str] = Counter()  # live connections by client address
         self._tails: dict[int, Tail] = {}
