@@ -191,11 +191,12 @@ def link_(campaign_name: str, server: str | None, db_url: str | None) -> None:
     e.g. dicepool campaign link Night --server http://192.168.1.5:8000
     """
     from dicepool.campaign.seat_admin import storyteller_link
-    from dicepool.cli.acted import public_base
+    from dicepool.cli.acted import link, public_base
 
-    base = public_base(server)  # checked before a link is made
+    public_base(server)  # a bad address is refused before a link is made
     token = storyteller_link(open_database(db_url), campaign_name, actor())
-    click.echo(f"the storyteller's link to {visible(campaign_name)}, shown once: {base}/t/{token}")
+    shown = link(token, server)
+    click.echo(f"the storyteller's link to {visible(campaign_name)}, shown once: {shown}")
     click.secho("  run `dicepool serve` with this database, then open it", dim=True)
 
 

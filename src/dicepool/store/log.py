@@ -205,7 +205,7 @@ def append(
         "kind": event.kind.value,
         "data": _stored_data(event),
         "undoes": undoes,
-        "screen": _json(conn, screen_of(event)),
+        "screen": screen_of(event),  # a dict: each driver writes it as its JSON
         "salt": chain.salt,
         "prev": chain.prev,
         "digest": chain.digest,
@@ -286,13 +286,6 @@ def _stored_data(event: Event) -> str:
             f"limit of {MAX_EVENT_BYTES:,} bytes an event; roll fewer dice"
         )
     return text
-
-
-def _json(conn: Sql, data: dict[str, object] | None) -> Any:
-    """Small data as a JSON column takes it (SQLite's text), or NULL for None."""
-    if data is None or conn.dialect != "sqlite":
-        return data
-    return json.dumps(data, separators=(",", ":"))
 
 
 def _event(row: Row) -> Event:
