@@ -141,10 +141,12 @@ async def _followers() -> None:
     await asyncio.wait_for(asyncio.gather(*(c.ready.wait() for c in clients)), 120)
     print("ready", flush=True)
     end = json.loads(await loop.run_in_executor(None, sys.stdin.readline))
-    acked = {int(k): v for k, v in end["acked"].items()}  # event id -> campaign id
+    owed: dict[int, set[int]] = {}  # campaign id -> the rolls acknowledged there
+    for event, table in end["acked"].items():
+        owed.setdefault(table, set()).add(int(event))
     deadline = time.perf_counter() + end["drain"]
     while time.perf_counter() < deadline:
-        if all(e in c.arrived for c in clients for e, t in acked.items() if t == c.campaign_id):
+        if all(owed.get(c.campaign_id, set()) <= c.arrived.keys() for c in clients):
             break
         await asyncio.sleep(0.2)
     errors = [repr(t.exception()) for t in tasks if t.done() and t.exception()]
