@@ -1,7 +1,8 @@
 """Story time and the units of play, in any order (ruling 17): an advance of a minute or more
 always begins a new turn, of a day a new scene, and never anything for no time; two rests of
-one character always end a full night apart, and a rest is refused only when they would not;
-the log replayed equals the live state."""
+one character always end a full night apart, and a rest is refused only when they would not or
+when the character is out of action (ruling 18), as damage is only to the dead; the log
+replayed equals the live state."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from dicepool.errors import SheetError
 from dicepool.sheet.character import change, new_character, parse_changes
 from dicepool.sheet.clock import SCENE_AFTER, begins_after
 from dicepool.sheet.events import ROLLING, Event, Kind, campaign_event, created_event
+from dicepool.sheet.health import State
+from dicepool.sheet.hubris.out_of_action import out_of_action
 from dicepool.sheet.hubris.willpower import NIGHT_MINUTES
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState
@@ -61,13 +64,17 @@ def test_time_begins_the_units_and_rests_are_a_night_apart(
         before = log.live.now.clock
         woke = log.live.character("Ana").status.willpower
         last = woke.woke if woke is not None else None
+        out = out_of_action(log.live.character("Ana"))
         try:
             event = _event(log.live, kind, n, seed)
         except SheetError as exc:
-            assert kind == REST and last is not None, exc
-            assert before.minutes + n * 60 - last < NIGHT_MINUTES  # refused for the night alone
+            assert kind == REST, exc
+            if out is None:  # one out of action rests not at all (ruling 18)
+                assert last is not None
+                assert before.minutes + n * 60 - last < NIGHT_MINUTES  # refused for the night
             continue
-        assert log.append(event)
+        # only the dead take no more damage (ruling 18); time passes for everyone
+        assert log.append(event) == (kind != "damage" or out is not State.DEAD)
         after = log.live.now.clock
         if kind == "damage":
             continue
