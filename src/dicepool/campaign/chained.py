@@ -17,6 +17,7 @@ from typing import Any
 
 from dicepool.campaign.problems import Problem
 from dicepool.campaign.shown import shown, whole
+from dicepool.sheet.events import Event
 from dicepool.store.chain import GENESIS, digest_of, link
 
 MAX_CHAIN_PROBLEMS = 20
@@ -68,6 +69,13 @@ class _Walk:
 def chained(events: Sequence[Any]) -> bool:
     """Whether an export's events carry the chain (version 2 does; version 1 did not)."""
     return any(isinstance(e, Mapping) and "chain" in e for e in events)
+
+
+def exported(event: Event) -> dict[str, Any]:
+    """An event as the export writes it, with its chain (a screened event's without its salt:
+    :func:`~dicepool.sheet.events.shown_as`)."""
+    held = event.to_dict()
+    return {**held, "chain": event.chain.to_dict()} if event.chain is not None else held
 
 
 def check_chain(events: Sequence[Any], heads: Sequence[str] = ()) -> ChainReport:

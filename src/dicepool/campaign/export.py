@@ -23,10 +23,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from dicepool.campaign.campaigns import need_campaign
+from dicepool.campaign.chained import exported
 from dicepool.campaign.seats import Seat
 from dicepool.campaign.table import whole_log_for
 from dicepool.errors import CampaignError
-from dicepool.sheet.events import Chain, Event
+from dicepool.sheet.events import Chain
 from dicepool.store.database import Database
 from dicepool.store.log import campaign_chain, campaign_events
 
@@ -55,7 +56,7 @@ def export_campaign(db: Database, name: str) -> dict[str, Any]:
     with db.read() as conn:
         row = need_campaign(conn, name)
         events = campaign_events(conn, row.id)
-    return _export(row.name, row.system, [_exported(e) for e in events])
+    return _export(row.name, row.system, [exported(e) for e in events])
 
 
 def export_for(db: Database, seat: Seat) -> dict[str, Any]:
@@ -66,16 +67,9 @@ def export_for(db: Database, seat: Seat) -> dict[str, Any]:
     with db.read() as conn:
         chain = campaign_chain(conn, seat.campaign_id)
     events = [
-        _exported(seen[seq]) if seq in seen else _concealed(seq, links) for seq, links in chain
+        exported(seen[seq]) if seq in seen else _concealed(seq, links) for seq, links in chain
     ]
     return _export(seat.campaign, seat.system, events)
-
-
-def _exported(event: Event) -> dict[str, Any]:
-    """An event as the export writes it, with its chain (a screened event's without its salt:
-    :func:`~dicepool.sheet.events.shown_as`)."""
-    held = event.to_dict()
-    return {**held, "chain": event.chain.to_dict()} if event.chain is not None else held
 
 
 def _concealed(seq: int, links: Chain) -> dict[str, Any]:

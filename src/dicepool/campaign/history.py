@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from dicepool.campaign.campaigns import need_campaign
+from dicepool.campaign.chained import check_chain, exported
 from dicepool.campaign.discord import undo_ties
 from dicepool.campaign.seat_admin import undo_seats
 from dicepool.errors import CampaignError, DicepoolError
@@ -32,6 +33,7 @@ from dicepool.store.log import (
     events_by_id,
     events_of_kind,
     find_event,
+    head_kept,
     last_events,
     latest_standing,
     misfiled,
@@ -244,7 +246,7 @@ def _check_campaign(conn: Sql, row: CampaignRow) -> list[str]:
         events = campaign_events(conn, row.id)
     except (ValueError, KeyError, TypeError) as exc:  # a row written behind our back
         return [f"{row.name}: its log cannot be read: {exc}"]
-    found = _check_sequence(row, events)
+    found = _check_sequence(row, events) + _check_chain(conn, row, events)
     try:
         rebuilt = replay(events)
     except (DicepoolError, ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -263,6 +265,17 @@ def _check_sequence(row: CampaignRow, events: list[Event]) -> list[str]:
     if seqs != list(range(1, len(seqs) + 1)) or row.last_seq != len(seqs):
         return [f"{row.name}: the log's sequence numbers are not 1..{row.last_seq} without gaps"]
     return []
+
+
+def _check_chain(conn: Sql, row: CampaignRow, events: list[Event]) -> list[str]:
+    """The log's hash chain walked as ``dicepool verify`` walks an export's (each event hashes
+    the one before it, and its content its digest), and the head the campaign's row keeps for
+    the next event's ``prev``: its last event's hash."""
+    walked = check_chain([exported(e) for e in events])
+    found = [f"{row.name}: {problem}" for problem in walked.problems]
+    if head_kept(conn, row.id) != (walked.head or None):
+        found.append(f"{row.name}: the head its row keeps is not its last event's hash")
+    return found
 
 
 def _differences(name: str, rebuilt: CampaignState, stored: CampaignState) -> list[str]:

@@ -125,7 +125,11 @@ def roll(
         DiceError: faces typed by hand that do not fit.
     """
     with db.write() as conn:
-        row = claim_campaign(conn, campaign) or need_campaign(conn, campaign)  # (raises)
+        claim = claim_campaign(conn, campaign)
+        if claim is None:
+            need_campaign(conn, campaign)  # (raises)
+            raise AssertionError("a campaign not there to claim is not there to find")
+        row = claim.row
         # the campaign's row is held from here: a second send of one nonce waits, then finds it
         if sent is not None and (first := sent_answer(conn, row.id, *sent)) is not None:
             raise Resent(first)  # the transaction's claim of a number is undone
@@ -168,7 +172,7 @@ def roll(
             event_of(Kind.ROLLED, rolled),
             actor,
             sheet_line.characters,
-            row.last_seq,
+            claim,
         )
         after = apply(state, event)  # a spend refused: the transaction stores nothing
         save_changes(conn, row.id, state, after, event.seq)

@@ -46,6 +46,7 @@ REVISIONS = (
     "0011",
     "0012",
     "0013",
+    "0014",
 )
 """Every schema revision this version knows, oldest first; the last is the head."""
 

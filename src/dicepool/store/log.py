@@ -53,7 +53,10 @@ T = TypeVar("T")
 _NOTIFY = "pg_notify(:channel, CAST(:news AS TEXT) || CAST(id AS TEXT)) AS told"
 """An event's NOTIFY (:data:`CHANNEL`), sent by the statement that inserts it."""
 
-_CAMPAIGN = "SELECT id, name, system, players, house_rules, last_seq, story FROM campaigns"
+_COLUMNS = "id, name, system, players, house_rules, last_seq, story"
+_CAMPAIGN = f"SELECT {_COLUMNS} FROM campaigns"
+_RETURNING = f"RETURNING {_COLUMNS}, head"
+"""What a claim of the campaign's next number returns: the row and the log's head."""
 _EVENT = "SELECT id, seq, at, actor, kind, data, salt, prev, digest, hash FROM events"
 _SHEET = "SELECT CAST(sheet AS TEXT) AS sheet FROM characters"
 """A sheet as its text on both databases (PostgreSQL would parse its JSON), so that
@@ -161,18 +164,36 @@ def insert_campaign(conn: Sql, state: CampaignState) -> int:
     return int(found[0]["id"])
 
 
-def claim_campaign(conn: Sql, name: str) -> CampaignRow | None:
-    """Lock a campaign and take the next sequence number of its log, in one statement.
+@dataclass(frozen=True)
+class Claim:
+    """A campaign claimed for an event (:func:`claim_campaign`): its row, carrying the
+    sequence number taken as ``last_seq``, and ``prev``, the hash of its log's head before this
+    event (:data:`GENESIS` for the first, ``""`` after an event the upgrade did not chain)."""
 
-    The row returned carries the number taken as ``last_seq``: give it to :func:`append` as
-    ``seq``. (One statement less than a locked read and an append: a logged roll is that fast.)
+    row: CampaignRow
+    prev: str
+
+
+def _claimed(row: Row) -> Claim:
+    """The claim an ``UPDATE ... RETURNING`` of the campaign's next number gives."""
+    campaign = _campaign(row)
+    return Claim(campaign, GENESIS if campaign.last_seq == 1 else row["head"] or "")
+
+
+def claim_campaign(conn: Sql, name: str) -> Claim | None:
+    """Lock a campaign and take the next sequence number of its log and its head, in one
+    statement (a round trip less while the row is held, which is what a table rolling flat
+    out waits on). The head is the row's own column: a writer that waited for the row reads
+    its latest version, where another table read in the same statement would be read as it
+    was before the wait (PostgreSQL, READ COMMITTED).
+
+    Give the claim to :func:`append`.
     """
     found = conn.rows(
-        "UPDATE campaigns SET last_seq = last_seq + 1 WHERE name_key = :key "
-        "RETURNING id, name, system, players, house_rules, last_seq, story",
+        f"UPDATE campaigns SET last_seq = last_seq + 1 WHERE name_key = :key {_RETURNING}",
         {"key": name_key(name)},
     )
-    return _campaign(found[0]) if found else None
+    return _claimed(found[0]) if found else None
 
 
 def append(
@@ -181,22 +202,26 @@ def append(
     event: Event,
     actor: str,
     involved: Iterable[str] = (),
-    seq: int | None = None,
+    claim: Claim | None = None,
 ) -> Event:
     """Append ``event`` to a campaign's log, after its last; the event as stored.
 
     Args:
         involved: the characters it concerns, for ``log --char``.
-        seq: its sequence number, when :func:`claim_campaign` took it (else taken here).
+        claim: the campaign as :func:`claim_campaign` claimed it for this event (its
+            sequence number and head), else both are taken here.
     """
-    if seq is None:
-        seq = conn.rows(
-            "UPDATE campaigns SET last_seq = last_seq + 1 WHERE id = :campaign RETURNING last_seq",
-            {"campaign": campaign_id},
-        )[0]["last_seq"]
+    if claim is None:
+        claim = _claimed(
+            conn.rows(
+                f"UPDATE campaigns SET last_seq = last_seq + 1 WHERE id = :campaign {_RETURNING}",
+                {"campaign": campaign_id},
+            )[0]
+        )
+    seq = claim.row.last_seq
     at = datetime.now(UTC)
     undoes = Undone.of(event.data).event if event.kind is Kind.UNDONE else None
-    chain = _chained(conn, campaign_id, seq, at.isoformat(), actor, event)
+    chain = _chained(claim.prev, seq, at.isoformat(), actor, event)
     row = {
         "campaign": campaign_id,
         "seq": seq,
@@ -220,6 +245,7 @@ def append(
     if conn.dialect == "postgresql":
         return _append_told(conn, event, insert, row, keys)
     event_id = conn.insert(insert, row)
+    conn.run(_NEW_HEAD, {"campaign": campaign_id, "hash": chain.hash})
     involving = [{"event": event_id, "campaign": campaign_id, "key": k} for k in keys]
     if involving:
         conn.run(
@@ -230,23 +256,19 @@ def append(
     return Event(event.kind, event.data, event_id, seq, at.isoformat(), actor, chain)
 
 
-def _chained(conn: Sql, campaign_id: int, seq: int, at: str, actor: str, event: Event) -> Chain:
-    """The new event's place in its log's hash chain, after the event before it.
+_NEW_HEAD = "UPDATE campaigns SET head = :hash WHERE id = :campaign"
+"""The campaign's head moved to its new last event (by the statement that logs it)."""
+
+
+def _chained(prev: str, seq: int, at: str, actor: str, event: Event) -> Chain:
+    """The new event's place in its log's hash chain, after the event whose hash is ``prev``.
 
     Raises:
         CampaignError: the event before it has no hash (a log the upgrade did not chain).
     """
-    prev = GENESIS
-    if seq > 1:
-        found = conn.rows(
-            "SELECT hash FROM events WHERE campaign_id = :campaign AND seq = :seq",
-            {"campaign": campaign_id, "seq": seq - 1},
-        )
-        if not found or not found[0]["hash"]:
-            raise CampaignError(
-                f"event {seq - 1} of this log is not chained; run `dicepool db upgrade`"
-            )
-        prev = found[0]["hash"]
+    if not prev:
+        unchained = f"event {seq - 1} of this log is not chained"
+        raise CampaignError(f"{unchained}; run `dicepool db upgrade`")
     salt = new_salt()
     digest = digest_of(seq, at, actor, event.kind.value, event.data, salt)
     return Chain(salt, prev, digest, link(prev, seq, digest))
@@ -255,10 +277,11 @@ def _chained(conn: Sql, campaign_id: int, seq: int, at: str, actor: str, event: 
 def _append_told(
     conn: Sql, event: Event, insert: str, row: dict[str, Any], keys: list[str]
 ) -> Event:
-    """:func:`append` on PostgreSQL in one statement: the event, the characters it concerns
-    and its NOTIFY to the servers listening (sent at the commit, not before)."""
+    """:func:`append` on PostgreSQL in one statement: the event, the campaign's new head, the
+    characters it concerns and its NOTIFY to the servers listening (sent at the commit, not
+    before)."""
     params = {**row, "channel": CHANNEL, "news": f"{row['campaign']}:{row['seq']}:"}
-    added = f"WITH added AS ({insert} RETURNING id)"
+    added = f"WITH added AS ({insert} RETURNING id), head AS ({_NEW_HEAD})"
     if keys:
         params.update({f"key{i}": k for i, k in enumerate(keys)})
         values = ", ".join(f"(:key{i})" for i in range(len(keys)))
@@ -320,6 +343,12 @@ def campaign_head(conn: Sql, campaign_id: int) -> tuple[int, str]:
         {"campaign": campaign_id},
     )
     return (found[0]["seq"], found[0]["hash"] or "") if found else (0, "")
+
+
+def head_kept(conn: Sql, campaign_id: int) -> str | None:
+    """The head a campaign's row keeps (None for an empty log): the next event's ``prev``."""
+    found = conn.rows("SELECT head FROM campaigns WHERE id = :id", {"id": campaign_id})
+    return found[0]["head"] if found else None
 
 
 def last_events(

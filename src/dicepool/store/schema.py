@@ -51,6 +51,8 @@ campaigns = Table(
     Column("house_rules", String(500), nullable=False),
     Column("last_seq", Integer, nullable=False),
     Column("story", Data, nullable=True),  # NULL: a new campaign's story (clock at the start)
+    # the hash of the log's last event (NULL: none yet), read with the row's claim (0014)
+    Column("head", String(64), nullable=True),
 )
 
 events = Table(

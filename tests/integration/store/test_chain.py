@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from dicepool.campaign import create_campaign, create_character, roll
+from dicepool.campaign import check, create_campaign, create_character, roll
 from dicepool.campaign.export import CONCEALED, export_campaign, export_for
 from dicepool.campaign.seals import Sealed, close
 from dicepool.campaign.table import reveal, roll_at_table, undo_at_table
@@ -69,6 +69,20 @@ def test_every_event_hashes_the_one_before_it_and_the_export_checks(db: Database
         prev,
     )
     assert export_campaign(db, "Night")["head"] == {"seq": len(events), "hash": prev}
+    assert check(db) == []  # db check walks the same chain, and finds the head its row keeps
+
+
+def test_db_check_names_a_changed_event_and_a_head_that_is_not_the_last(db: Database) -> None:
+    _, second, third = _night(db)
+    events = _events(db)
+    changed = events[second - 1]["id"]
+    _sql(db, "UPDATE campaigns SET head = :h", h=events[third - 1]["chain"]["hash"])
+    _sql(db, "UPDATE events SET actor = :a WHERE seq = :s", a="someone else", s=second)
+    assert check(db) == [
+        f"Night: event {changed} (seq {second}): its content is not what its digest says: "
+        "changed after it was logged",
+        "Night: the head its row keeps is not its last event's hash",
+    ]
 
 
 def test_a_changed_face_is_named_by_the_seal_and_by_the_chain(db: Database) -> None:

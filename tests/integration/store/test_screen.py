@@ -77,7 +77,8 @@ def test_the_upgrade_gives_hidden_rolls_logged_before_it_their_screen(db: Databa
     _, player = _table(db)
     secret = roll(db, "Night", "chronicles 2", Sealed(), "st", hidden=True).event
     public = roll(db, "Night", "chronicles 2", Sealed(), "st").event
-    with db.write() as conn:  # the schema of 0009: no screen, chain, mixed key nor Discord
+    with db.write() as conn:  # the schema of 0009: no screen, chain, mixed key, Discord, head
+        conn.run("ALTER TABLE campaigns DROP COLUMN head")
         conn.run("DROP TABLE discord_ties")
         conn.run("DROP TABLE discord_webhooks")
         for column in ("screen", "salt", "prev", "digest", "hash"):
