@@ -8,8 +8,9 @@ from functools import cached_property
 from typing import Any
 
 from dicepool.campaign.campaigns import need_campaign
-from dicepool.campaign.seals import Sealed, dice_data, drawing
-from dicepool.campaign.view import with_screen
+from dicepool.campaign.seals import Drawing, Sealed, dice_data, drawing, draws
+from dicepool.campaign.seats import Role
+from dicepool.campaign.view import screened_by
 from dicepool.core.dice import DiceSource, SystemDice
 from dicepool.core.request import Request
 from dicepool.core.result import ContestResult, RollResult
@@ -26,13 +27,9 @@ from dicepool.sheet.state import CampaignState
 from dicepool.sheet.storypath.play import pool_of
 from dicepool.sheet.traits import name_key
 from dicepool.store.database import Database
-from dicepool.store.log import (
-    CampaignRow,
-    append,
-    claim_campaign,
-    save_changes,
-)
-from dicepool.store.sent import keep_sent, sent_answer
+from dicepool.store.log import CampaignRow, append, save_changes
+from dicepool.store.roll_claim import claim_for_roll
+from dicepool.store.sent import keep_sent
 
 
 @dataclass(frozen=True)
@@ -125,15 +122,16 @@ def roll(
         DiceError: faces typed by hand that do not fit.
     """
     with db.write() as conn:
-        claim = claim_campaign(conn, campaign)
-        if claim is None:
+        claimed = claim_for_roll(conn, campaign, Role.PLAYER, draws(source), sent)
+        if claimed is None:
             need_campaign(conn, campaign)  # (raises)
             raise AssertionError("a campaign not there to claim is not there to find")
+        claim = claimed.claim
         row = claim.row
         # the campaign's row is held from here: a second send of one nonce waits, then finds it
-        if sent is not None and (first := sent_answer(conn, row.id, *sent)) is not None:
-            raise Resent(first)  # the transaction's claim of a number is undone
-        state, seen = with_screen(conn, row, by_player)
+        if claimed.sent is not None:
+            raise Resent(claimed.sent)  # the transaction's claim of a number is undone
+        state, seen = screened_by(row, claimed.sheets, claimed.seated, by_player)
         if by_player:
             _typed_by_player(state, source)
         sheet_line, request = request_of(row, seen, line, roller, rollers_allowed)
@@ -144,9 +142,11 @@ def roll(
         request = prepare(spender, request, spends, rollers=rollers, state=state)
         if most_dice is not None:
             _within(request, most_dice)
-        dice = drawing(conn, row.id, source, hidden)
+        dice = drawing(conn, row.id, source, hidden, claimed.seal)
         result = resolve_any(request, dice)
         dice_record = dice_data(dice)  # (raises) faces typed by hand not all used
+        if isinstance(dice, Drawing):
+            dice.give_back_unused()
         logged = record(result)
         # a hidden roll changes nothing the table sees (its pool, a sheet): that would tell
         done = (

@@ -40,6 +40,7 @@ from dicepool.store.seals import (
     SealRow,
     campaign_seals,
     close_seal,
+    give_back,
     insert_seal,
     open_seal,
     take_roll_number,
@@ -73,12 +74,17 @@ class Sealed:
 
 class Drawing:
     """The stream's dice of one logged event, its roll number taken from the open seal at its
-    first die (an event whose rule rolls nothing takes none); what it read, for the log."""
+    first die (an event whose rule rolls nothing takes none), or ``taken`` with the claim of
+    the campaign (then given back by :meth:`give_back_unused` if no die was read); what it
+    read, for the log."""
 
-    def __init__(self, conn: Sql, campaign_id: int, nonce: str) -> None:
+    def __init__(
+        self, conn: Sql, campaign_id: int, nonce: str, taken: SealRow | None = None
+    ) -> None:
         self._conn = conn
         self._campaign_id = campaign_id
         self._nonce = nonce
+        self._taken = taken
         self._stream: StreamDice | None = None
         self._seal = 0
         self._roll_no = 0
@@ -88,7 +94,7 @@ class Drawing:
     def roll(self, sides: int, count: int) -> list[int]:
         """The next ``count`` faces of a ``sides``-sided die from the seal's stream."""
         if self._stream is None:
-            seal = take_roll_number(self._conn, self._campaign_id)
+            seal = self._taken or take_roll_number(self._conn, self._campaign_id)
             if seal is None:
                 raise CampaignError("this campaign has no open seal; run `dicepool db check`")
             self._seal, self._roll_no, self._mixed = seal.number, seal.rolls, seal.mixed
@@ -101,6 +107,11 @@ class Drawing:
                 self._sides.append([sides, count])
         return faces
 
+    def give_back_unused(self) -> None:
+        """Give back the roll number taken with the claim if no die was read."""
+        if self._taken is not None and self._stream is None:
+            give_back(self._conn, self._taken)
+
     def logged(self) -> dict[str, Any]:
         """What the event's data takes: ``seal`` (its seal, roll number, nonce and the dice
         read), or nothing when no die was read."""
@@ -110,12 +121,24 @@ class Drawing:
         return Drawn(SealRef(self._seal, self._roll_no, self._nonce, sides, self._mixed)).data()
 
 
-def drawing(conn: Sql, campaign_id: int, source: DiceSource, hidden: bool = False) -> DiceSource:
+def draws(source: DiceSource) -> bool:
+    """Whether :func:`drawing` reads ``source``'s dice from the open seal's stream."""
+    return isinstance(source, Sealed | SystemDice)
+
+
+def drawing(
+    conn: Sql,
+    campaign_id: int,
+    source: DiceSource,
+    hidden: bool = False,
+    taken: SealRow | None = None,
+) -> DiceSource:
     """The dice an event of the campaign rolls, given ``source``: :class:`Sealed` dice as the
     open seal's stream with their nonce (a player's browser's), the secure generator (the
     command line's, the storyteller's and a rule's) as the stream with the empty nonce, a
     hidden roll's with a random one, and any other source (faces typed by hand, a seeded
-    generator, a library caller's own) as it is, no part of the seal's claim."""
+    generator, a library caller's own) as it is, no part of the seal's claim. ``taken``: the
+    open seal with the roll number taken already (:mod:`dicepool.store.roll_claim`)."""
     if isinstance(source, Sealed):
         nonce = source.nonce
     elif isinstance(source, SystemDice):
@@ -124,7 +147,7 @@ def drawing(conn: Sql, campaign_id: int, source: DiceSource, hidden: bool = Fals
         return source
     if hidden:  # else anyone could replay it once the seed is out
         nonce = secrets.token_hex(NONCE_BYTES)
-    return Drawing(conn, campaign_id, nonce)
+    return Drawing(conn, campaign_id, nonce, taken)
 
 
 def rolled_by(source: DiceSource, storyteller: bool) -> DiceSource:

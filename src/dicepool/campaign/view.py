@@ -141,7 +141,17 @@ def with_screen(conn: Sql, row: CampaignRow, screened: bool) -> tuple[CampaignSt
         state = row.state(campaign_sheets(conn, row))
         return state, state
     sheets, sitting = sheets_and_seated(conn, row, Role.PLAYER)
+    return screened_by(row, sheets, sitting, screened)
+
+
+def screened_by(
+    row: CampaignRow, sheets: list[Character], sitting: frozenset[str], screened: bool
+) -> tuple[CampaignState, CampaignState]:
+    """:func:`with_screen` from the sheets read, and the characters players' seats sit with
+    (by key)."""
     state = row.state(sheets)
+    if not screened:
+        return state, state
     seen = players_among(sheets, sitting)
     held = {k: c for k, c in state.characters.items() if k in seen}
     return state, replace(state, characters=held)

@@ -236,11 +236,14 @@ class Database:
                 # Reads run in autocommit, without BEGIN and COMMIT (two round trips less):
                 # at READ COMMITTED, PostgreSQL's default, each statement of a transaction
                 # sees its own snapshot anyway, so a read transaction sees nothing more alike.
-                with (
-                    self._connections().connection() as conn,
-                    conn.transaction() if write else contextlib.nullcontext(),
-                ):
-                    yield PsycopgSql(conn)
+                with self._connections().connection() as conn:
+                    sql = PsycopgSql(conn, write)
+                    try:
+                        yield sql
+                    except BaseException:
+                        sql.rollback()
+                        raise
+                    sql.commit()
                 return
             conn = self._connection()
             with self._writers_turn() if write else contextlib.nullcontext():

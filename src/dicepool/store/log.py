@@ -57,6 +57,16 @@ _COLUMNS = "id, name, system, players, house_rules, last_seq, story"
 _CAMPAIGN = f"SELECT {_COLUMNS} FROM campaigns"
 _RETURNING = f"RETURNING {_COLUMNS}, head"
 """What a claim of the campaign's next number returns: the row and the log's head."""
+_EVENT_ID = ", nextval(pg_get_serial_sequence('events', 'id')) AS event_id"
+"""On PostgreSQL, a claim also takes the new event's id, so that nothing waits for the
+statement that logs it (sent with the commit: :meth:`~dicepool.store.sql.Sql.later`)."""
+
+
+def _returning(conn: Sql) -> str:
+    """What a claim returns on this database."""
+    return _RETURNING + _EVENT_ID if conn.dialect == "postgresql" else _RETURNING
+
+
 _EVENT = "SELECT id, seq, at, actor, kind, data, salt, prev, digest, hash FROM events"
 _SHEET = "SELECT CAST(sheet AS TEXT) AS sheet FROM characters"
 """A sheet as its text on both databases (PostgreSQL would parse its JSON), so that
@@ -168,16 +178,19 @@ def insert_campaign(conn: Sql, state: CampaignState) -> int:
 class Claim:
     """A campaign claimed for an event (:func:`claim_campaign`): its row, carrying the
     sequence number taken as ``last_seq``, and ``prev``, the hash of its log's head before this
-    event (:data:`GENESIS` for the first, ``""`` after an event the upgrade did not chain)."""
+    event (:data:`GENESIS` for the first, ``""`` after an event the upgrade did not chain);
+    on PostgreSQL, ``event_id``, the id the event takes."""
 
     row: CampaignRow
     prev: str
+    event_id: int | None = None
 
 
-def _claimed(row: Row) -> Claim:
+def claimed(row: Row) -> Claim:
     """The claim an ``UPDATE ... RETURNING`` of the campaign's next number gives."""
     campaign = _campaign(row)
-    return Claim(campaign, GENESIS if campaign.last_seq == 1 else row["head"] or "")
+    prev = GENESIS if campaign.last_seq == 1 else row["head"] or ""
+    return Claim(campaign, prev, row.get("event_id"))
 
 
 def claim_campaign(conn: Sql, name: str) -> Claim | None:
@@ -189,11 +202,13 @@ def claim_campaign(conn: Sql, name: str) -> Claim | None:
 
     Give the claim to :func:`append`.
     """
-    found = conn.rows(
-        f"UPDATE campaigns SET last_seq = last_seq + 1 WHERE name_key = :key {_RETURNING}",
-        {"key": name_key(name)},
-    )
-    return _claimed(found[0]) if found else None
+    found = conn.rows(claim_statement(conn), {"key": name_key(name)})
+    return claimed(found[0]) if found else None
+
+
+def claim_statement(conn: Sql) -> str:
+    """The statement of :func:`claim_campaign` (its parameter ``:key``, the name's key)."""
+    return f"UPDATE campaigns SET last_seq = last_seq + 1 WHERE name_key = :key {_returning(conn)}"
 
 
 def append(
@@ -212,9 +227,10 @@ def append(
             sequence number and head), else both are taken here.
     """
     if claim is None:
-        claim = _claimed(
+        claim = claimed(
             conn.rows(
-                f"UPDATE campaigns SET last_seq = last_seq + 1 WHERE id = :campaign {_RETURNING}",
+                "UPDATE campaigns SET last_seq = last_seq + 1 WHERE id = :campaign "
+                + _returning(conn),
                 {"campaign": campaign_id},
             )[0]
         )
@@ -242,8 +258,8 @@ def append(
         ":undoes, :screen, :salt, :prev, :digest, :hash)"
     )
     keys = sorted({name_key(n) for n in involved})
-    if conn.dialect == "postgresql":
-        return _append_told(conn, event, insert, row, keys)
+    if claim.event_id is not None:
+        return _append_told(conn, event, insert, {**row, "id": claim.event_id}, keys)
     event_id = conn.insert(insert, row)
     conn.run(_NEW_HEAD, {"campaign": campaign_id, "hash": chain.hash})
     involving = [{"event": event_id, "campaign": campaign_id, "key": k} for k in keys]
@@ -277,10 +293,13 @@ def _chained(prev: str, seq: int, at: str, actor: str, event: Event) -> Chain:
 def _append_told(
     conn: Sql, event: Event, insert: str, row: dict[str, Any], keys: list[str]
 ) -> Event:
-    """:func:`append` on PostgreSQL in one statement: the event, the campaign's new head, the
-    characters it concerns and its NOTIFY to the servers listening (sent at the commit, not
-    before)."""
+    """:func:`append` on PostgreSQL as one statement held back to go with the next (or the
+    commit), its id taken with the claim: the event, the campaign's new head, the characters
+    it concerns and its NOTIFY to the servers listening (sent at the commit, not before)."""
     params = {**row, "channel": CHANNEL, "news": f"{row['campaign']}:{row['seq']}:"}
+    insert = insert.replace("INSERT INTO events (", "INSERT INTO events (id, ").replace(
+        "VALUES (", "VALUES (:id, "
+    )
     added = f"WITH added AS ({insert} RETURNING id), head AS ({_NEW_HEAD})"
     if keys:
         params.update({f"key{i}": k for i, k in enumerate(keys)})
@@ -289,10 +308,10 @@ def _append_told(
             ", involved AS (INSERT INTO event_characters (event_id, campaign_id, character_key) "
             f"SELECT added.id, :campaign, k.key FROM added, (VALUES {values}) AS k(key))"
         )
-    told = conn.rows(f"{added} SELECT id, {_NOTIFY} FROM added", params)
+    conn.later(f"{added} SELECT {_NOTIFY} FROM added", params)
     at = row["at"].isoformat()
     chain = Chain(row["salt"], row["prev"], row["digest"], row["hash"])
-    return Event(event.kind, event.data, int(told[0]["id"]), row["seq"], at, row["actor"], chain)
+    return Event(event.kind, event.data, row["id"], row["seq"], at, row["actor"], chain)
 
 
 def _stored_data(event: Event) -> str:
@@ -523,12 +542,23 @@ def sheets_and_seated(
     """Every character sheet of a campaign, and which of them (by key) a seat of ``role``
     sits with, in one statement."""
     found = conn.rows(
-        "SELECT CAST(sheet AS TEXT) AS sheet, name_key, name_key IN (SELECT character_key "
-        "FROM seats WHERE campaign_id = :campaign AND role = :role "
-        "AND character_key IS NOT NULL) AS seated FROM characters WHERE campaign_id = :campaign",
-        {"campaign": row.id, "role": role},
+        SHEETS_AND_SEATED.format(campaign=":campaign"), {"campaign": row.id, "role": role}
     )
-    sheets = [_projected(r["sheet"], row.system) for r in found]
+    return sheets_and_seated_of(found, row.system)
+
+
+SHEETS_AND_SEATED = (
+    "SELECT CAST(sheet AS TEXT) AS sheet, name_key, name_key IN (SELECT character_key "
+    "FROM seats WHERE campaign_id = {campaign} AND role = :role "
+    "AND character_key IS NOT NULL) AS seated FROM characters WHERE campaign_id = {campaign}"
+)
+"""Every sheet of a campaign (``{campaign}``: an expression giving its id) and whether a seat
+of ``:role`` sits with it."""
+
+
+def sheets_and_seated_of(found: list[Row], system: str) -> tuple[list[Character], frozenset[str]]:
+    """The sheets and the characters sat with (by key) that :data:`SHEETS_AND_SEATED` found."""
+    sheets = [_projected(r["sheet"], system) for r in found]
     return sheets, frozenset(r["name_key"] for r in found if r["seated"])
 
 

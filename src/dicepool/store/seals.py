@@ -65,12 +65,27 @@ def mix_into(conn: Sql, seal_id: int, key: bytes) -> None:
 def take_roll_number(conn: Sql, campaign_id: int) -> SealRow | None:
     """Give out the open seal's next roll number, in one statement; the seal with it as
     ``rolls`` (None: no seal is open)."""
-    found = conn.rows(
-        "UPDATE seals SET rolls = rolls + 1 WHERE campaign_id = :campaign AND closed = :no "
-        f"RETURNING {_COLUMNS}",
-        {"campaign": campaign_id, "no": False},
-    )
+    found = conn.rows(TAKE.format(campaign=":campaign"), {"campaign": campaign_id, "no": False})
+    return seal_of(found)
+
+
+TAKE = (
+    "UPDATE seals SET rolls = rolls + 1 WHERE campaign_id = {campaign} AND closed = :no "
+    f"RETURNING {_COLUMNS}"
+)
+"""The open seal's next roll number taken (``{campaign}``: an expression giving the
+campaign's id; ``:no``: False), the seal returned with it as ``rolls``."""
+
+
+def seal_of(found: list[Row]) -> SealRow | None:
+    """The seal a statement found (None for none)."""
     return _seal(found[0]) if found else None
+
+
+def give_back(conn: Sql, seal: SealRow) -> None:
+    """Give back the roll number ``seal`` was taken with, no die having been read: a number
+    given out is one the log holds."""
+    conn.later("UPDATE seals SET rolls = rolls - 1 WHERE id = :seal", {"seal": seal.id})
 
 
 def open_seal(conn: Sql, campaign_id: int) -> SealRow | None:

@@ -45,6 +45,16 @@ class Sql(Protocol):
     def insert(self, sql: str, params: Params) -> int:
         """Run an ``INSERT`` of one row into a table keyed by ``id``; the row's id."""
 
+    def batch(self, statements: Sequence[tuple[str, Params]]) -> list[list[Row]]:
+        """Run statements in order, each seeing what those before it did (on PostgreSQL in one
+        round trip, each with a snapshot of its own); the rows of each."""
+
+    def later(self, sql: str, params: Params) -> None:
+        """Run a statement whose result nobody reads, and that cannot fail for a reason the
+        caller would catch (a row of its own, under the row lock the transaction holds):
+        at once on SQLite, with the transaction's next statement or its commit on PostgreSQL,
+        in the same round trip."""
+
 
 def loads(value: Any) -> Any:
     """A JSON column's value as Python data (SQLite gives its text)."""
@@ -102,6 +112,12 @@ class SqliteSql:
         assert rowid is not None
         return rowid
 
+    def batch(self, statements: Sequence[tuple[str, Params]]) -> list[list[Row]]:
+        return [self.rows(sql, params) for sql, params in statements]
+
+    def later(self, sql: str, params: Params) -> None:
+        self._execute(sql, params)
+
     def _execute(self, sql: str, params: Params) -> sqlite3.Cursor:
         try:
             return self.connection.execute(sql, _sqlite_params(params))
@@ -131,12 +147,24 @@ def _postgres_params(params: Params) -> dict[str, Any]:
 
 
 class PsycopgSql:
-    """Statements on a psycopg 3 connection to PostgreSQL (rows as dicts: ``dict_row``)."""
+    """Statements on a psycopg 3 connection to PostgreSQL (rows as dicts: ``dict_row``), in
+    autocommit mode.
+
+    A write transaction (``write``) is begun and ended here, by round trips it shares: BEGIN
+    goes with the transaction's first statement, and the statements held back by
+    :meth:`later` go with the next one or with the COMMIT, each group as one simple query
+    (its values written in by psycopg's client-side binding). Under a table rolling flat out
+    the campaign's row lock is what rolls wait on, and it is held for as many round trips as
+    its transaction makes after taking it.
+    """
 
     dialect = "postgresql"
 
-    def __init__(self, connection: psycopg.Connection[Any]) -> None:
+    def __init__(self, connection: psycopg.Connection[Any], write: bool = False) -> None:
         self.connection = connection
+        self._begin = write  # BEGIN, still to send with the first statement
+        self._begun = False
+        self._held: list[str] = []  # statements held back by later(), their values written in
 
     def rows(self, sql: str, params: Params | None = None) -> list[Row]:
         with self._execute(sql, params or {}) as cursor:
@@ -146,6 +174,7 @@ class PsycopgSql:
         if isinstance(params, Sequence):
             import psycopg
 
+            self._send_held()
             found = [_postgres_params(p) for p in params]
             try:
                 with self.connection.cursor() as cursor:
@@ -159,10 +188,69 @@ class PsycopgSql:
     def insert(self, sql: str, params: Params) -> int:
         return int(self.rows(f"{sql} RETURNING id", params)[0]["id"])
 
+    def batch(self, statements: Sequence[tuple[str, Params]]) -> list[list[Row]]:
+        texts = [self._written(sql, params) for sql, params in statements]
+        cursor = self._simple(*texts)
+        found = []
+        with cursor:
+            for at in range(len(texts)):
+                if at:
+                    cursor.nextset()
+                found.append(cursor.fetchall() if cursor.description else [])
+        return found
+
+    def later(self, sql: str, params: Params) -> None:
+        self._held.append(self._written(sql, params))
+
+    def commit(self) -> None:
+        """End a write transaction: the statements held back, then COMMIT, in one round
+        trip (nothing when the transaction sent nothing)."""
+        if self._begun or self._held:
+            self._simple("COMMIT")
+
+    def rollback(self) -> None:
+        """Undo a write transaction begun (the statements held back are dropped)."""
+        self._held = []
+        if self._begun:
+            self._begun = False
+            self.connection.execute("ROLLBACK")
+
+    def _written(self, sql: str, params: Params) -> str:
+        """A statement with its values written in (psycopg's client-side binding)."""
+        import psycopg
+
+        with psycopg.ClientCursor(self.connection) as cursor:
+            return cursor.mogrify(pyformat(sql), _postgres_params(params))
+
     def _execute(self, sql: str, params: Params) -> psycopg.Cursor[Any]:
         import psycopg
 
+        if self._begin or self._held:
+            return self._simple(self._written(sql, params))
         try:
             return self.connection.execute(pyformat(sql), _postgres_params(params))
         except psycopg.IntegrityError as exc:
             raise Conflict(str(exc)) from exc
+
+    def _send_held(self) -> None:
+        """Send BEGIN and the statements held back, if any are waiting (before a statement
+        that cannot go with them)."""
+        if self._begin or self._held:
+            self._simple("SELECT 1")
+
+    def _simple(self, *mine: str) -> psycopg.Cursor[Any]:
+        """BEGIN (if still to send), the statements held back and ``mine``, as one simple
+        query; the cursor at the result of the first of ``mine``."""
+        import psycopg
+
+        before = (["BEGIN"] if self._begin else []) + self._held
+        self._begun = self._begun or self._begin
+        self._begin, self._held = False, []
+        cursor = self.connection.cursor()
+        try:  # no parameters: psycopg sends the text by the simple protocol, whole
+            cursor.execute("; ".join(before + list(mine)).encode())
+        except psycopg.IntegrityError as exc:
+            raise Conflict(str(exc)) from exc
+        for _ in before:
+            cursor.nextset()
+        return cursor

@@ -1,0 +1,103 @@
+"""A roll's transaction in few round trips (SQLite and PostgreSQL): the claim and the reads
+after it as one batch, each read seeing what the statements before it did; the statements
+nobody reads held back for the commit, and dropped with a rollback; the roll number taken
+with the claim given back when no die is read."""
+
+from __future__ import annotations
+
+import pytest
+
+from dicepool.campaign import create_campaign, create_character, roll
+from dicepool.campaign.seals import Drawing, Sealed
+from dicepool.campaign.seats import Role
+from dicepool.sheet.events import Event, Kind
+from dicepool.store.database import Database
+from dicepool.store.log import append, campaign_events, claim_campaign, find_campaign
+from dicepool.store.roll_claim import claim_for_roll
+from dicepool.store.seals import open_seal
+from dicepool.store.sql import Conflict
+
+
+def _night(db: Database) -> None:
+    create_campaign(db, "Night", "chronicles", "st")
+    create_character(db, "Night", "Ana", "st", changes="Dexterity=3 Stealth=2")
+
+
+def test_the_batch_reads_what_the_claim_took_and_the_seal_gives_the_next_number(
+    db: Database,
+) -> None:
+    _night(db)
+    rolled = roll(db, "Night", "Dexterity + Stealth", Sealed("a"), "st", "Ana").event
+    with db.read() as conn:
+        before = open_seal(conn, find_campaign(conn, "Night").id)  # type: ignore[union-attr]
+    assert before is not None
+    with pytest.raises(RuntimeError), db.write() as conn:
+        claimed = claim_for_roll(conn, "Night", Role.PLAYER, draw=True, sent=(1, "never"))
+        assert claimed is not None
+        assert claimed.claim.row.last_seq == rolled.seq + 1
+        assert claimed.claim.prev == rolled.chain.hash  # type: ignore[union-attr]
+        assert [c.name for c in claimed.sheets] == ["Ana"] and claimed.seated == frozenset()
+        assert claimed.seal is not None and claimed.seal.rolls == before.rolls + 1
+        assert claimed.sent is None
+        raise RuntimeError("nothing logged: the claim and the number are undone")
+    assert claim_for_roll_is_undone(db, rolled.seq, before.rolls)
+
+
+def claim_for_roll_is_undone(db: Database, seq: int, rolls: int) -> bool:
+    with db.read() as conn:
+        row = find_campaign(conn, "Night")
+        assert row is not None
+        return row.last_seq == seq and open_seal(conn, row.id).rolls == rolls  # type: ignore[union-attr]
+
+
+def test_a_roll_number_taken_with_the_claim_and_not_read_is_given_back(db: Database) -> None:
+    _night(db)
+    with db.read() as conn:
+        campaign = find_campaign(conn, "Night")
+        assert campaign is not None
+        rolls = open_seal(conn, campaign.id).rolls  # type: ignore[union-attr]
+    with db.write() as conn:
+        claimed = claim_for_roll(conn, "Night", Role.PLAYER, draw=True)
+        assert claimed is not None and claimed.seal is not None
+        assert claimed.seal.rolls == rolls + 1
+        Drawing(conn, campaign.id, "", claimed.seal).give_back_unused()
+        append(conn, campaign.id, Event(Kind.CLOCK_ADVANCED, _minute()), "st", (), claimed.claim)
+    with db.read() as conn:
+        assert open_seal(conn, campaign.id).rolls == rolls  # type: ignore[union-attr]
+        assert campaign_events(conn, campaign.id)[-1].kind is Kind.CLOCK_ADVANCED
+
+
+def _minute() -> dict[str, object]:
+    return {"minutes": 1, "duration": "1m", "begins": ["turn"]}
+
+
+def test_an_event_held_back_for_the_commit_is_dropped_by_a_rollback(db: Database) -> None:
+    _night(db)
+    with db.read() as conn:
+        last = find_campaign(conn, "Night").last_seq  # type: ignore[union-attr]
+    with pytest.raises(RuntimeError), db.write() as conn:
+        claim = claim_campaign(conn, "Night")
+        assert claim is not None
+        append(conn, claim.row.id, Event(Kind.CLOCK_ADVANCED, _minute()), "st", (), claim)
+        raise RuntimeError("refused after the append")
+    with db.read() as conn:
+        row = find_campaign(conn, "Night")
+        assert row is not None and row.last_seq == last
+        assert [e.seq for e in campaign_events(conn, row.id)][-1] == last
+
+
+def test_a_statement_held_back_that_fails_fails_the_commit_and_nothing_is_kept(
+    db: Database,
+) -> None:
+    _night(db)
+    with db.read() as conn:
+        last = find_campaign(conn, "Night").last_seq  # type: ignore[union-attr]
+    with pytest.raises(Conflict), db.write() as conn:
+        claim = claim_campaign(conn, "Night")
+        assert claim is not None
+        append(conn, claim.row.id, Event(Kind.CLOCK_ADVANCED, _minute()), "st", (), claim)
+        conn.later("UPDATE campaigns SET last_seq = NULL WHERE id = :c", {"c": claim.row.id})
+    with db.read() as conn:
+        row = find_campaign(conn, "Night")
+        assert row is not None and row.last_seq == last
+        assert campaign_events(conn, row.id)[-1].seq == last
