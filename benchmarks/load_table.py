@@ -78,6 +78,14 @@ HOST = "127.0.0.1"
 CAMPAIGN = "Load"
 SHEET = "Dexterity=3 Athletics=2"
 LINE = b'{"line": "Dexterity + Athletics"}'
+
+
+def with_nonce() -> bytes:
+    """A roll as the page sends it: with a fresh nonce of the browser's (its idempotency key,
+    kept with its answer)."""
+    return b'{"line": "Dexterity + Athletics", "nonce": "%s"}' % os.urandom(16).hex().encode()
+
+
 ROLLS_PER_SECOND = 10_000
 """The servers' rate limit per seat: well above what ten rollers can ask."""
 
@@ -367,9 +375,15 @@ class Rolled:
 
 
 async def roller(
-    ports: list[int], path: str, token: str, until: Callable[[], bool], rolled: Rolled
+    ports: list[int],
+    path: str,
+    token: str,
+    until: Callable[[], bool],
+    rolled: Rolled,
+    body: Callable[[], bytes] = lambda: LINE,
 ) -> None:
-    """Roll, wait for the answer, roll again, until ``until()``; each roll to the next server."""
+    """Roll, wait for the answer, roll again, until ``until()``; each roll to the next server,
+    its body ``body()``."""
     connections = [Http(port) for port in ports]
     turn = 0
     try:
@@ -377,7 +391,7 @@ async def roller(
             http = connections[turn % len(connections)]
             turn += 1
             start = time.perf_counter()
-            status, answer = await http.request("POST", path, LINE, token)
+            status, answer = await http.request("POST", path, body(), token)
             if status != 201:
                 rolled.refused += 1
                 continue
@@ -477,6 +491,7 @@ async def drive(
                 table.tokens[k],
                 lambda: time.perf_counter() >= end,
                 rolled,
+                with_nonce if args.nonces else lambda: LINE,
             )
             for k in range(args.rollers)
         ]
@@ -634,7 +649,8 @@ async def run_bare(args: argparse.Namespace, folder: Path, size: int) -> Figures
 def show(results: list[Figures], args: argparse.Namespace) -> None:
     print(
         f"\n{args.clients} live clients at one table, {args.rollers} of them rolling "
-        f"(closed loop), {args.seconds:g} s measured after {args.warmup:g} s; latency from a "
+        f"(closed loop{', with nonces' if args.nonces else ''}), {args.seconds:g} s measured "
+        f"after {args.warmup:g} s; latency from a "
         "roll's request to its event at a client, over every (roll, client) pair"
     )
     head = (
@@ -707,6 +723,11 @@ def main() -> None:
         "dicepool stack ran before it to measure a logged roll's",
     )
     parser.add_argument("--pg-fsync", choices=["on", "off"], default="on")
+    parser.add_argument(
+        "--nonces",
+        action="store_true",
+        help="send each roll with a nonce, as the page does (its answer is kept under it)",
+    )
     parser.add_argument(
         "--src", help="run dicepool serve from this checkout's src folder (e.g. an older one)"
     )
