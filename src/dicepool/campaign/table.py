@@ -18,7 +18,6 @@ from dicepool.campaign.history import MAX_EVENT_ID, LogEntry, undo
 from dicepool.campaign.rolls import LoggedRoll, roll
 from dicepool.campaign.seals import rolled_by
 from dicepool.campaign.seats import Role, Seat, may_act_for, seat_from
-from dicepool.campaign.view import players_characters
 from dicepool.core.dice import DiceSource
 from dicepool.errors import AccessError, CampaignError
 from dicepool.sheet.events import (
@@ -48,14 +47,15 @@ from dicepool.store.log import PAGE_BYTES as STORED_PAGE_BYTES
 from dicepool.store.log import (
     append,
     campaign_by_id,
-    events_after,
     events_by_id,
     events_of_kind,
     find_event,
     last_events,
+    page_of,
+    page_statement,
     struck_among,
 )
-from dicepool.store.seats import campaign_seats, character_names
+from dicepool.store.seats import campaign_seats, character_names, held_of, held_statement
 from dicepool.store.sql import Sql
 
 MAX_EVENTS = 500
@@ -183,15 +183,21 @@ def read_log(
         raise CampaignError(f"a page of the log is 1..{MAX_EVENTS} events, not {limit}")
     after = max(after, 0)
     with db.read() as conn:
-        read = events_after(conn, campaign_id, after, limit, most_bytes, screened)
+        # the page and the players' characters in one round trip (what a roll's view asks)
+        page, held = conn.batch(
+            [
+                page_statement(campaign_id, after, limit, most_bytes, screened),
+                held_statement(campaign_id, Role.PLAYER),
+            ]
+        )
+        read = page_of(page, limit)
         found = read.events
         targets = _targets(conn, campaign_id, found, screened)
         asked = any(is_hidden(e) for e in [*targets.values(), *found])
-        # the reveals are read only when a hidden roll is in sight, the players' characters
-        # only when a sheet or a roll's characters are
+        # the reveals are read only when a hidden roll is in sight
         revealed = _revealed(events_of_kind(conn, campaign_id, Kind.REVEALED) if asked else [])
         sheets = any(e.kind in SHEET_KINDS or e.data.get("characters") for e in found)
-        seen = players_characters(conn, campaign_id) if sheets else frozenset()
+        seen = held_of(held) if sheets else frozenset()
     last = found[-1].seq if found else after
     return LogRead(
         campaign_id,
@@ -220,7 +226,7 @@ def visible(seat: Seat, read: LogRead, after: int = 0) -> list[SeenEvent]:
     stands only behind the screen (:func:`behind_the_screen`), and no undo naming it: the roll
     itself comes when it is revealed, marked so, just before its reveal. So a player who read
     past the roll while it was hidden still gets it. Nor does a player read the sheet of one of
-    the storyteller's own characters (see :func:`~dicepool.campaign.view.players_characters`)
+    the storyteller's own characters (see :func:`~dicepool.store.seats.held_statement`)
     in its creation or changes: only its name.
     """
     if seat.campaign_id != read.campaign_id:

@@ -23,7 +23,7 @@ from dicepool.sheet.traits import name_key
 from dicepool.sheet.view import condition
 from dicepool.store.database import Database
 from dicepool.store.log import CampaignRow, campaign_by_id, campaign_sheets, sheets_and_seated
-from dicepool.store.seats import campaign_seats, held_by_players
+from dicepool.store.seats import campaign_seats
 from dicepool.store.sql import Sql
 
 FOR_A_PLAYER = "a player"
@@ -119,12 +119,6 @@ def _the_players(character: Character, sitting: Collection[str]) -> bool:
     """Whether a character is the players' (every seat sees it): one a player sits with (by
     key), or one made for a player; the rest are the storyteller's own."""
     return name_key(character.name) in sitting or character.player is not None
-
-
-def players_characters(conn: Sql, campaign_id: int) -> frozenset[str]:
-    """The characters (by key) of a table that are the players': what every seat sees
-    (:func:`_the_players`, asked of the database in one statement, without reading a sheet)."""
-    return held_by_players(conn, campaign_id, Role.PLAYER)
 
 
 def players_among(sheets: Iterable[Character], sitting: Collection[str]) -> frozenset[str]:

@@ -421,33 +421,52 @@ def events_after(
     """The events of a campaign after sequence number ``after``, in order: at most ``count``,
     and no more than ``most_bytes`` (:data:`EVENT_BYTES` each with its data as stored), but one
     at least, whatever its size; ``screened``, as players read them (a hidden roll's
-    placeholder for its data: see :func:`~dicepool.sheet.events.screen_of`).
+    placeholder for its data: see :func:`~dicepool.sheet.events.screen_of`). One statement:
+    see :func:`page_statement`."""
+    return page_of(
+        conn.rows(*page_statement(campaign_id, after, count, most_bytes, screened)), count
+    )
 
-    The sizes are read first, and then only the data that fits: a page of large events costs
-    the database what it answers, not ``count`` rows.
-    """
-    params = {"campaign": campaign_id, "after": after, "count": count}
+
+def page_statement(
+    campaign_id: int, after: int, count: int, most_bytes: int = PAGE_BYTES, screened: bool = False
+) -> tuple[str, dict[str, Any]]:
+    """The statement of :func:`events_after` and its parameters (read by :func:`page_of`).
+
+    The sizes of the next ``count`` events are summed first, in order, and only the data of
+    those that fit is read: a page of large events costs the database what it answers, not
+    ``count`` rows."""
     data = "COALESCE(screen, data)" if screened else "data"
-    sizes = conn.rows(
-        f"SELECT seq, length(CAST({data} AS TEXT)) AS size FROM events "
-        "WHERE campaign_id = :campaign AND seq > :after ORDER BY seq LIMIT :count",
-        params,
+    sized = (
+        f"WITH firsts AS (SELECT seq AS n, length(CAST({data} AS TEXT)) AS size FROM events "
+        "WHERE campaign_id = :campaign AND seq > :after ORDER BY seq LIMIT :count), "
+        "sized AS (SELECT n, SUM(size + :weight) OVER (ORDER BY n) AS running FROM firsts) "
     )
-    size, upto = 0, None
-    for row in sizes:
-        weight = int(row["size"]) + EVENT_BYTES
-        if upto is not None and size + weight > most_bytes:
-            break
-        size, upto = size + weight, row["seq"]
-    if upto is None:
+    select = _select(screened).replace(
+        " FROM events",
+        ", running, (SELECT count(*) FROM sized) AS counted FROM events JOIN sized ON seq = n",
+    )
+    sql = (
+        f"{sized}{select} WHERE campaign_id = :campaign "
+        "AND (running <= :most OR n = (SELECT min(n) FROM sized)) ORDER BY seq"
+    )
+    params = {
+        "campaign": campaign_id,
+        "after": after,
+        "count": count,
+        "weight": EVENT_BYTES,
+        "most": most_bytes,
+    }
+    return sql, params
+
+
+def page_of(found: list[Row], count: int) -> LogSlice:
+    """The events :func:`page_statement` read, their weight, and whether more may follow."""
+    if not found:
         return LogSlice([], 0, False)
-    found = conn.rows(
-        f"{_select(screened)} WHERE campaign_id = :campaign AND seq > :after AND seq <= :upto "
-        "ORDER BY seq",
-        {**params, "upto": upto},
-    )
+    counted = int(found[0]["counted"])
     events = [_event(r) for r in found]
-    return LogSlice(events, size, len(sizes) == count or len(events) < len(sizes))
+    return LogSlice(events, int(found[-1]["running"]), counted == count or len(events) < counted)
 
 
 def events_of_kind(conn: Sql, campaign_id: int, kind: Kind, after: int = 0) -> list[Event]:

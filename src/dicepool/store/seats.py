@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from dicepool.store.sql import Params, Row, Sql, moment
 
@@ -138,15 +139,20 @@ def seated_characters(conn: Sql, campaign_id: int, role: str) -> frozenset[str]:
     return frozenset(r["character_key"] for r in found)
 
 
-def held_by_players(conn: Sql, campaign_id: int, role: str) -> frozenset[str]:
+def held_statement(campaign_id: int, role: str) -> tuple[str, dict[str, Any]]:
     """The characters (by key) of a campaign that a seat of ``role`` sits with or that were
-    made for a player (their ``player`` set): one statement, no sheet read."""
-    found = conn.rows(
+    made for a player (their ``player`` set), no sheet read: the statement and its parameters
+    (read by :func:`held_of`)."""
+    sql = (
         "SELECT name_key FROM characters WHERE campaign_id = :campaign AND (player IS NOT NULL "
         "OR name_key IN (SELECT character_key FROM seats WHERE campaign_id = :campaign "
-        "AND role = :role AND character_key IS NOT NULL))",
-        {"campaign": campaign_id, "role": role},
+        "AND role = :role AND character_key IS NOT NULL))"
     )
+    return sql, {"campaign": campaign_id, "role": role}
+
+
+def held_of(found: list[Row]) -> frozenset[str]:
+    """The characters (by key) :func:`held_statement` found."""
     return frozenset(r["name_key"] for r in found)
 
 
