@@ -234,7 +234,7 @@ def check(db: Database) -> list[str]:
         One line per difference found (none: the projections agree with the log).
     """
     found: list[str] = []
-    with db.read() as conn:
+    with db.read(whole=True) as conn:  # one moment of the database, while servers write
         for row in all_campaigns(conn):
             found.extend(_check_campaign(conn, row))
     return found

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dicepool.errors import DicepoolError, StoreError, WouldWait
-from dicepool.store.sql import PsycopgSql, Sql, SqliteSql
+from dicepool.store.sql import SNAPSHOT, WRITE, PsycopgSql, Sql, SqliteSql
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
@@ -224,26 +224,30 @@ class Database:
         self.ensure_schema()
         return self._transaction(write=True)
 
-    def read(self) -> AbstractContextManager[Sql]:
-        """A read-only transaction (it never takes SQLite's write lock)."""
+    def read(self, whole: bool = False) -> AbstractContextManager[Sql]:
+        """A read-only transaction (it never takes SQLite's write lock). On PostgreSQL its
+        statements each see the database as it is when they run, unless ``whole``: then all
+        of them see it as it was at the first (one snapshot, as SQLite's reads always do),
+        for a check that compares one table with another while the servers write."""
         self.ensure_schema()
-        return self._transaction(write=False)
+        return self._transaction(write=False, whole=whole)
 
     @contextmanager
-    def _transaction(self, write: bool) -> Iterator[Sql]:
+    def _transaction(self, write: bool, whole: bool = False) -> Iterator[Sql]:
         with self._translated():
             if self._path is None:
                 # Reads run in autocommit, without BEGIN and COMMIT (two round trips less):
                 # at READ COMMITTED, PostgreSQL's default, each statement of a transaction
                 # sees its own snapshot anyway, so a read transaction sees nothing more alike.
+                begin = WRITE if write else SNAPSHOT if whole else None
                 with self._connections().connection() as conn:
-                    sql = PsycopgSql(conn, write)
+                    sql = PsycopgSql(conn, begin)
                     try:
                         yield sql
+                        sql.commit()
                     except BaseException:
                         sql.rollback()
                         raise
-                    sql.commit()
                 return
             conn = self._connection()
             with self._writers_turn() if write else contextlib.nullcontext():

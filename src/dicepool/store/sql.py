@@ -11,6 +11,7 @@ into the column's storage (JSON, times) and a taken unique key into :class:`Conf
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sqlite3
@@ -18,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
+
+from dicepool.errors import StoreError
 
 if TYPE_CHECKING:
     import psycopg
@@ -146,23 +149,32 @@ def _postgres_params(params: Params) -> dict[str, Any]:
     return {k: v if type(v) in _PLAIN else _postgres_value(v) for k, v in params.items()}
 
 
+WRITE = "BEGIN"
+"""How a write transaction begins on PostgreSQL (READ COMMITTED: each statement sees what is
+committed when it starts; rows are locked where a use case needs them)."""
+
+SNAPSHOT = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+"""How a read that must see the database at one moment begins on PostgreSQL."""
+
+
 class PsycopgSql:
     """Statements on a psycopg 3 connection to PostgreSQL (rows as dicts: ``dict_row``), in
     autocommit mode.
 
-    A write transaction (``write``) is begun and ended here, by round trips it shares: BEGIN
-    goes with the transaction's first statement, and the statements held back by
-    :meth:`later` go with the next one or with the COMMIT, each group as one simple query
-    (its values written in by psycopg's client-side binding). Under a table rolling flat out
+    A transaction (``begin``: :data:`WRITE` or :data:`SNAPSHOT`; None for statements each in
+    autocommit) is begun and ended here, by round trips it shares: BEGIN goes with its first
+    statement, and the statements held back by :meth:`later` go with the next one or with
+    the COMMIT, each group as one simple query (its values written in by psycopg's
+    client-side binding). Under a table rolling flat out
     the campaign's row lock is what rolls wait on, and it is held for as many round trips as
     its transaction makes after taking it.
     """
 
     dialect = "postgresql"
 
-    def __init__(self, connection: psycopg.Connection[Any], write: bool = False) -> None:
+    def __init__(self, connection: psycopg.Connection[Any], begin: str | None = None) -> None:
         self.connection = connection
-        self._begin = write  # BEGIN, still to send with the first statement
+        self._begin = begin  # BEGIN (:data:`WRITE`, :data:`SNAPSHOT`), to send with the first
         self._begun = False
         self._held: list[str] = []  # statements held back by later(), their values written in
 
@@ -203,17 +215,32 @@ class PsycopgSql:
         self._held.append(self._written(sql, params))
 
     def commit(self) -> None:
-        """End a write transaction: the statements held back, then COMMIT, in one round
-        trip (nothing when the transaction sent nothing)."""
+        """End a transaction: the statements held back, then COMMIT, in one round trip
+        (nothing when the transaction sent nothing).
+
+        Raises:
+            StoreError: PostgreSQL rolled the transaction back instead (a statement of it
+                failed after all): nothing of it is stored.
+        """
         if self._begun or self._held:
-            self._simple("COMMIT")
+            with self._simple("COMMIT") as cursor:
+                if cursor.statusmessage != "COMMIT":
+                    raise StoreError(
+                        f"the database rolled the change back ({cursor.statusmessage}): "
+                        "nothing was stored; try again"
+                    )
+            self._begun = False
 
     def rollback(self) -> None:
-        """Undo a write transaction begun (the statements held back are dropped)."""
+        """Undo a transaction begun (the statements held back are dropped); a connection
+        lost meanwhile is the pool's to discard."""
+        import psycopg
+
         self._held = []
         if self._begun:
             self._begun = False
-            self.connection.execute("ROLLBACK")
+            with contextlib.suppress(psycopg.Error):
+                self.connection.execute("ROLLBACK")
 
     def _written(self, sql: str, params: Params) -> str:
         """A statement with its values written in (psycopg's client-side binding)."""
@@ -243,12 +270,13 @@ class PsycopgSql:
         query; the cursor at the result of the first of ``mine``."""
         import psycopg
 
-        before = (["BEGIN"] if self._begin else []) + self._held
-        self._begun = self._begun or self._begin
-        self._begin, self._held = False, []
+        before = ([self._begin] if self._begin else []) + self._held
+        self._begun = self._begun or self._begin is not None
+        self._begin, self._held = None, []
         cursor = self.connection.cursor()
-        try:  # no parameters: psycopg sends the text by the simple protocol, whole
-            cursor.execute("; ".join(before + list(mine)).encode())
+        try:  # no parameters: psycopg sends the text by the simple protocol, whole, in the
+            # connection's encoding (the values were written in for it by mogrify)
+            cursor.execute("; ".join(before + list(mine)))
         except psycopg.IntegrityError as exc:
             raise Conflict(str(exc)) from exc
         for _ in before:

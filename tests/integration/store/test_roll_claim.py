@@ -5,11 +5,15 @@ with the claim given back when no die is read."""
 
 from __future__ import annotations
 
+import contextlib
+import threading
+
 import pytest
 
-from dicepool.campaign import create_campaign, create_character, roll
+from dicepool.campaign import check, create_campaign, create_character, roll
 from dicepool.campaign.seals import Drawing, Sealed
 from dicepool.campaign.seats import Role
+from dicepool.errors import StoreError
 from dicepool.sheet.events import Event, Kind
 from dicepool.store.database import Database
 from dicepool.store.log import append, campaign_events, claim_campaign, find_campaign
@@ -101,3 +105,68 @@ def test_a_statement_held_back_that_fails_fails_the_commit_and_nothing_is_kept(
         row = find_campaign(conn, "Night")
         assert row is not None and row.last_seq == last
         assert campaign_events(conn, row.id)[-1].seq == last
+
+
+def test_names_outside_ascii_are_stored_as_typed_whatever_the_clients_encoding(
+    migrated_postgres_url: str,
+) -> None:
+    """The batches and held statements are written in by psycopg for the connection's
+    encoding, and sent in it (a LATIN1 client once read "Zoë" back as "ZoÃ«", and the chain
+    said its content was changed)."""
+    db = Database(f"{migrated_postgres_url}?client_encoding=LATIN1")
+    try:
+        create_campaign(db, "Night", "chronicles", "Zoë")
+        create_character(db, "Night", "José", "Zoë", changes="Dexterity=3 Stealth=2")
+        rolled = roll(db, "Night", "Dexterity + Stealth", Sealed("n"), "Zoë", "José").event
+        with db.read() as conn:
+            row = find_campaign(conn, "Night")
+            assert row is not None
+            stored = campaign_events(conn, row.id)[-1]
+        assert (stored.id, stored.actor, stored.data["characters"]) == (rolled.id, "Zoë", ["José"])
+        assert check(db) == []
+    finally:
+        db.close()
+
+
+def test_db_check_sees_one_moment_while_a_table_rolls(db: Database) -> None:
+    """The log, the row's head and its last number are read at one moment: a roll logged
+    between two of those reads made db check report a head that was not the last event's."""
+    _night(db)
+    rolling = threading.Event()
+    done = threading.Event()
+
+    def rolls() -> None:
+        rolling.set()
+        for _ in range(60):
+            roll(db, "Night", "Dexterity + Stealth", Sealed(), "st", "Ana")
+        done.set()
+
+    worker = threading.Thread(target=rolls)
+    worker.start()
+    rolling.wait()
+    checks = []
+    while not done.is_set():
+        checks.append(check(db))
+    worker.join()
+    assert checks and all(found == [] for found in checks)
+
+
+def test_a_transaction_postgresql_rolled_back_is_not_taken_for_committed(
+    migrated_postgres_url: str,
+) -> None:
+    """A statement that failed inside a write (its error caught) leaves PostgreSQL nothing to
+    commit: its COMMIT answers ROLLBACK, and the store says so rather than return."""
+    db = Database(migrated_postgres_url)
+    try:
+        _night(db)
+        with pytest.raises(StoreError, match="rolled the change back"), db.write() as conn:
+            conn.run("UPDATE campaigns SET house_rules = :h", {"h": "again 9"})
+            with contextlib.suppress(Conflict):
+                conn.run(
+                    "INSERT INTO campaigns (name, name_key, system, house_rules, last_seq) "
+                    "VALUES ('Night', 'night', 'chronicles', '', 0)"
+                )
+        with db.read() as conn:
+            assert find_campaign(conn, "Night").house_rules == ""  # type: ignore[union-attr]
+    finally:
+        db.close()
