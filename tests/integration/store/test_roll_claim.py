@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Callable
 
 import pytest
 
@@ -19,7 +20,7 @@ from dicepool.store.database import Database
 from dicepool.store.log import append, campaign_events, claim_campaign, find_campaign
 from dicepool.store.roll_claim import claim_for_roll
 from dicepool.store.seals import open_seal
-from dicepool.store.sql import Conflict
+from dicepool.store.sql import Conflict, Sql
 
 
 def _night(db: Database) -> None:
@@ -75,32 +76,31 @@ def _minute() -> dict[str, object]:
     return {"minutes": 1, "duration": "1m", "begins": ["turn"]}
 
 
-def test_an_event_held_back_for_the_commit_is_dropped_by_a_rollback(db: Database) -> None:
-    _night(db)
-    with db.read() as conn:
-        last = find_campaign(conn, "Night").last_seq  # type: ignore[union-attr]
-    with pytest.raises(RuntimeError), db.write() as conn:
-        claim = claim_campaign(conn, "Night")
-        assert claim is not None
-        append(conn, claim.row.id, Event(Kind.CLOCK_ADVANCED, _minute()), "st", (), claim)
-        raise RuntimeError("refused after the append")
-    with db.read() as conn:
-        row = find_campaign(conn, "Night")
-        assert row is not None and row.last_seq == last
-        assert [e.seq for e in campaign_events(conn, row.id)][-1] == last
+def _refused_after_the_append(conn: Sql, campaign_id: int) -> None:
+    raise RuntimeError("refused after the append")
 
 
-def test_a_statement_held_back_that_fails_fails_the_commit_and_nothing_is_kept(
-    db: Database,
+def _a_held_statement_fails(conn: Sql, campaign_id: int) -> None:
+    conn.later("UPDATE campaigns SET last_seq = NULL WHERE id = :c", {"c": campaign_id})
+
+
+@pytest.mark.parametrize(
+    ("failure", "error"),
+    [(_refused_after_the_append, RuntimeError), (_a_held_statement_fails, Conflict)],
+)
+def test_an_event_held_back_for_the_commit_is_not_kept_when_the_transaction_fails(
+    db: Database, failure: Callable[[Sql, int], None], error: type[Exception]
 ) -> None:
+    """Whether the use case fails after its append (a rollback drops what was held back) or
+    a statement held back fails (at the commit, on PostgreSQL), nothing is kept."""
     _night(db)
     with db.read() as conn:
         last = find_campaign(conn, "Night").last_seq  # type: ignore[union-attr]
-    with pytest.raises(Conflict), db.write() as conn:
+    with pytest.raises(error), db.write() as conn:
         claim = claim_campaign(conn, "Night")
         assert claim is not None
         append(conn, claim.row.id, Event(Kind.CLOCK_ADVANCED, _minute()), "st", (), claim)
-        conn.later("UPDATE campaigns SET last_seq = NULL WHERE id = :c", {"c": claim.row.id})
+        failure(conn, claim.row.id)
     with db.read() as conn:
         row = find_campaign(conn, "Night")
         assert row is not None and row.last_seq == last
