@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -30,6 +31,7 @@ from dicepool.store.database import Database
 from dicepool.store.log import CampaignRow, append, save_changes
 from dicepool.store.roll_claim import claim_for_roll
 from dicepool.store.sent import keep_sent
+from dicepool.store.sql import Sql
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,7 @@ def roll(
     by_player: bool = False,
     most_dice: int | None = None,
     sent: tuple[int, str] | None = None,
+    within: Sql | None = None,
 ) -> LoggedRoll:
     """Roll ``line`` in a campaign (for ``roller`` where a side names none) and log it.
 
@@ -115,13 +118,15 @@ def roll(
     where the storyteller lets players type them (the table's dice otherwise);
     ``most_dice`` refuses a roll expected to roll more dice (explosions and rerolls counted).
     ``sent`` is the seat and nonce a web table's roll was sent with: its idempotency key.
+    ``within``: a write transaction to roll in (:mod:`dicepool.campaign.together`), else
+    the roll is one of its own.
 
     Raises:
         Resent: the seat sent that nonce before (its roll's answer is kept: nothing is rolled).
         NotationError, SheetError, CampaignError: the line cannot be rolled; nothing is logged.
         DiceError: faces typed by hand that do not fit.
     """
-    with db.write() as conn:
+    with contextlib.nullcontext(within) if within is not None else db.write() as conn:
         claimed = claim_for_roll(conn, campaign, Role.PLAYER, draws(source), sent)
         if claimed is None:
             need_campaign(conn, campaign)  # (raises)

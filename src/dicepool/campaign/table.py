@@ -462,13 +462,15 @@ def roll_at_table(
     hidden: bool = False,
     spends: Spends = NO_SPENDS,
     nonce: str | None = None,
+    within: Sql | None = None,
 ) -> LoggedRoll:
     """Roll a line from a seat of the web table, with what it spends and chooses, by the
     table's rules: a player rolls for their own character (the default) and nobody else's,
     names no character they may not see (the storyteller's, behind the screen), and only the
     storyteller rolls hidden; a roll is at most
     :data:`TABLE_DICE` dice. The client's ``nonce`` (for the seal's stream) is also the roll's
-    idempotency key: sent again by the seat, it gets the first roll's answer.
+    idempotency key: sent again by the seat, it gets the first roll's answer. ``within``: a
+    write transaction to roll in, as :func:`~dicepool.campaign.rolls.roll` takes it.
 
     Raises:
         Resent: the seat sent this nonce before (the first roll's answer in it).
@@ -495,6 +497,7 @@ def roll_at_table(
         by_player=player,
         most_dice=TABLE_DICE,
         sent=(seat.id, nonce) if nonce else None,
+        within=within,
     )
 
 

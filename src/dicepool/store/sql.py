@@ -52,6 +52,14 @@ class Sql(Protocol):
         """Run statements in order, each seeing what those before it did (on PostgreSQL in one
         round trip, each with a snapshot of its own); the rows of each."""
 
+    def savepoint(self, name: str) -> None:
+        """Mark the place :meth:`rollback_to` ``name`` comes back to (``name``: a word of
+        ours, never a user's; held for the next statement on PostgreSQL)."""
+
+    def rollback_to(self, name: str) -> None:
+        """Undo what the transaction did since :meth:`savepoint` ``name`` (held for the next
+        statement on PostgreSQL)."""
+
     def later(self, sql: str, params: Params) -> None:
         """Run a statement whose result nobody reads, and that cannot fail for a reason the
         caller would catch (a row of its own, under the row lock the transaction holds):
@@ -117,6 +125,12 @@ class SqliteSql:
 
     def batch(self, statements: Sequence[tuple[str, Params]]) -> list[list[Row]]:
         return [self.rows(sql, params) for sql, params in statements]
+
+    def savepoint(self, name: str) -> None:
+        self.connection.execute(f"SAVEPOINT {name}")
+
+    def rollback_to(self, name: str) -> None:
+        self.connection.execute(f"ROLLBACK TO SAVEPOINT {name}")
 
     def later(self, sql: str, params: Params) -> None:
         self._execute(sql, params)
@@ -210,6 +224,12 @@ class PsycopgSql:
                     cursor.nextset()
                 found.append(cursor.fetchall() if cursor.description else [])
         return found
+
+    def savepoint(self, name: str) -> None:
+        self._held.append(f"SAVEPOINT {name}")
+
+    def rollback_to(self, name: str) -> None:
+        self._held.append(f"ROLLBACK TO SAVEPOINT {name}")
 
     def later(self, sql: str, params: Params) -> None:
         self._held.append(self._written(sql, params))

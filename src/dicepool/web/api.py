@@ -16,6 +16,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field, create_model
+from starlette.concurrency import run_in_threadpool
 
 from dicepool.campaign.questions import odds_json
 from dicepool.campaign.roll_choices import ROLL_CHOICES, spends_of
@@ -43,6 +44,7 @@ from dicepool.core.stream import MAX_NONCE
 from dicepool.odds import Budget
 from dicepool.sheet.events import Kind
 from dicepool.store.database import Database
+from dicepool.store.sql import Sql
 from dicepool.web.addresses import link_of
 from dicepool.web.limits import charge, client_key, limited, working
 from dicepool.web.loop import on_loop
@@ -322,28 +324,35 @@ async def make_roll(campaign_id: int, body: NewRoll, request: Request, token: To
     db = _db(request)
     seated: list[Seat] = []  # found once, tried again on SQLite (WouldWait) without it
 
-    def rolled() -> LoggedRoll:
-        # the seat and the roll in one trip to a worker thread on PostgreSQL
+    def seat() -> Seat:
         if not seated:
             found = seat_by(request, token)
             _at(found, campaign_id)
             _limited(request, found, "rolls")
             seated.append(found)
-        seat = seated[0]
+        return seated[0]
+
+    def rolled(within: Sql | None = None) -> LoggedRoll:
+        sitting = seat()
         source = dice_source(body.dice, body.nonce)
-        spends = spends_of(body.model_dump(include=CHOSEN), seat.system)
+        spends = spends_of(body.model_dump(include=CHOSEN), sitting.system)
         return roll_at_table(
-            db, seat, body.line, source, body.character, body.hidden, spends, body.nonce
+            db, sitting, body.line, source, body.character, body.hidden, spends, body.nonce, within
         )
 
     try:
-        logged = await on_loop(db, rolled)
-        seat = seated[0]
+        if db.dialect == "postgresql":  # the seat first (a stranger's token takes no turn),
+            # then the roll with the table's others waiting here (web/together.py)
+            await run_in_threadpool(seat)
+            logged = await request.app.state.queues.roll(campaign_id, rolled)
+        else:
+            logged = await on_loop(db, rolled)
+        sitting = seated[0]
     except Resent as again:
         first = {"event": again.answer["event"], "roll": again.answer}
         return Response(json_bytes(first), status_code=200, media_type="application/json")
-    _announce(request, seat)
-    await request.app.state.hub.delivered(seat.campaign_id, logged.event.seq)
+    _announce(request, sitting)
+    await request.app.state.hub.delivered(sitting.campaign_id, logged.event.seq)
     answer = {"event": logged.event.id, "roll": logged.answer}
     return Response(json_bytes(answer), status_code=201, media_type="application/json")
 

@@ -44,6 +44,7 @@ from dicepool.web.limits import BODY_SECONDS, INVITE_HOURS, MAX_BODY, MAX_CONNEC
 from dicepool.web.live import POLL_SECONDS, Hub
 from dicepool.web.notify import Listener, Watcher
 from dicepool.web.problems import RateLimited, status_of
+from dicepool.web.together import RollQueues
 from dicepool.web.wording import page_words
 
 log = logging.getLogger("dicepool.web")
@@ -224,6 +225,7 @@ def serve_from(
     app.state.buckets = {}
     app.state.rates = rates(rolls_per_second)
     app.state.hub = Hub(db, poll_seconds, max_connections // 2)
+    app.state.queues = RollQueues(db)
     app.state.poll_seconds = poll_seconds
     app.state.public_url = public_url
     app.state.invite_lasts = timedelta(hours=invite_hours) if invite_hours else None

@@ -71,6 +71,26 @@ def test_two_sends_at_once_make_one_roll(client: TestClient) -> None:
     assert len(rolls_of(table)) == 1
 
 
+def test_rolls_sent_at_once_are_each_logged_once_in_one_sequence(client: TestClient) -> None:
+    """Sent at once (on PostgreSQL a server makes them together, several in one transaction:
+    web/together.py), with a line that cannot be rolled among them and one nonce twice."""
+    table = opened(client, "chronicles")
+    sends = [("n0", "chronicles 6")] * 2 + [(f"n{k}", "chronicles 6") for k in range(1, 9)]
+    sends.insert(4, ("bad", "chronicles six"))
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(lambda s: send(table, table.storyteller, *s), sends))
+    codes = sorted(a.status_code for a in answers)
+    assert codes == [200] + [201] * 9 + [422], [a.text for a in answers]
+    rolls = rolls_of(table)
+    assert sorted(r["id"] for r in rolls) == sorted(
+        {a.json()["event"] for a in answers if a.status_code < 300}
+    )
+    seqs = sorted(r["seq"] for r in rolls)
+    assert seqs == list(range(seqs[0], seqs[0] + 9))
+    numbers = sorted(r["data"]["seal"]["roll_no"] for r in rolls)
+    assert numbers == list(range(numbers[0], numbers[0] + 9))
+
+
 def test_the_roll_box_sending_one_nonce_again_shows_the_first_roll(client: TestClient) -> None:
     table = opened(client, "chronicles")
     browser = TestClient(client.app, raise_server_exceptions=False)
