@@ -29,9 +29,8 @@ from dicepool.sheet.storypath.play import pool_of
 from dicepool.sheet.traits import name_key
 from dicepool.store.database import Database
 from dicepool.store.log import CampaignRow, append, save_changes
-from dicepool.store.roll_claim import claim_for_roll
+from dicepool.store.roll_claim import Claims
 from dicepool.store.sent import keep_sent
-from dicepool.store.sql import Sql
 
 
 @dataclass(frozen=True)
@@ -104,7 +103,7 @@ def roll(
     by_player: bool = False,
     most_dice: int | None = None,
     sent: tuple[int, str] | None = None,
-    within: Sql | None = None,
+    within: Claims | None = None,
 ) -> LoggedRoll:
     """Roll ``line`` in a campaign (for ``roller`` where a side names none) and log it.
 
@@ -118,16 +117,17 @@ def roll(
     where the storyteller lets players type them (the table's dice otherwise);
     ``most_dice`` refuses a roll expected to roll more dice (explosions and rerolls counted).
     ``sent`` is the seat and nonce a web table's roll was sent with: its idempotency key.
-    ``within``: a write transaction to roll in (:mod:`dicepool.campaign.together`), else
-    the roll is one of its own.
+    ``within``: the write transaction to roll in and how its rolls claim the campaign
+    (:mod:`dicepool.campaign.together`), else the roll is a transaction of its own.
 
     Raises:
         Resent: the seat sent that nonce before (its roll's answer is kept: nothing is rolled).
         NotationError, SheetError, CampaignError: the line cannot be rolled; nothing is logged.
         DiceError: faces typed by hand that do not fit.
     """
-    with contextlib.nullcontext(within) if within is not None else db.write() as conn:
-        claimed = claim_for_roll(conn, campaign, Role.PLAYER, draws(source), sent)
+    with contextlib.nullcontext(within.conn) if within is not None else db.write() as conn:
+        claims = within if within is not None else Claims(conn)
+        claimed = claims.claim(campaign, Role.PLAYER, draws(source), sent)
         if claimed is None:
             need_campaign(conn, campaign)  # (raises)
             raise AssertionError("a campaign not there to claim is not there to find")

@@ -55,6 +55,7 @@ from dicepool.store.log import (
     page_statement,
     struck_among,
 )
+from dicepool.store.roll_claim import Claims
 from dicepool.store.seats import campaign_seats, character_names, held_of, held_statement
 from dicepool.store.sql import Sql
 
@@ -462,7 +463,7 @@ def roll_at_table(
     hidden: bool = False,
     spends: Spends = NO_SPENDS,
     nonce: str | None = None,
-    within: Sql | None = None,
+    within: Claims | None = None,
 ) -> LoggedRoll:
     """Roll a line from a seat of the web table, with what it spends and chooses, by the
     table's rules: a player rolls for their own character (the default) and nobody else's,
@@ -470,7 +471,7 @@ def roll_at_table(
     storyteller rolls hidden; a roll is at most
     :data:`TABLE_DICE` dice. The client's ``nonce`` (for the seal's stream) is also the roll's
     idempotency key: sent again by the seat, it gets the first roll's answer. ``within``: a
-    write transaction to roll in, as :func:`~dicepool.campaign.rolls.roll` takes it.
+    transaction to roll in, as :func:`~dicepool.campaign.rolls.roll` takes it.
 
     Raises:
         Resent: the seat sent this nonce before (the first roll's answer in it).

@@ -12,7 +12,8 @@ campaign by its name's key.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from dicepool.sheet.character import Character
@@ -21,7 +22,7 @@ from dicepool.store.log import SHEETS_AND_SEATED, Claim, claim_statement, claime
 from dicepool.store.log import sheets_and_seated_of as _sheets
 from dicepool.store.seals import TAKE, SealRow, seal_of
 from dicepool.store.sent import SENT, answer_of
-from dicepool.store.sql import Sql
+from dicepool.store.sql import Row, Sql, loads
 
 _CAMPAIGN = "(SELECT id FROM campaigns WHERE name_key = :key)"
 
@@ -37,6 +38,8 @@ class RollClaim:
         seal: the open seal with the roll number taken as ``rolls`` (None: none asked, or no
             seal open); give it back if no die is read (:func:`~dicepool.store.seals.give_back`).
         sent: the answer kept under the seat and nonce asked (None: none).
+        ids: on PostgreSQL, the ids taken for as many events more (``more_ids``).
+        kept: the answers kept under those of ``more_sent`` that were sent before.
     """
 
     claim: Claim
@@ -44,14 +47,24 @@ class RollClaim:
     seated: frozenset[str]
     seal: SealRow | None = None
     sent: dict[str, Any] | None = None
+    ids: tuple[int, ...] = ()
+    kept: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
 
 
 def claim_for_roll(
-    conn: Sql, name: str, role: str, draw: bool, sent: tuple[int, str] | None = None
+    conn: Sql,
+    name: str,
+    role: str,
+    draw: bool,
+    sent: tuple[int, str] | None = None,
+    more_ids: int = 0,
+    more_sent: Sequence[tuple[int, str]] = (),
 ) -> RollClaim | None:
     """Claim the campaign called ``name`` (None: there is none) and read, under its lock, its
     sheets with those seats of ``role`` sit with, the open seal's next roll number when the
-    roll will ``draw`` from it, and the answer kept under ``sent`` (a seat's id and nonce)."""
+    roll will ``draw`` from it, and the answer kept under ``sent`` (a seat's id and nonce);
+    for the rolls that follow in the same transaction (:mod:`dicepool.campaign.together`),
+    ``more_ids`` event ids (PostgreSQL) and the answers kept under ``more_sent``."""
     key: dict[str, Any] = {"key": name_key(name)}
     statements = [
         (claim_statement(conn), key),
@@ -63,11 +76,65 @@ def claim_for_roll(
         statements.append(
             (SENT.format(campaign=_CAMPAIGN), {**key, "seat": sent[0], "nonce": sent[1]})
         )
+    more = more_ids if conn.dialect == "postgresql" else 0
+    if more:
+        statements.append((_IDS, {"more": more}))
+    if more_sent:
+        statements.append(_kept_statement(key, more_sent))
     found = conn.batch(statements)
     if not found[0]:
         return None
     claim = claimed(found[0][0])
     sheets, seated = _sheets(found[1], claim.row.system)
-    seal = seal_of(found[2]) if draw else None
-    answer = answer_of(found[-1]) if sent is not None else None
-    return RollClaim(claim, sheets, seated, seal, answer)
+    at = 2
+    seal = seal_of(found[at]) if draw else None
+    at += draw
+    answer = answer_of(found[at]) if sent is not None else None
+    at += sent is not None
+    ids = tuple(int(r["id"]) for r in found[at]) if more else ()
+    at += bool(more)
+    kept = _kept_of(found[at], more_sent) if more_sent else {}
+    return RollClaim(claim, sheets, seated, seal, answer, ids, kept)
+
+
+_IDS = "SELECT nextval(pg_get_serial_sequence('events', 'id')) AS id FROM generate_series(1, :more)"
+"""Event ids taken for the events that follow (PostgreSQL)."""
+
+
+def _kept_statement(
+    key: dict[str, Any], sents: Sequence[tuple[int, str]]
+) -> tuple[str, dict[str, Any]]:
+    """The answers kept under any of ``sents``' nonces (their seats sorted out after)."""
+    params = {**key, **{f"nonce{i}": nonce for i, (_, nonce) in enumerate(sents)}}
+    among = ", ".join(f":nonce{i}" for i in range(len(sents)))
+    sql = (
+        f"SELECT seat_id, nonce, answer FROM rolls_sent WHERE campaign_id = {_CAMPAIGN} "
+        f"AND nonce IN ({among})"
+    )
+    return sql, params
+
+
+def _kept_of(
+    found: list[Row], sents: Sequence[tuple[int, str]]
+) -> dict[tuple[int, str], dict[str, Any]]:
+    asked = set(sents)
+    return {
+        (r["seat_id"], r["nonce"]): loads(r["answer"])
+        for r in found
+        if (r["seat_id"], r["nonce"]) in asked
+    }
+
+
+class Claims:
+    """How the rolls of a transaction claim their campaign: each from the database, with
+    :func:`claim_for_roll` (this class; :mod:`dicepool.campaign.together` claims the rolls
+    after the first from what the one before left)."""
+
+    def __init__(self, conn: Sql) -> None:
+        self.conn = conn
+
+    def claim(
+        self, name: str, role: str, draw: bool, sent: tuple[int, str] | None
+    ) -> RollClaim | None:
+        """The campaign called ``name`` claimed for a roll (None: there is none)."""
+        return claim_for_roll(self.conn, name, role, draw, sent)

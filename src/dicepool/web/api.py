@@ -44,7 +44,7 @@ from dicepool.core.stream import MAX_NONCE
 from dicepool.odds import Budget
 from dicepool.sheet.events import Kind
 from dicepool.store.database import Database
-from dicepool.store.sql import Sql
+from dicepool.store.roll_claim import Claims
 from dicepool.web.addresses import link_of
 from dicepool.web.limits import charge, client_key, limited, working
 from dicepool.web.loop import on_loop
@@ -332,7 +332,7 @@ async def make_roll(campaign_id: int, body: NewRoll, request: Request, token: To
             seated.append(found)
         return seated[0]
 
-    def rolled(within: Sql | None = None) -> LoggedRoll:
+    def rolled(within: Claims | None = None) -> LoggedRoll:
         sitting = seat()
         source = dice_source(body.dice, body.nonce)
         spends = spends_of(body.model_dump(include=CHOSEN), sitting.system)
@@ -344,7 +344,8 @@ async def make_roll(campaign_id: int, body: NewRoll, request: Request, token: To
         if db.dialect == "postgresql":  # the seat first (a stranger's token takes no turn),
             # then the roll with the table's others waiting here (web/together.py)
             await run_in_threadpool(seat)
-            logged = await request.app.state.queues.roll(campaign_id, rolled)
+            sent = (seated[0].id, body.nonce) if body.nonce else None
+            logged = await request.app.state.queues.roll(campaign_id, rolled, sent)
         else:
             logged = await on_loop(db, rolled)
         sitting = seated[0]

@@ -17,10 +17,10 @@ from collections import deque
 from starlette.concurrency import run_in_threadpool
 
 from dicepool.campaign.rolls import LoggedRoll
-from dicepool.campaign.together import MOST_TOGETHER, OneRoll, roll_together
+from dicepool.campaign.together import MOST_TOGETHER, OneRoll, Sent, roll_together
 from dicepool.store.database import Database
 
-Waiting = deque[tuple[OneRoll, "asyncio.Future[LoggedRoll]"]]
+Waiting = deque[tuple[OneRoll, Sent, "asyncio.Future[LoggedRoll]"]]
 
 
 class RollQueues:
@@ -31,9 +31,10 @@ class RollQueues:
         self._waiting: dict[int, Waiting] = {}
         self._drains: set[asyncio.Task[None]] = set()
 
-    async def roll(self, campaign_id: int, one: OneRoll) -> LoggedRoll:
-        """Make ``one`` (a roll of table ``campaign_id``), with whatever else of the table is
-        waiting; its roll, or its refusal raised."""
+    async def roll(self, campaign_id: int, one: OneRoll, sent: Sent) -> LoggedRoll:
+        """Make ``one`` (a roll of table ``campaign_id``, sent with the seat and nonce
+        ``sent``), with whatever else of the table is waiting; its roll, or its refusal
+        raised."""
         answer: asyncio.Future[LoggedRoll] = asyncio.get_running_loop().create_future()
         waiting = self._waiting.get(campaign_id)
         if waiting is None:  # the first: it starts the table's drain
@@ -41,7 +42,7 @@ class RollQueues:
             drain = asyncio.create_task(self._drain(campaign_id, waiting))
             self._drains.add(drain)
             drain.add_done_callback(self._drains.discard)
-        waiting.append((one, answer))
+        waiting.append((one, sent, answer))
         return await answer
 
     async def _drain(self, campaign_id: int, waiting: Waiting) -> None:
@@ -50,13 +51,14 @@ class RollQueues:
             while waiting:
                 group = [waiting.popleft() for _ in range(min(MOST_TOGETHER, len(waiting)))]
                 try:
-                    made = await run_in_threadpool(roll_together, self.db, [o for o, _ in group])
+                    rolls = [(one, sent) for one, sent, _ in group]
+                    made = await run_in_threadpool(roll_together, self.db, rolls)
                 except Exception as failed:  # the database's: none of them was stored
-                    for _, answer in group:
+                    for _, _, answer in group:
                         if not answer.done():
                             answer.set_exception(failed)
                     continue
-                for (_, answer), result in zip(group, made, strict=True):
+                for (_, _, answer), result in zip(group, made, strict=True):
                     if answer.done():
                         continue
                     if isinstance(result, Exception):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -34,6 +35,14 @@ def _events(base: str, campaign: int, token: str, after: int = 0) -> tuple[list[
     answer = api(base, "GET", f"/api/campaigns/{campaign}/events?after={after}", token)
     assert answer.status == 200, answer.body
     return answer.body["events"], answer.body["last"]
+
+
+def _wait_for(base: str, campaign: int, token: str, kind: str, seconds: float = 20.0) -> None:
+    """Wait until the log holds an event of ``kind`` (a browser's, sent on its own)."""
+    give_up = time.monotonic() + seconds
+    while kind not in {e["kind"] for e in _events(base, campaign, token)[0]}:
+        assert time.monotonic() < give_up, f"no {kind} event within {seconds:g} s"
+        time.sleep(0.05)
 
 
 def _logged(events: list[Any], kind: str, character: str | None = None) -> dict[str, Any]:
@@ -230,8 +239,11 @@ def test_storypath_players_from_the_story_card_and_legend_from_the_sheet_card(
 ) -> None:
     base = table.base
     at = _open_table(base, "storypath", "Dexterity=3 Athletics=2 Legend=2")
-    told = _settled(storyteller_context.new_page(), at["storyteller_link"])
+    # the player's page first, and its contribution to the seal logged: that event, pushed to
+    # the storyteller's page, would draw its story card again over the form being filled
     page = _settled(player_context.new_page(), at["player_link"])
+    _wait_for(base, at["campaign"], at["storyteller"], "seal-contributed")
+    told = _settled(storyteller_context.new_page(), at["storyteller_link"])
     try:
         momentum = told.locator("#sheets .story p", has_text="Momentum")
         form = told.locator(".story-actions form[data-action=players]")

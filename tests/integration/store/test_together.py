@@ -9,17 +9,17 @@ import pytest
 
 from dicepool.campaign import check, create_character
 from dicepool.campaign.export import export_campaign
-from dicepool.campaign.rolls import Resent
+from dicepool.campaign.rolls import LoggedRoll, Resent
 from dicepool.campaign.seals import Sealed
 from dicepool.campaign.seats import Seat
 from dicepool.campaign.table import roll_at_table
 from dicepool.campaign.together import MOST_TOGETHER, OneRoll, roll_together
 from dicepool.campaign.verify import verify
-from dicepool.errors import SheetError
+from dicepool.errors import DicepoolError, SheetError
 from dicepool.sheet.spends import NO_SPENDS, Spends
 from dicepool.store.database import Database
 from dicepool.store.log import campaign_events, find_campaign
-from dicepool.store.sql import Sql
+from dicepool.store.roll_claim import Claims
 
 from .tables import seated
 
@@ -32,19 +32,26 @@ def _table(db: Database) -> Seat:
     return storyteller
 
 
-def _one(db: Database, seat: Seat, nonce: str, spends: Spends = NO_SPENDS) -> OneRoll:
-    def one(conn: Sql) -> object:
+def _one(
+    db: Database,
+    seat: Seat,
+    nonce: str,
+    spends: Spends = NO_SPENDS,
+    line: str = "Dexterity + Stealth",
+) -> tuple[OneRoll, tuple[int, str]]:
+    def one(claims: Claims) -> LoggedRoll:
         source = Sealed(nonce)
-        line = "Dexterity + Stealth"
-        return roll_at_table(db, seat, line, source, "Ana", False, spends, nonce, conn)
+        return roll_at_table(db, seat, line, source, "Ana", False, spends, nonce, claims)
 
-    return one  # type: ignore[return-value]
+    return one, (seat.id, nonce)
 
 
 def test_rolls_made_together_are_each_the_roll_alone_and_a_refused_one_is_undone_alone(
     db: Database,
 ) -> None:
     storyteller = _table(db)
+    old = roll_together(db, [_one(db, storyteller, "old")])[0]  # a nonce sent before
+    assert isinstance(old, LoggedRoll)
     with db.read() as conn:
         before = find_campaign(conn, "Night")
         assert before is not None
@@ -55,20 +62,33 @@ def test_rolls_made_together_are_each_the_roll_alone_and_a_refused_one_is_undone
             _one(db, storyteller, "b", WILLPOWER),  # refused: none left
             _one(db, storyteller, "c"),
             _one(db, storyteller, "a"),  # "a" again: the first one's answer
+            _one(db, storyteller, "old"),  # sent before this transaction: its answer
+            _one(db, storyteller, "d", line="Dexterity + Nothing"),  # refused: no such trait
+            _one(db, storyteller, "e"),
         ],
     )
-    first, refused, third, again = made
+    first, refused, third, again, older, unknown, last = made
     assert isinstance(refused, SheetError) and "Willpower" in str(refused)
-    assert isinstance(again, Resent) and again.answer["event"] == first.event.id  # type: ignore[union-attr]
-    assert [first.event.seq, third.event.seq] == [before.last_seq + 1, before.last_seq + 2]  # type: ignore[union-attr]
+    assert isinstance(unknown, DicepoolError) and not isinstance(unknown, Resent)
+    assert isinstance(first, LoggedRoll) and isinstance(third, LoggedRoll)
+    assert isinstance(last, LoggedRoll)
+    assert isinstance(again, Resent) and again.answer == first.answer
+    assert isinstance(older, Resent) and older.answer["event"] == old.event.id
+    assert [r.event.seq for r in (first, third, last)] == [before.last_seq + k for k in (1, 2, 3)]
     with db.read() as conn:
         events = campaign_events(conn, before.id)
-    assert [e.id for e in events[-2:]] == [first.event.id, third.event.id]  # type: ignore[union-attr]
-    seals = [e.data["seal"]["roll_no"] for e in events[-2:]]
-    assert seals[1] == seals[0] + 1  # the refused roll's number went to the next
-    assert check(db) == []
+        row = find_campaign(conn, "Night")
+    assert [e.id for e in events[-3:]] == [r.event.id for r in (first, third, last)]
+    assert row is not None and row.last_seq == last.event.seq
+    numbers = [e.data["seal"]["roll_no"] for e in events[-3:]]
+    assert numbers == [numbers[0], numbers[0] + 1, numbers[0] + 2]  # the refused gave theirs on
+    assert check(db) == []  # the sheets, the head and the chain are the log's
     export = export_campaign(db, "Night")
-    assert verify(export["events"]).ok
+    assert verify(export["events"]).ok  # every face recomputed from the seal and the nonces
+    # the roll after the group is claimed from the database and follows on
+    after = roll_together(db, [_one(db, storyteller, "f")])[0]
+    assert isinstance(after, LoggedRoll) and after.event.seq == last.event.seq + 1
+    assert check(db) == []
 
 
 def test_no_more_than_the_most_together(db: Database) -> None:
