@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Collection, Sequence
 from datetime import UTC, datetime, timedelta
 
 from dicepool.campaign.seats import Role, Seat, join_table, seat_from
@@ -26,6 +27,7 @@ from dicepool.sheet.events import Event, Kind, event_of
 from dicepool.sheet.payloads import DiscordTie, WebhookSet
 from dicepool.store.database import Database
 from dicepool.store.discord import (
+    Tie,
     WebhookRow,
     advance,
     channel_table,
@@ -162,6 +164,18 @@ def seat_for(db: Database, channel: str, user: str) -> Seat:
     if found is None:
         raise AccessError("you sit at no seat of this table: /join with the table's invitation")
     return seat_from(found.row, found.campaign, found.system, found.character)
+
+
+def ties_of(events: Sequence[Event], struck: Collection[int]) -> set[Tie]:
+    """The ties a log makes: one for each ``discord-linked`` or ``discord-joined`` event that
+    stands (not among the ``struck``), as :func:`~dicepool.store.discord.campaign_ties` gives
+    them."""
+    ties = set()
+    for event in events:
+        if event.kind in (Kind.DISCORD_LINKED, Kind.DISCORD_JOINED) and event.id not in struck:
+            tie = DiscordTie.of(event.data)
+            ties.add((event.id, tie.channel, tie.user, tie.seat_id))
+    return ties
 
 
 def undo_ties(conn: Sql, campaign_id: int, root: Event, restore: bool) -> None:

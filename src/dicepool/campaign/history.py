@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.campaign.chained import check_chain, exported
-from dicepool.campaign.discord import undo_ties
+from dicepool.campaign.discord import ties_of, undo_ties
 from dicepool.campaign.seat_admin import undo_seats
 from dicepool.errors import CampaignError, DicepoolError
 from dicepool.sheet.events import (
@@ -19,12 +19,14 @@ from dicepool.sheet.events import (
     concerns,
     payload,
     replay,
+    struck,
     undo_event,
 )
 from dicepool.sheet.payloads import Undone, effects_of
 from dicepool.sheet.storypath.payloads import DrawbackCarried, StuntBought
 from dicepool.sheet.sundown.payloads import Rerolled as RerolledEvent
 from dicepool.store.database import Database
+from dicepool.store.discord import campaign_ties
 from dicepool.store.log import (
     CampaignRow,
     all_campaigns,
@@ -247,6 +249,7 @@ def _check_campaign(conn: Sql, row: CampaignRow) -> list[str]:
     except (ValueError, KeyError, TypeError) as exc:  # a row written behind our back
         return [f"{row.name}: its log cannot be read: {exc}"]
     found = _check_sequence(row, events) + _check_chain(conn, row, events)
+    found += _check_ties(conn, row, events)
     try:
         rebuilt = replay(events)
     except (DicepoolError, ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -276,6 +279,21 @@ def _check_chain(conn: Sql, row: CampaignRow, events: list[Event]) -> list[str]:
     if head_kept(conn, row.id) != (walked.head or None):
         found.append(f"{row.name}: the head its row keeps is not its last event's hash")
     return found
+
+
+def _check_ties(conn: Sql, row: CampaignRow, events: list[Event]) -> list[str]:
+    """Who plays from Discord, as kept, against the log's standing ``discord-linked`` and
+    ``discord-joined`` events (each tie names the event that made it)."""
+    made = ties_of(events, struck(events))
+    kept = campaign_ties(conn, row.id)
+    if made == kept:
+        return []
+    missing = sorted(t[0] for t in made - kept)
+    extra = sorted(t[0] for t in kept - made)
+    return [
+        f"{row.name}: its Discord ties differ from the log's (missing for events {missing}, "
+        f"kept without one standing: {extra})"
+    ]
 
 
 def _differences(name: str, rebuilt: CampaignState, stored: CampaignState) -> list[str]:

@@ -31,6 +31,20 @@ def delete_tie(conn: Sql, event_id: int) -> None:
     conn.run("DELETE FROM discord_ties WHERE event_id = :event", {"event": event_id})
 
 
+Tie = tuple[int, str | None, str, int]
+"""A tie as kept: the event that made it, the channel (None: a user's alone), the Discord
+user and the seat (by id)."""
+
+
+def campaign_ties(conn: Sql, campaign_id: int) -> set[Tie]:
+    """Every tie kept for a campaign."""
+    found = conn.rows(
+        "SELECT event_id, channel, user_id, seat_id FROM discord_ties WHERE campaign_id = :c",
+        {"c": campaign_id},
+    )
+    return {(r["event_id"], r["channel"], r["user_id"], r["seat_id"]) for r in found}
+
+
 def channel_table(conn: Sql, channel: str) -> int | None:
     """The campaign a Discord channel was last linked to (None: none)."""
     found = conn.rows(

@@ -17,10 +17,11 @@ from dicepool.campaign.discord import (
     webhook_on,
     webhooks,
 )
-from dicepool.campaign.history import undo
+from dicepool.campaign.history import check, undo
 from dicepool.campaign.seats import find_seat_by_token, open_table, seated_by_token
 from dicepool.errors import AccessError, CampaignError, ParameterError
 from dicepool.store.database import Database
+from dicepool.store.discord import delete_tie
 
 
 def test_a_user_acts_as_the_seat_it_is_tied_to_until_the_tie_is_undone(db: Database) -> None:
@@ -74,3 +75,25 @@ def test_the_webhook_is_kept_out_of_the_log_and_posted_up_to_once(db: Database) 
     assert webhooks(db) == [] and webhook_gone(db, row, "again") is None
     with pytest.raises(CampaignError, match="no webhook"):
         webhook_on(db, told.campaign_id, "", "storyteller")
+
+
+def test_db_check_finds_a_tie_the_log_does_not_make(db: Database) -> None:
+    """The ties kept are the log's standing ``discord-linked`` and ``discord-joined`` events:
+    through an undo and a restore they agree, and a tie deleted or written behind the log's
+    back is named by its event."""
+    table = open_table(db, "Nights", "hubris")
+    told = seated_by_token(db, table.storyteller)
+    invite = find_seat_by_token(db, table.invite)
+    assert told is not None and invite is not None
+    linked = link_channel(db, told, "700", "111")
+    _, joined = join_from_discord(db, invite, "Bo", "222")
+    struck, _ = undo(db, "Nights", "storyteller", joined.id)
+    assert check(db) == []
+    undo(db, "Nights", "storyteller", struck.id)  # restored
+    assert check(db) == []
+    with db.write() as conn:
+        delete_tie(conn, linked.id)
+    assert check(db) == [
+        f"Nights: its Discord ties differ from the log's (missing for events [{linked.id}], "
+        "kept without one standing: [])"
+    ]
