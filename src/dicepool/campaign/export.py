@@ -63,9 +63,11 @@ def export_for(db: Database, seat: Seat) -> dict[str, Any]:
     """The export of a web table's log as ``seat`` sees it: a player's holds a hidden roll by
     its number alone until it is revealed (what ``dicepool verify`` checks of it), and the
     whole chain, an event's salt given only with the content it hashes."""
-    seen = {e.seq: e for e in whole_log_for(db, seat)}
+    # the chain first: every event on it was logged before the seat's read, so none the seat
+    # may see is taken for one it may not (an event logged between them is on neither)
     with db.read() as conn:
         chain = campaign_chain(conn, seat.campaign_id)
+    seen = {e.seq: e for e in whole_log_for(db, seat)}
     events = [
         exported(seen[seq]) if seq in seen else _concealed(seq, links) for seq, links in chain
     ]
