@@ -7,8 +7,9 @@ other in one transaction: the first claims the row and reads the sheets, its sea
 every nonce's kept answer (with the ids of the events to come); each roll after it claims what
 the one before it left (the next sequence number, head, roll number and sheets), its writes
 held back for the one COMMIT that ends them all. Each roll is the one it would be alone. A roll
-the rules refuse is undone alone (to a savepoint; the next one claims what it would have);
-an error of the database fails them all, none stored, as one roll fails alone.
+the rules refuse (or a fault of its own) is undone alone, to a savepoint, and the next one
+claims what it would have had; an error of the database fails them all, none stored, as one
+roll fails alone.
 """
 
 from __future__ import annotations
@@ -18,11 +19,10 @@ from dataclasses import replace
 from typing import Any
 
 from dicepool.campaign.rolls import LoggedRoll
-from dicepool.errors import DicepoolError
 from dicepool.store.database import Database
 from dicepool.store.log import Claim
 from dicepool.store.roll_claim import Claims, RollClaim, claim_for_roll
-from dicepool.store.sql import Sql
+from dicepool.store.sql import Sql, database_error
 
 MOST_TOGETHER = 16
 """The most rolls made in one transaction (each holds a savepoint of the database's)."""
@@ -57,15 +57,22 @@ class Following(Claims):
     def claim(self, name: str, role: str, draw: bool, sent: Sent) -> RollClaim | None:
         self._last = self._following(draw, sent)
         if self._last is None:
-            self._last = claim_for_roll(
-                self.conn, name, role, draw, sent, self._more, () if self._looked else self._sents
-            )
+            others = [s for s in self._sents if s != sent] if not self._looked else []
+            self._last = claim_for_roll(self.conn, name, role, draw, sent, self._more, others)
             if self._last is not None:
                 self._ids += self._last.ids
                 self._more = 0
                 self._kept.update(self._last.kept)
                 self._looked = True
         return self._last
+
+    def refused(self) -> None:
+        """The roll made with the last claim was undone. Undone before any roll stood, it
+        gave the campaign's row back (its claim was inside its savepoint): the answers read
+        with it may be old by the next claim, which reads them again."""
+        if self._before is None:
+            self._looked = False
+            self._kept.clear()
 
     def made(self, logged: LoggedRoll, sent: Sent) -> None:
         """The roll made with the last claim stands: the next follows it."""
@@ -102,27 +109,33 @@ class Following(Claims):
 
 def roll_together(
     db: Database, rolls: Sequence[tuple[OneRoll, Sent]]
-) -> list[LoggedRoll | DicepoolError]:
+) -> list[LoggedRoll | Exception]:
     """Make ``rolls`` (each with the seat and nonce it was sent with) one after the other in
-    one transaction: each one's roll, or the refusal that undid it alone (a
+    one transaction: each one's roll, or what undid it alone (a
     :class:`~dicepool.errors.DicepoolError`: a line that cannot be rolled, a spend refused, a
-    nonce sent before...).
+    nonce sent before...; or a fault met by that roll alone, which its sender is told of as
+    if it had rolled alone).
 
     Raises:
         ValueError: more than :data:`MOST_TOGETHER` rolls.
-        StoreError: the database failed: none of them is stored.
+        StoreError: the database failed (:func:`~dicepool.store.sql.database_error`): none of
+            them is stored.
     """
     if len(rolls) > MOST_TOGETHER:
         raise ValueError(f"at most {MOST_TOGETHER} rolls together, not {len(rolls)}")
-    made: list[LoggedRoll | DicepoolError] = []
+    made: list[LoggedRoll | Exception] = []
     with db.write() as conn:
         claims = Following(conn, [sent for _, sent in rolls])
         for place, (one, sent) in enumerate(rolls):
             conn.savepoint(f"roll{place}")
             try:
                 logged = one(claims)
-            except DicepoolError as refused:
+            except Exception as refused:
+                if database_error(refused):
+                    raise  # the transaction can do nothing more: none of them is stored
+                # refused by the rules (or a fault of this roll's alone): it is undone alone
                 conn.rollback_to(f"roll{place}")
+                claims.refused()
                 made.append(refused)
                 continue
             claims.made(logged, sent)

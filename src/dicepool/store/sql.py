@@ -15,6 +15,7 @@ import contextlib
 import json
 import re
 import sqlite3
+import sys
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -31,6 +32,15 @@ Row = dict[str, Any]
 
 class Conflict(Exception):
     """A unique key already taken (another process got there first)."""
+
+
+def database_error(error: BaseException) -> bool:
+    """Whether ``error`` is the database's (a driver's error, a :class:`Conflict`, a
+    :class:`~dicepool.errors.StoreError`): after one, a transaction can do nothing more."""
+    if isinstance(error, Conflict | StoreError | sqlite3.Error):
+        return True
+    psycopg = sys.modules.get("psycopg")  # only loaded where PostgreSQL is used
+    return psycopg is not None and isinstance(error, psycopg.Error)
 
 
 class Sql(Protocol):

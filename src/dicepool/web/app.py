@@ -197,6 +197,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     try:
         yield
     finally:
+        await app.state.queues.finish()
         await news.stop()
         if mirror is not None and mirroring is not None:
             mirroring.cancel()

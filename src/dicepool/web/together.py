@@ -45,8 +45,13 @@ class RollQueues:
         waiting.append((one, sent, answer))
         return await answer
 
+    async def finish(self) -> None:
+        """Wait for the rolls being made (a server stopping answers what it began)."""
+        await asyncio.gather(*self._drains, return_exceptions=True)
+
     async def _drain(self, campaign_id: int, waiting: Waiting) -> None:
         """Make the table's waiting rolls, a transaction at a time, until none is waiting."""
+        group: list[tuple[OneRoll, Sent, asyncio.Future[LoggedRoll]]] = []
         try:
             while waiting:
                 group = [waiting.popleft() for _ in range(min(MOST_TOGETHER, len(waiting)))]
@@ -65,5 +70,9 @@ class RollQueues:
                         answer.set_exception(result)
                     else:
                         answer.set_result(result)
+        except BaseException:  # cancelled: no roll waits for ever
+            for _, _, answer in [*group, *waiting]:
+                answer.cancel()
+            raise
         finally:
             del self._waiting[campaign_id]

@@ -5,6 +5,8 @@ once."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from dicepool.campaign import check, create_character
@@ -15,7 +17,7 @@ from dicepool.campaign.seats import Seat
 from dicepool.campaign.table import roll_at_table
 from dicepool.campaign.together import MOST_TOGETHER, OneRoll, roll_together
 from dicepool.campaign.verify import verify
-from dicepool.errors import DicepoolError, SheetError
+from dicepool.errors import DicepoolError, SheetError, StoreError
 from dicepool.sheet.spends import NO_SPENDS, Spends
 from dicepool.store.database import Database
 from dicepool.store.log import campaign_events, find_campaign
@@ -95,3 +97,70 @@ def test_no_more_than_the_most_together(db: Database) -> None:
     storyteller = _table(db)
     with pytest.raises(ValueError, match=f"at most {MOST_TOGETHER}"):
         roll_together(db, [_one(db, storyteller, str(k)) for k in range(MOST_TOGETHER + 1)])
+
+
+def test_a_nonce_rolled_elsewhere_while_a_refused_first_roll_freed_the_row_is_resent(
+    migrated_postgres_url: str,
+) -> None:
+    """On PostgreSQL a refused first roll is undone with its claim, which frees the campaign's
+    row (SQLite's writer keeps the whole file): a roll another process makes then is read by
+    the next claim, not taken from before."""
+    db = Database(migrated_postgres_url)
+    storyteller = _table(db)
+    other = Database(db.url)
+
+    def meanwhile(claims: Claims) -> LoggedRoll:
+        claims.conn.rows("SELECT 1")  # the first roll's undoing sent: the row is free
+        line, source = "Dexterity + Stealth", Sealed("y")
+        alone = (other, storyteller, line, source, "Ana", False, NO_SPENDS, "y")
+        rolled = threading.Thread(target=lambda: roll_at_table(*alone))
+        rolled.start()
+        rolled.join(10)
+        assert not rolled.is_alive(), "the other roll waited: the row was still held"
+        return _one(db, storyteller, "z")[0](claims)
+
+    try:
+        made = roll_together(
+            db,
+            [
+                _one(db, storyteller, "x", line="Dexterity + Nothing"),  # refused after its claim
+                (meanwhile, (storyteller.id, "z")),
+                _one(db, storyteller, "y"),  # rolled by the other process meanwhile
+            ],
+        )
+        refused, rolled, again = made
+        assert isinstance(refused, DicepoolError) and isinstance(rolled, LoggedRoll)
+        assert isinstance(again, Resent)
+        assert check(db) == []
+    finally:
+        other.close()
+        db.close()
+
+
+def test_a_fault_of_one_roll_undoes_it_alone_and_the_databases_fails_them_all(
+    db: Database,
+) -> None:
+    storyteller = _table(db)
+
+    def faulty(claims: Claims) -> LoggedRoll:
+        _one(db, storyteller, "f")[0](claims)
+        raise KeyError("a fault met by this roll alone")
+
+    def broken(claims: Claims) -> LoggedRoll:
+        claims.conn.rows("SELECT nothing FROM no_such_table")
+        raise AssertionError("the database refused that")
+
+    first, fault, last = roll_together(
+        db, [_one(db, storyteller, "a"), (faulty, None), _one(db, storyteller, "b")]
+    )
+    assert isinstance(fault, KeyError)
+    assert isinstance(first, LoggedRoll) and isinstance(last, LoggedRoll)
+    assert last.event.seq == first.event.seq + 1  # the faulty roll's claim was undone
+    assert check(db) == []
+    with db.read() as conn:
+        before = find_campaign(conn, "Night")
+    with pytest.raises(StoreError):
+        roll_together(db, [_one(db, storyteller, "c"), (broken, None), _one(db, storyteller, "d")])
+    with db.read() as conn:
+        assert find_campaign(conn, "Night") == before  # none of the three is stored
+    assert check(db) == []
