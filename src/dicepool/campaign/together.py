@@ -20,8 +20,10 @@ from typing import Any
 
 from dicepool.campaign.rolls import LoggedRoll
 from dicepool.store.database import Database
-from dicepool.store.log import Claim
+from dicepool.store.log import Claim, claim_later
 from dicepool.store.roll_claim import Claims, RollClaim, claim_for_roll
+from dicepool.store.seals import take_later
+from dicepool.store.sent import Sent
 from dicepool.store.sql import Sql, database_error
 
 MOST_TOGETHER = 16
@@ -30,9 +32,6 @@ MOST_TOGETHER = 16
 OneRoll = Callable[[Claims], LoggedRoll]
 """A roll, made inside the transaction it is given
 (:func:`~dicepool.campaign.table.roll_at_table` with ``within``)."""
-
-Sent = tuple[int, str] | None
-"""The seat and nonce a roll was sent with (None: none)."""
 
 
 class Following(Claims):
@@ -44,20 +43,20 @@ class Following(Claims):
         sents: the seat and nonce of each roll to be made (looked up with the first claim).
     """
 
-    def __init__(self, conn: Sql, sents: Sequence[Sent]) -> None:
+    def __init__(self, conn: Sql, sents: Sequence[Sent | None]) -> None:
         super().__init__(conn)
         self._sents = [s for s in sents if s is not None]
         self._more = len(sents) - 1  # event ids to take for the rolls after the first
         self._ids: list[int] = []
-        self._kept: dict[tuple[int, str], dict[str, Any]] = {}
+        self._kept: dict[Sent, dict[str, Any]] = {}
         self._looked = False  # the nonces' kept answers are read
         self._last: RollClaim | None = None  # what the roll being made claimed
         self._before: tuple[RollClaim, LoggedRoll] | None = None  # the last roll made
 
-    def claim(self, name: str, role: str, draw: bool, sent: Sent) -> RollClaim | None:
+    def claim(self, name: str, role: str, draw: bool, sent: Sent | None) -> RollClaim | None:
         self._last = self._following(draw, sent)
         if self._last is None:
-            others = [s for s in self._sents if s != sent] if not self._looked else []
+            others = [] if self._looked else self._sents
             self._last = claim_for_roll(self.conn, name, role, draw, sent, self._more, others)
             if self._last is not None:
                 self._ids += self._last.ids
@@ -74,14 +73,14 @@ class Following(Claims):
             self._looked = False
             self._kept.clear()
 
-    def made(self, logged: LoggedRoll, sent: Sent) -> None:
+    def made(self, logged: LoggedRoll, sent: Sent | None) -> None:
         """The roll made with the last claim stands: the next follows it."""
         assert self._last is not None
         self._before = (self._last, logged)
         if sent is not None:
             self._kept[sent] = logged.answer
 
-    def _following(self, draw: bool, sent: Sent) -> RollClaim | None:
+    def _following(self, draw: bool, sent: Sent | None) -> RollClaim | None:
         """The claim after the last roll made, or None where it must be read (no roll made
         yet, no id left on PostgreSQL, a seal never read)."""
         if self._before is None or (self.conn.dialect == "postgresql" and not self._ids):
@@ -93,22 +92,20 @@ class Following(Claims):
         assert event.chain is not None
         row = replace(before.claim.row, last_seq=event.seq + 1, story=logged.state.now)
         claim = Claim(row, event.chain.hash, self._ids.pop(0) if self._ids else None)
-        self.conn.later(
-            "UPDATE campaigns SET last_seq = last_seq + 1 WHERE id = :id", {"id": row.id}
-        )
+        claim_later(self.conn, row.id)
         seal = None
         if draw:
             assert before.seal is not None
             drew = "seal" in event.data  # else its number was given back: this one takes it
             seal = replace(before.seal, rolls=before.seal.rolls + drew)
-            self.conn.later("UPDATE seals SET rolls = rolls + 1 WHERE id = :id", {"id": seal.id})
+            take_later(self.conn, seal)
         sheets = list(logged.state.characters.values())
         answer = self._kept.get(sent) if sent is not None else None
         return RollClaim(claim, sheets, before.seated, seal, answer)
 
 
 def roll_together(
-    db: Database, rolls: Sequence[tuple[OneRoll, Sent]]
+    db: Database, rolls: Sequence[tuple[OneRoll, Sent | None]]
 ) -> list[LoggedRoll | Exception]:
     """Make ``rolls`` (each with the seat and nonce it was sent with) one after the other in
     one transaction: each one's roll, or what undid it alone (a

@@ -206,9 +206,21 @@ def claim_campaign(conn: Sql, name: str) -> Claim | None:
     return claimed(found[0]) if found else None
 
 
-def claim_statement(conn: Sql) -> str:
-    """The statement of :func:`claim_campaign` (its parameter ``:key``, the name's key)."""
-    return f"UPDATE campaigns SET last_seq = last_seq + 1 WHERE name_key = :key {_returning(conn)}"
+def claim_statement(conn: Sql, where: str = "name_key = :key") -> str:
+    """The statement of :func:`claim_campaign` (its parameter ``:key``, the name's key), or
+    of the claim of the campaign ``where`` names."""
+    return f"UPDATE {_NEXT_SEQ} WHERE {where} {_returning(conn)}"
+
+
+_NEXT_SEQ = "campaigns SET last_seq = last_seq + 1"
+"""What a claim updates: the campaign's last sequence number, one more."""
+
+
+def claim_later(conn: Sql, campaign_id: int) -> None:
+    """Take the campaign's next sequence number as a claim takes it, held back for the
+    commit (:meth:`~dicepool.store.sql.Sql.later`): for an event whose claim is known without
+    asking (it follows another of the same transaction, which holds the row)."""
+    conn.later(f"UPDATE {_NEXT_SEQ} WHERE id = :campaign", {"campaign": campaign_id})
 
 
 def append(
@@ -228,11 +240,7 @@ def append(
     """
     if claim is None:
         claim = claimed(
-            conn.rows(
-                "UPDATE campaigns SET last_seq = last_seq + 1 WHERE id = :campaign "
-                + _returning(conn),
-                {"campaign": campaign_id},
-            )[0]
+            conn.rows(claim_statement(conn, "id = :campaign"), {"campaign": campaign_id})[0]
         )
     seq = claim.row.last_seq
     at = datetime.now(UTC)
@@ -252,9 +260,11 @@ def append(
         "digest": chain.digest,
         "hash": chain.hash,
     }
+    taken = claim.event_id is not None  # its id taken with the claim (PostgreSQL)
+    column, value = ("id, ", ":id, ") if taken else ("", "")
     insert = (
-        "INSERT INTO events (campaign_id, seq, at, actor, kind, data, undoes, screen, "
-        "salt, prev, digest, hash) VALUES (:campaign, :seq, :at, :actor, :kind, :data, "
+        f"INSERT INTO events ({column}campaign_id, seq, at, actor, kind, data, undoes, screen, "
+        f"salt, prev, digest, hash) VALUES ({value}:campaign, :seq, :at, :actor, :kind, :data, "
         ":undoes, :screen, :salt, :prev, :digest, :hash)"
     )
     keys = sorted({name_key(n) for n in involved})
@@ -297,9 +307,6 @@ def _append_told(
     commit), its id taken with the claim: the event, the campaign's new head, the characters
     it concerns and its NOTIFY to the servers listening (sent at the commit, not before)."""
     params = {**row, "channel": CHANNEL, "news": f"{row['campaign']}:{row['seq']}:"}
-    insert = insert.replace("INSERT INTO events (", "INSERT INTO events (id, ").replace(
-        "VALUES (", "VALUES (:id, "
-    )
     added = f"WITH added AS ({insert} RETURNING id), head AS ({_NEW_HEAD})"
     if keys:
         params.update({f"key{i}": k for i, k in enumerate(keys)})

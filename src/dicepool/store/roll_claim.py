@@ -21,8 +21,8 @@ from dicepool.sheet.traits import name_key
 from dicepool.store.log import SHEETS_AND_SEATED, Claim, claim_statement, claimed
 from dicepool.store.log import sheets_and_seated_of as _sheets
 from dicepool.store.seals import TAKE, SealRow, seal_of
-from dicepool.store.sent import SENT, answer_of
-from dicepool.store.sql import Row, Sql, loads
+from dicepool.store.sent import Sent, answers_of, answers_statement
+from dicepool.store.sql import Sql
 
 _CAMPAIGN = "(SELECT id FROM campaigns WHERE name_key = :key)"
 
@@ -39,7 +39,7 @@ class RollClaim:
             seal open); give it back if no die is read (:func:`~dicepool.store.seals.give_back`).
         sent: the answer kept under the seat and nonce asked (None: none).
         ids: on PostgreSQL, the ids taken for as many events more (``more_ids``).
-        kept: the answers kept under those of ``more_sent`` that were sent before.
+        kept: the answers kept under those of ``sent`` and ``more_sent`` sent before.
     """
 
     claim: Claim
@@ -48,7 +48,7 @@ class RollClaim:
     seal: SealRow | None = None
     sent: dict[str, Any] | None = None
     ids: tuple[int, ...] = ()
-    kept: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
+    kept: dict[Sent, dict[str, Any]] = field(default_factory=dict)
 
 
 def claim_for_roll(
@@ -56,9 +56,9 @@ def claim_for_roll(
     name: str,
     role: str,
     draw: bool,
-    sent: tuple[int, str] | None = None,
+    sent: Sent | None = None,
     more_ids: int = 0,
-    more_sent: Sequence[tuple[int, str]] = (),
+    more_sent: Sequence[Sent] = (),
 ) -> RollClaim | None:
     """Claim the campaign called ``name`` (None: there is none) and read, under its lock, its
     sheets with those seats of ``role`` sit with, the open seal's next roll number when the
@@ -72,57 +72,27 @@ def claim_for_roll(
     ]
     if draw:
         statements.append((TAKE.format(campaign=_CAMPAIGN), {**key, "no": False}))
-    if sent is not None:
-        statements.append(
-            (SENT.format(campaign=_CAMPAIGN), {**key, "seat": sent[0], "nonce": sent[1]})
-        )
+    asked = [*([sent] if sent is not None else []), *(s for s in more_sent if s != sent)]
+    if asked:
+        statements.append(answers_statement(_CAMPAIGN, key, asked))
     more = more_ids if conn.dialect == "postgresql" else 0
     if more:
         statements.append((_IDS, {"more": more}))
-    if more_sent:
-        statements.append(_kept_statement(key, more_sent))
     found = conn.batch(statements)
     if not found[0]:
         return None
     claim = claimed(found[0][0])
     sheets, seated = _sheets(found[1], claim.row.system)
-    at = 2
-    seal = seal_of(found[at]) if draw else None
-    at += draw
-    answer = answer_of(found[at]) if sent is not None else None
-    at += sent is not None
-    ids = tuple(int(r["id"]) for r in found[at]) if more else ()
-    at += bool(more)
-    kept = _kept_of(found[at], more_sent) if more_sent else {}
+    rest = iter(found[2:])  # the statements asked, in the order appended
+    seal = seal_of(next(rest)) if draw else None
+    kept = answers_of(next(rest), asked) if asked else {}
+    ids = tuple(int(r["id"]) for r in next(rest)) if more else ()
+    answer = kept.get(sent) if sent is not None else None
     return RollClaim(claim, sheets, seated, seal, answer, ids, kept)
 
 
 _IDS = "SELECT nextval(pg_get_serial_sequence('events', 'id')) AS id FROM generate_series(1, :more)"
 """Event ids taken for the events that follow (PostgreSQL)."""
-
-
-def _kept_statement(
-    key: dict[str, Any], sents: Sequence[tuple[int, str]]
-) -> tuple[str, dict[str, Any]]:
-    """The answers kept under any of ``sents``' nonces (their seats sorted out after)."""
-    params = {**key, **{f"nonce{i}": nonce for i, (_, nonce) in enumerate(sents)}}
-    among = ", ".join(f":nonce{i}" for i in range(len(sents)))
-    sql = (
-        f"SELECT seat_id, nonce, answer FROM rolls_sent WHERE campaign_id = {_CAMPAIGN} "
-        f"AND nonce IN ({among})"
-    )
-    return sql, params
-
-
-def _kept_of(
-    found: list[Row], sents: Sequence[tuple[int, str]]
-) -> dict[tuple[int, str], dict[str, Any]]:
-    asked = set(sents)
-    return {
-        (r["seat_id"], r["nonce"]): loads(r["answer"])
-        for r in found
-        if (r["seat_id"], r["nonce"]) in asked
-    }
 
 
 class Claims:
@@ -133,8 +103,6 @@ class Claims:
     def __init__(self, conn: Sql) -> None:
         self.conn = conn
 
-    def claim(
-        self, name: str, role: str, draw: bool, sent: tuple[int, str] | None
-    ) -> RollClaim | None:
+    def claim(self, name: str, role: str, draw: bool, sent: Sent | None) -> RollClaim | None:
         """The campaign called ``name`` claimed for a roll (None: there is none)."""
         return claim_for_roll(self.conn, name, role, draw, sent)

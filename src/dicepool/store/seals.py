@@ -82,6 +82,13 @@ def seal_of(found: list[Row]) -> SealRow | None:
     return _seal(found[0]) if found else None
 
 
+def take_later(conn: Sql, seal: SealRow) -> None:
+    """Take ``seal``'s next roll number as :data:`TAKE` does, held back for the commit: for a
+    roll whose number is known without asking (it follows another of the same transaction,
+    which holds the campaign's row)."""
+    conn.later("UPDATE seals SET rolls = rolls + 1 WHERE id = :seal", {"seal": seal.id})
+
+
 def give_back(conn: Sql, seal: SealRow) -> None:
     """Give back the roll number ``seal`` was taken with, no die having been read: a number
     given out is one the log holds."""

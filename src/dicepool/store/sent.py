@@ -3,35 +3,35 @@ nonce is its idempotency key (the same seat sending it again gets the first roll
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dicepool.store.sql import Row, Sql, loads
 
+Sent = tuple[int, str]
+"""A seat (by id) and the nonce it sent a roll with."""
 
-def sent_answer(conn: Sql, campaign_id: int, seat_id: int, nonce: str) -> dict[str, Any] | None:
-    """The answer given to the roll ``seat_id`` sent with ``nonce``, or None (never sent)."""
-    found = conn.rows(
-        SENT.format(campaign=":campaign"),
-        {"campaign": campaign_id, "seat": seat_id, "nonce": nonce},
+
+def answers_statement(
+    campaign: str, params: Mapping[str, Any], sents: Sequence[Sent]
+) -> tuple[str, dict[str, Any]]:
+    """The statement reading the answers kept under any of ``sents`` (``campaign``: an
+    expression giving the campaign's id, with its ``params``), read by :func:`answers_of`."""
+    nonces = {f"nonce{i}": nonce for i, (_, nonce) in enumerate(sents)}
+    among = ", ".join(f":{name}" for name in nonces)
+    sql = (
+        f"SELECT seat_id, nonce, answer FROM rolls_sent WHERE campaign_id = {campaign} "
+        f"AND nonce IN ({among})"
     )
-    return answer_of(found)
+    return sql, {**params, **nonces}
 
 
-SENT = (
-    "SELECT answer FROM rolls_sent "
-    "WHERE campaign_id = {campaign} AND seat_id = :seat AND nonce = :nonce"
-)
-"""The answer kept under ``:seat`` and ``:nonce`` (``{campaign}``: an expression giving the
-campaign's id)."""
-
-
-def answer_of(found: list[Row]) -> dict[str, Any] | None:
-    """The answer :data:`SENT` found, or None."""
-    if not found:
-        return None
-    answer: dict[str, Any] = loads(found[0]["answer"])
-    return answer
+def answers_of(found: list[Row], sents: Sequence[Sent]) -> dict[Sent, dict[str, Any]]:
+    """The answers kept under ``sents`` that :func:`answers_statement` found (the same
+    nonce sent by another seat is another roll)."""
+    asked = set(sents)
+    kept = {(r["seat_id"], r["nonce"]): r["answer"] for r in found}
+    return {sent: loads(answer) for sent, answer in kept.items() if sent in asked}
 
 
 def keep_sent(

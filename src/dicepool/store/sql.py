@@ -189,9 +189,8 @@ class PsycopgSql:
     autocommit) is begun and ended here, by round trips it shares: BEGIN goes with its first
     statement, and the statements held back by :meth:`later` go with the next one or with
     the COMMIT, each group as one simple query (its values written in by psycopg's
-    client-side binding). Under a table rolling flat out
-    the campaign's row lock is what rolls wait on, and it is held for as many round trips as
-    its transaction makes after taking it.
+    client-side binding). Under a table rolling flat out the campaign's row lock is what rolls
+    wait on, and it is held for as many round trips as its transaction makes after taking it.
     """
 
     dialect = "postgresql"

@@ -17,10 +17,11 @@ from collections import deque
 from starlette.concurrency import run_in_threadpool
 
 from dicepool.campaign.rolls import LoggedRoll
-from dicepool.campaign.together import MOST_TOGETHER, OneRoll, Sent, roll_together
+from dicepool.campaign.together import MOST_TOGETHER, OneRoll, roll_together
 from dicepool.store.database import Database
+from dicepool.store.sent import Sent
 
-Waiting = deque[tuple[OneRoll, Sent, "asyncio.Future[LoggedRoll]"]]
+Waiting = deque[tuple[OneRoll, Sent | None, "asyncio.Future[LoggedRoll]"]]
 
 
 class RollQueues:
@@ -31,7 +32,7 @@ class RollQueues:
         self._waiting: dict[int, Waiting] = {}
         self._drains: set[asyncio.Task[None]] = set()
 
-    async def roll(self, campaign_id: int, one: OneRoll, sent: Sent) -> LoggedRoll:
+    async def roll(self, campaign_id: int, one: OneRoll, sent: Sent | None) -> LoggedRoll:
         """Make ``one`` (a roll of table ``campaign_id``, sent with the seat and nonce
         ``sent``), with whatever else of the table is waiting; its roll, or its refusal
         raised."""
@@ -51,7 +52,7 @@ class RollQueues:
 
     async def _drain(self, campaign_id: int, waiting: Waiting) -> None:
         """Make the table's waiting rolls, a transaction at a time, until none is waiting."""
-        group: list[tuple[OneRoll, Sent, asyncio.Future[LoggedRoll]]] = []
+        group: list[tuple[OneRoll, Sent | None, asyncio.Future[LoggedRoll]]] = []
         try:
             while waiting:
                 group = [waiting.popleft() for _ in range(min(MOST_TOGETHER, len(waiting)))]
