@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import Any
 
 from dicepool.campaign.campaigns import need_campaign
-from dicepool.campaign.seals import Drawing, Sealed, dice_data, drawing, draws
+from dicepool.campaign.seals import Drawing, Sealed, dice_data, drawing, draws, named_seal
 from dicepool.campaign.seats import Role
 from dicepool.campaign.view import screened_by
 from dicepool.core.dice import DiceSource, SystemDice
@@ -104,6 +104,7 @@ def roll(
     most_dice: int | None = None,
     sent: tuple[int, str] | None = None,
     within: Claims | None = None,
+    commitment: str | None = None,
 ) -> LoggedRoll:
     """Roll ``line`` in a campaign (for ``roller`` where a side names none) and log it.
 
@@ -119,9 +120,13 @@ def roll(
     ``sent`` is the seat and nonce a web table's roll was sent with: its idempotency key.
     ``within``: the write transaction to roll in and how its rolls claim the campaign
     (:mod:`dicepool.campaign.together`), else the roll is a transaction of its own.
+    ``commitment``: the seal the roller's client saw open (its commitment), which the roll's
+    dice must be drawn from; None where no client of the roller's checks it (the command
+    line, Discord).
 
     Raises:
         Resent: the seat sent that nonce before (its roll's answer is kept: nothing is rolled).
+        SealMoved: the roll names a seal that is not the open one (nothing is rolled).
         NotationError, SheetError, CampaignError: the line cannot be rolled; nothing is logged.
         DiceError: faces typed by hand that do not fit.
     """
@@ -136,6 +141,8 @@ def roll(
         # the campaign's row is held from here: a second send of one nonce waits, then finds it
         if claimed.sent is not None:
             raise Resent(claimed.sent)  # the transaction's claim of a number is undone
+        if commitment is not None and claimed.seal is not None:
+            named_seal(claimed.seal, commitment)  # (raises) its number is undone with it
         state, seen = screened_by(row, claimed.sheets, claimed.seated, by_player)
         if by_player:
             _typed_by_player(state, source)
@@ -237,6 +244,8 @@ def roll_json(logged: LoggedRoll, campaign: str) -> dict[str, object]:
             "character": rollers[0] if rollers else None,
             "characters": list(logged.line.characters),
             "event": event.id,
+            "seq": event.seq,
+            "hash": event.chain.hash if event.chain is not None else None,
             "numbers": rolled.numbers,
             "house_rules": logged.house_rules,
             "effects": effects,

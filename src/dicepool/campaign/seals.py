@@ -31,7 +31,7 @@ from typing import Any
 
 from dicepool.core.dice import DiceSource, ForcedDice, SeededDice, SystemDice
 from dicepool.core.stream import SEED_BYTES, StreamDice, check_nonce, commitment
-from dicepool.errors import CampaignError
+from dicepool.errors import CampaignError, DiceError
 from dicepool.sheet.events import Event, Kind, event_of
 from dicepool.sheet.payloads import Drawn, SealClosed, SealOpened, SealRef
 from dicepool.store.database import Database
@@ -136,18 +136,58 @@ def drawing(
     """The dice an event of the campaign rolls, given ``source``: :class:`Sealed` dice as the
     open seal's stream with their nonce (a player's browser's), the secure generator (the
     command line's, the storyteller's and a rule's) as the stream with the empty nonce, a
-    hidden roll's with a random one, and any other source (faces typed by hand, a seeded
-    generator, a library caller's own) as it is, no part of the seal's claim. ``taken``: the
-    open seal with the roll number taken already (:mod:`dicepool.store.roll_claim`)."""
+    hidden roll's with a random one, and faces typed by hand or a seeded generator's as they
+    are (logged ``typed`` or ``seeded``: no part of the seal's claim). ``taken``: the open
+    seal with the roll number taken already (:mod:`dicepool.store.roll_claim`).
+
+    Raises:
+        DiceError: any other source (a library caller's own): its faces would be logged as
+            the table's with no seal to check them by, so no use case of dicepool logs one.
+    """
     if isinstance(source, Sealed):
         nonce = source.nonce
     elif isinstance(source, SystemDice):
         nonce = ""  # no free choice: the next roll's faces are fixed by the log before it
-    else:  # typed, seeded, or a library caller's own source: its faces, outside any seal
+    elif isinstance(source, ForcedDice | SeededDice):  # logged as such: no seal's claim
         return source
+    else:
+        raise DiceError(
+            f"a campaign's dice come from its seal, or are typed by hand (ForcedDice) or "
+            f"seeded (SeededDice), each marked so in the log; not from {type(source).__name__}"
+        )
     if hidden:  # else anyone could replay it once the seed is out
         nonce = secrets.token_hex(NONCE_BYTES)
     return Drawing(conn, campaign_id, nonce, taken)
+
+
+class SealMoved(CampaignError):
+    """A roll that names a seal (the commitment its client read) other than the open one:
+    refused, so that no roll is ever logged in a seal its roller did not see open.
+
+    Attributes:
+        commitment: the open seal's commitment, for the client to see and send again with.
+        seal: the open seal's number.
+    """
+
+    def __init__(self, seal: int, commitment: str) -> None:
+        self.seal = seal
+        self.commitment = commitment
+        super().__init__(
+            f"the seal changed before your roll reached the table: seal {seal} is open now "
+            f"(commitment {commitment[:16]}...); nothing was rolled: send it again naming it"
+        )
+
+
+def named_seal(seal: SealRow, named: str) -> None:
+    """Refuse a roll whose client named a seal by ``named`` (the commitment it read) when
+    the open seal is another.
+
+    Raises:
+        SealMoved: the open seal's commitment is not ``named``.
+    """
+    open_commitment = commitment(bytes.fromhex(seal.seed))
+    if named != open_commitment:
+        raise SealMoved(seal.number, open_commitment)
 
 
 def rolled_by(source: DiceSource, storyteller: bool) -> DiceSource:

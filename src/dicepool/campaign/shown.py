@@ -194,3 +194,24 @@ def _face(die: object) -> int:
     if face is None:
         raise Malformed(f"a die has no whole-number face: {shown(die)}")
     return face
+
+
+UNSEALED = "unsealed"
+"""The mark of an event that shows dice no seal drew and no one typed: the server chose them."""
+
+UNSEALED_WORDS = "unsealed: the server chose these dice"
+"""What every view says beside such an event."""
+
+
+def unsealed(kind: str, data: Mapping[str, Any]) -> bool:
+    """Whether an event shows dice that name no seal and are not marked typed by hand or
+    seeded: faces whoever wrote the event chose (no use case of dicepool logs one, so only a
+    hand on the database could). A rule's event that rolled no die is not one."""
+    if kind not in ROLLING or isinstance(data.get("seal"), Mapping):
+        return False
+    if data.get("typed") is True or data.get("seeded") is True:
+        return False
+    try:
+        return bool(faces_shown(kind, data))
+    except Malformed:
+        return True  # dice of a shape no seal's check could read: a roll all the same

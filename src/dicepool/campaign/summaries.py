@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields as fields_of
 from typing import Any
 
+from dicepool.campaign.shown import UNSEALED_WORDS, unsealed
 from dicepool.campaign.view import FOR_A_PLAYER
 from dicepool.notation.packing import unpacked
 from dicepool.sheet.events import Event, Kind
@@ -486,7 +487,14 @@ DISCORD_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
 
 
 def summary(event: Event, target: Event | None = None) -> str:
-    """What an event did, in one line (an undo names what it undid, or restored)."""
+    """What an event did, in one line (an undo names what it undid, or restored); an event
+    whose dice no seal drew and no one typed says so (:func:`~dicepool.campaign.shown.unsealed`),
+    wherever it is shown."""
+    said = _summary(event, target)
+    return f"{said} [{UNSEALED_WORDS}]" if unsealed(event.kind.value, event.data) else said
+
+
+def _summary(event: Event, target: Event | None) -> str:
     data = event.data
     if event.kind in STATE_SUMMARIES:
         return STATE_SUMMARIES[event.kind](data)

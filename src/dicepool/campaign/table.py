@@ -464,6 +464,7 @@ def roll_at_table(
     spends: Spends = NO_SPENDS,
     nonce: str | None = None,
     within: Claims | None = None,
+    commitment: str | None = None,
 ) -> LoggedRoll:
     """Roll a line from a seat of the web table, with what it spends and chooses, by the
     table's rules: a player rolls for their own character (the default) and nobody else's,
@@ -471,7 +472,8 @@ def roll_at_table(
     storyteller rolls hidden; a roll is at most
     :data:`TABLE_DICE` dice. The client's ``nonce`` (for the seal's stream) is also the roll's
     idempotency key: sent again by the seat, it gets the first roll's answer. ``within``: a
-    transaction to roll in, as :func:`~dicepool.campaign.rolls.roll` takes it.
+    transaction to roll in, and ``commitment``, the seal the client saw open, as
+    :func:`~dicepool.campaign.rolls.roll` takes them.
 
     Raises:
         Resent: the seat sent this nonce before (the first roll's answer in it).
@@ -499,6 +501,7 @@ def roll_at_table(
         most_dice=TABLE_DICE,
         sent=(seat.id, nonce) if nonce else None,
         within=within,
+        commitment=commitment,
     )
 
 

@@ -21,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from dicepool.campaign.questions import odds_json
 from dicepool.campaign.roll_choices import ROLL_CHOICES, spends_of
 from dicepool.campaign.rolls import LoggedRoll, Resent
-from dicepool.campaign.seals import dice_source
+from dicepool.campaign.seals import SealMoved, dice_source
 from dicepool.campaign.seats import (
     INVITATION_EXPIRED,
     Role,
@@ -49,7 +49,7 @@ from dicepool.web.addresses import link_of
 from dicepool.web.limits import charge, client_key, limited, working
 from dicepool.web.loop import on_loop
 from dicepool.web.params import fields_of
-from dicepool.web.problems import NotFound, Unauthorized, answers
+from dicepool.web.problems import MEANINGS, NotFound, Problem, Unauthorized, answers
 
 # every route: a body too large (even where none is read), a request that does not validate,
 # a database that cannot serve
@@ -67,8 +67,9 @@ LINE = 500
 MAX_FACES = 2000
 
 
-STRICT = ConfigDict(strict=True)
-"""A request's JSON is taken as its schema says: `true` is no die's face, `"no"` no boolean."""
+STRICT = ConfigDict(strict=True, extra="forbid")
+"""A request's JSON is taken as its schema says: `true` is no die's face, `"no"` no boolean,
+and a field it does not know is refused (422 naming it), never dropped without a word."""
 
 
 class NewTable(BaseModel):
@@ -127,6 +128,13 @@ class RollLine(BaseModel):
         description="The roller's own text mixed into the seal's stream for this roll "
         "(printable ASCII; say 16 random bytes in hex); dicepool picks one when none is given.",
     )
+    commitment: str | None = Field(
+        default=None,
+        pattern=r"^[0-9a-f]{64}$",
+        description="The open seal's commitment as the client read it: the roll is drawn from "
+        "that seal or refused (409, with the open seal's `commitment`: send it again, with the "
+        "same nonce, naming that one). Left out by a client that checks no seal of its own.",
+    )
 
 
 CHOSEN = {p.name for p in ROLL_CHOICES}
@@ -157,10 +165,23 @@ class LoggedEvent(BaseModel):
 
 
 class Rolled(BaseModel):
-    """A roll logged: its event's id, and the roll as `dicepool roll --json` prints it."""
+    """A roll logged: its event's id, its place in the table's log (``seq``) and on its hash
+    chain (``hash``): what a client keeps as its receipt; and the roll as `dicepool roll
+    --json` prints it."""
 
     event: int
+    seq: int | None = Field(description="None only in an answer kept before answers carried it.")
+    hash: str | None
     roll: dict[str, Any]
+
+
+class SealProblem(Problem):
+    """A roll refused by the table's state; when it named a seal that is not the open one,
+    with that seal's ``commitment``, to send it again naming it (with the same nonce)."""
+
+    commitment: str | None = Field(
+        default=None, description="The open seal's, when the roll named another."
+    )
 
 
 class Events(BaseModel):
@@ -310,6 +331,11 @@ def event_json(seen: SeenEvent) -> dict[str, Any]:
     responses={
         200: {"model": Rolled, "description": "A roll sent before with this nonce: its answer."},
         **answers(400, 401, 403, 404, 409, 429),
+        409: {
+            "model": SealProblem,
+            "description": MEANINGS[409] + " A roll naming a seal that is not the open one is "
+            "answered with the open seal's `commitment`.",
+        },
     },
 )
 async def make_roll(campaign_id: int, body: NewRoll, request: Request, token: Token) -> Response:
@@ -337,7 +363,16 @@ async def make_roll(campaign_id: int, body: NewRoll, request: Request, token: To
         source = dice_source(body.dice, body.nonce)
         spends = spends_of(body.model_dump(include=CHOSEN), sitting.system)
         return roll_at_table(
-            db, sitting, body.line, source, body.character, body.hidden, spends, body.nonce, within
+            db,
+            sitting,
+            body.line,
+            source,
+            body.character,
+            body.hidden,
+            spends,
+            body.nonce,
+            within,
+            body.commitment,
         )
 
     try:
@@ -350,12 +385,21 @@ async def make_roll(campaign_id: int, body: NewRoll, request: Request, token: To
             logged = await on_loop(db, rolled)
         sitting = seated[0]
     except Resent as again:
-        first = {"event": again.answer["event"], "roll": again.answer}
+        first = rolled_json(again.answer)
         return Response(json_bytes(first), status_code=200, media_type="application/json")
+    except SealMoved as moved:
+        refused = {"error": str(moved), "commitment": moved.commitment}
+        return Response(json_bytes(refused), status_code=409, media_type="application/json")
     _announce(request, sitting)
     await request.app.state.hub.delivered(sitting.campaign_id, logged.event.seq)
-    answer = {"event": logged.event.id, "roll": logged.answer}
+    answer = rolled_json(logged.answer)
     return Response(json_bytes(answer), status_code=201, media_type="application/json")
+
+
+def rolled_json(roll: dict[str, Any]) -> dict[str, Any]:
+    """A roll's answer (:class:`Rolled`) from its JSON: its event, seq and hash (what a
+    client keeps as its receipt) beside the roll."""
+    return {"event": roll["event"], "seq": roll.get("seq"), "hash": roll.get("hash"), "roll": roll}
 
 
 def json_bytes(value: Any) -> bytes:

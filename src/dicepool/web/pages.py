@@ -29,7 +29,7 @@ from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.questions import seat_odds_json
 from dicepool.campaign.roll_choices import roll_choices, spends_of
 from dicepool.campaign.rolls import Resent
-from dicepool.campaign.seals import ALONE, dice_source, open_seal_of
+from dicepool.campaign.seals import ALONE, SealMoved, dice_source, open_seal_of
 from dicepool.campaign.seat_admin import invitations_on, seats_at
 from dicepool.campaign.seats import (
     INVITATION_EXPIRED,
@@ -41,6 +41,7 @@ from dicepool.campaign.seats import (
     open_table,
     seated_by_token,
 )
+from dicepool.campaign.shown import UNSEALED_WORDS, unsealed
 from dicepool.campaign.summaries import (
     count_words,
     dice_groups,
@@ -67,7 +68,7 @@ from dicepool.errors import AccessError, CampaignError, DicepoolError, SheetErro
 from dicepool.notation.faces import parse_faces
 from dicepool.notation.grammar import SYSTEMS
 from dicepool.odds import Budget
-from dicepool.sheet.events import concerns, is_hidden
+from dicepool.sheet.events import concerns
 from dicepool.store.database import Database
 from dicepool.web.addresses import link_of
 from dicepool.web.api import LINE, NAME, ODDS_MEMORY, ODDS_SECONDS, metered
@@ -89,6 +90,8 @@ _env = Environment(
     loader=FileSystemLoader(HERE / "templates"),
     autoescape=select_autoescape(default=True, default_for_string=True),
 )
+_env.globals["unsealed"] = unsealed  # a roll no seal drew is marked on every page
+_env.globals["unsealed_words"] = UNSEALED_WORDS
 _env.globals["alone"] = ALONE  # a seal no player added to says so on every page
 templates = Jinja2Templates(env=_env)
 
@@ -403,24 +406,37 @@ def roll_page(
     hidden: Annotated[bool, Form()] = False,
     nonce: Annotated[str | None, Form(max_length=MAX_NONCE)] = None,
     faces: Annotated[str, Form(max_length=MAX_FACES_TEXT)] = "",
+    commitment: Annotated[str | None, Form(pattern=r"^[0-9a-f]{64}$")] = None,
 ) -> Response:
     """Roll the roll box's line, with what it spends and chooses; the log shows it to the
     table (the storyteller may hide it). The page sends a nonce of the browser's (16 random
-    bytes, hex) for the seal's stream; ``faces`` typed by hand (where the seat may type them)
-    are the dice instead."""
+    bytes, hex) for the seal's stream, and the commitment of the seal it saw open (a roll
+    is drawn from that seal or refused, 409, with the open seal sent again); ``faces`` typed
+    by hand (where the seat may type them) are the dice instead. The answer's headers give
+    the roll's place in the log and on the chain (``X-Roll-Seq``, ``X-Roll-Hash``): what the
+    browser keeps as its receipt."""
     source = dice_source(parse_faces(faces) if faces.strip() else None, nonce)
     spends = spends_of(fields, seat.system)
+    db = _db(request)
     try:
         logged = roll_at_table(
-            _db(request), seat, line, source, character or None, hidden, spends, nonce
+            db, seat, line, source, character or None, hidden, spends, nonce, None, commitment
         )
+        answer = logged.answer
     except Resent as again:  # sent before, its answer lost: that roll, not a second
-        first = again.answer
-        return _back(
-            request, campaign_id, "_rolled.html", number=first["event"], hidden=first["hidden"]
-        )
-    hidden = is_hidden(logged.event)
-    return _back(request, campaign_id, "_rolled.html", number=logged.event.id, hidden=hidden)
+        answer = again.answer
+    except SealMoved as moved:  # nothing rolled: the page shows the open seal, sends again
+        seal = open_seal_of(db, seat.campaign)
+        context = {"seal": seal, "seat": seat, "oob": True}
+        refused = templates.TemplateResponse(request, "_seal_moved.html", context, 409)
+        refused.headers["X-Seal-Commitment"] = moved.commitment
+        return refused
+    done = _back(
+        request, campaign_id, "_rolled.html", number=answer["event"], hidden=answer["hidden"]
+    )
+    done.headers["X-Roll-Seq"] = str(answer.get("seq") or "")
+    done.headers["X-Roll-Hash"] = str(answer.get("hash") or "")
+    return done
 
 
 @router.post("/c/{campaign_id}/act/{name}", response_class=HTMLResponse)

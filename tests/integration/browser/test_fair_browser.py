@@ -67,6 +67,14 @@ def closed_table(browser: Browser, tmp_path: Path) -> Iterator[Closed]:
         stop(server)
 
 
+def _seq(db: str, event: int) -> int:
+    """The seq of event ``event`` in its table's log."""
+    with sqlite3.connect(db) as conn:
+        (seq,) = conn.execute("SELECT seq FROM events WHERE id = ?", (event,)).fetchone()
+    conn.close()
+    return int(seq)
+
+
 def _owner(db: str, *statements: tuple[str, tuple[object, ...]]) -> None:
     """The server's owner writes to the SQLite file, foreign keys off."""
     with sqlite3.connect(db) as conn:
@@ -96,11 +104,11 @@ def test_a_face_changed_in_the_database_is_named_by_the_players_page(
             table.db, ("UPDATE events SET data = ? WHERE id = ?", (json.dumps(data), table.first))
         )
         page.reload()
-        expect(fair).to_contain_text(f"Your roll event {table.first} (seq")
-        expect(fair).to_contain_text("does not check out: die 1 shows")
-        expect(fair).to_contain_text(f"event {table.first} (seq")
-        expect(fair).to_contain_text("was changed after it was logged")
-        assert f"event {table.second} " not in fair.inner_text()
+        first = _seq(table.db, table.first)
+        expect(fair).to_contain_text(f"Your roll `Dexterity + Stealth` (nonce ")
+        expect(fair).to_contain_text(f", seq {first}) does not check out: die 1 shows")
+        expect(fair).to_contain_text(f"seq {first} was changed after it was logged")
+        assert f"seq {_seq(table.db, table.second)})" not in fair.inner_text()
         shoot(page, "fair-mismatch-desktop")
         page.set_viewport_size({"width": 390, "height": 844})
         shoot(page, "fair-mismatch-phone")
@@ -114,7 +122,7 @@ def test_an_event_deleted_in_the_database_is_named_by_the_players_page(
         _owner(table.db, ("DELETE FROM events WHERE id = ?", (gone,)))
         table.page.reload()
         expect(table.page.locator("#fair")).to_contain_text(
-            f"The log's chain is broken: events are missing before event {gone + 1} "
+            f"The log's chain is broken: events are missing before seq {gone + 1}: "
         )
 
 
@@ -131,6 +139,6 @@ def test_two_events_swapped_in_the_database_are_named_by_the_players_page(
         )
         table.page.reload()
         expect(table.page.locator("#fair")).to_contain_text(
-            f"The log's chain is broken: event {two} (seq {one}) does not follow the event "
+            f"The log's chain is broken: seq {_seq(table.db, two)} does not follow the event "
             "before it"
         )

@@ -125,7 +125,9 @@
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var form = rollForm(event);
-    if (!form || !event.detail.successful) { return; }
+    // 4xx answers are swapped in as the page's words (see base.html's htmx-config), but only a
+    // roll logged clears the box: a refused one keeps what was typed, to mend and send again
+    if (!form || !event.detail.xhr || event.detail.xhr.status >= 300 || !event.detail.xhr.status) { return; }
     delete form.dataset.nonce;
     form.dataset.last = form.dataset.sent;
     var again = document.getElementById("repeat-roll");
