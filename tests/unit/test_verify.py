@@ -9,16 +9,27 @@ from __future__ import annotations
 import copy
 import hashlib
 import hmac
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicepool.campaign.verify import Problem, SealReport, Status, Verification, verify
+from dicepool.campaign.verify import (
+    OUTSIDE,
+    Problem,
+    SealReport,
+    Status,
+    Verification,
+    outside_words,
+    verify,
+)
 from dicepool.notation.packing import pack_dice
 from tests.hypothesis_profiles import examples
 
+from ..real_exports import Night, forge_outside, night, sqlite_copy
 from ..sealed_log import SEED_A, SEED_B, Log, good_log, stream
 
 
@@ -279,11 +290,53 @@ def test_a_hidden_roll_counts_for_the_numbers_but_is_not_checked() -> None:
     assert report.status == Status.VERIFIED and report.hidden == 0 and report.checked == 7
 
 
-def test_a_roll_naming_no_seal_once_seals_began_is_unclaimed() -> None:
+def test_a_roll_naming_no_seal_once_seals_began_is_outside_every_seal_and_fails() -> None:
     log = good_log()
-    log.unsealed([1, 2])
+    log.unsealed([1, 2])  # seq 15: no seal, not typed, not seeded: the server chose its dice
     checked = verify(log.events)
-    assert checked.ok and checked.unclaimed == 1 and checked.pre_seal == 1
+    assert not checked.ok and checked.unclaimed == 1
+    assert [str(p) for p in checked.outside] == [f"event 115 (seq 15): {OUTSIDE}"]
+    assert checked.pre_seal == 1  # seq 2, from before the first seal: skipped, as before
+    assert all(s.status != Status.MISMATCH for s in checked.seals) and not checked.problems
+    answer = checked.to_dict()
+    assert answer["ok"] is False and answer["unclaimed"] == 1
+    assert [p["seq"] for p in answer["outside"]] == [15]
+
+
+def test_typed_seeded_and_dieless_rolls_after_the_seals_are_not_outside() -> None:
+    log = good_log()
+    log.typed([4])
+    log.add("rolled", {"seeded": True, "result": {"dice": [{"face": 2}]}})
+    log.add("rested", {"character": "Ana", "rolls": []})  # its rule rolled no die
+    log.add("rolled", {"result": "junk"})  # dice no seal's check could read: a roll all the same
+    checked = verify(log.events)
+    assert (checked.typed, checked.seeded) == (2, 1)
+    assert [p.seq for p in checked.outside] == [18] and not checked.ok
+
+
+def test_outside_words() -> None:
+    assert outside_words(1) == "1 roll outside every seal"
+    assert outside_words(3) == "3 rolls outside every seal"
+
+
+@pytest.fixture
+def table(sqlite_template: Path, tmp_path: Path) -> Iterator[Night]:
+    db = sqlite_copy(sqlite_template, tmp_path)
+    yield night(db)
+    db.close()
+
+
+def test_a_roll_forged_outside_every_seal_fails_though_the_chain_holds(table: Night) -> None:
+    seq = table.roll("a1" * 16, table.commitment())
+    table.close()
+    export = table.export()
+    assert verify(export["events"]).ok
+    forged = forge_outside(export, seq, seq)  # the chain hashed again around it
+    checked = verify(export["events"], [export["head"]["hash"]])
+    assert checked.chain is not None and checked.chain.problems == ()
+    assert checked.seals[0].status == Status.VERIFIED  # no seal's line can see it
+    assert [(p.event, p.seq, p.message) for p in checked.outside] == [(9999, forged, OUTSIDE)]
+    assert not checked.ok
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,9 @@ seed itself (``seal-close``, with the count of roll numbers it gave out). Every 
 dice to names it (``data["seal"]``: the seal, the roll's number in it, its nonce and the runs of
 dice read), and :func:`dicepool.core.stream.stream_faces` recomputes its faces. :func:`verify`
 checks, per seal, that the seed matches the commitment, that every roll shows the stream's
-faces, and that the roll numbers run 1..N with none missing and none twice.
+faces, and that the roll numbers run 1..N with none missing and none twice. A roll logged once
+seals began that names none (and is not typed by hand nor seeded) is outside every seal: the
+server chose its dice, and the log fails the check.
 
 It reads the event dicts of an export (:meth:`Event.to_dict`), never the database, so a file
 someone sent and the live campaign are checked the same way; and since an export may have
@@ -33,6 +35,7 @@ from dicepool.campaign.shown import (
     faces_shown,
     hex_digits,
     shown,
+    unsealed,
     whole,
 )
 from dicepool.core.stream import commitment, mixed_key, stream_faces
@@ -40,6 +43,17 @@ from dicepool.errors import DiceError
 
 MAX_LISTED = 5
 """The most wrong dice one problem lists; it says how many more there are."""
+
+OUTSIDE = (
+    "a roll outside every seal: it names no seal and is not typed by hand or seeded, "
+    "so the server chose its dice"
+)
+"""The problem of a roll logged once seals began that no seal drew."""
+
+
+def outside_words(count: int) -> str:
+    """``1 roll outside every seal``, ``3 rolls outside every seal``."""
+    return f"{count} roll{'' if count == 1 else 's'} outside every seal"
 
 
 class Status(StrEnum):
@@ -104,8 +118,9 @@ class Verification:
         typed: rolls typed by hand (``typed``): their faces were never the stream's.
         pre_seal: rolls logged before the log's first seal opened: they name no seal.
         seeded: rolls of a seeded generator (``seeded``, the command line's ``--seed``).
-        unclaimed: rolls logged after it that still name no seal and are not typed: not part
-            of any seal's claim either (a warning, not a mismatch).
+        outside: the rolls logged once seals began that name no seal and are neither typed
+            nor seeded (:func:`dicepool.campaign.shown.unsealed`), one problem each: the
+            server chose their dice, so the log fails the check.
         problems: what is wrong outside any one seal (an event that names no seal it could
             be checked under, a seal number missing from the log).
         chain: the log's hash chain checked (None for an export that carries none: version 1).
@@ -114,18 +129,25 @@ class Verification:
     seals: tuple[SealReport, ...]
     typed: int = 0
     pre_seal: int = 0
-    unclaimed: int = 0
+    outside: tuple[Problem, ...] = ()
     problems: tuple[Problem, ...] = ()
     seeded: int = 0
     chain: ChainReport | None = None
 
     @property
+    def unclaimed(self) -> int:
+        """The rolls outside every seal."""
+        return len(self.outside)
+
+    @property
     def ok(self) -> bool:
-        """Nothing mismatches (an open seal is not a mismatch), and the chain holds."""
+        """Nothing mismatches (an open seal is not a mismatch), no roll is outside every
+        seal, and the chain holds."""
         broken = self.chain is not None and bool(self.chain.problems)
         return (
             not broken
             and not self.problems
+            and not self.outside
             and all(s.status != Status.MISMATCH for s in self.seals)
         )
 
@@ -136,6 +158,7 @@ class Verification:
             "seals": [s.to_dict() for s in self.seals],
             "skipped": {"typed": self.typed, "seeded": self.seeded, "pre_seal": self.pre_seal},
             "unclaimed": self.unclaimed,
+            "outside": [p.to_dict() for p in self.outside],
             "problems": [p.to_dict() for p in self.problems],
             "chain": self.chain.to_dict() if self.chain is not None else None,
         }
@@ -159,8 +182,9 @@ class _At:
 
 
 @dataclass(frozen=True)
-class _Roll:
-    """One event that names a seal: where it is, its number in the seal, and what it logs."""
+class LedgerRoll:
+    """One event that names a seal: where it is, its number in the seal, and what it logs
+    (``ref``: its ``data["seal"]``)."""
 
     at: _At
     roll_no: int | None
@@ -177,8 +201,10 @@ class _Roll:
 
 
 @dataclass
-class _Seal:
-    """What the log says of one seal, gathered in the log's order."""
+class LedgerSeal:
+    """What the log says of one seal, gathered in the log's order: its ``seal-open`` and
+    ``seal-close`` (where they are, the commitment and the seed), the rolls that name it, and
+    the players' contributions logged while it was open, in order."""
 
     number: int
     opened: _At | None = None
@@ -186,7 +212,7 @@ class _Seal:
     commitment: str | None = None
     seed: bytes | None = None
     claimed: int | None = None
-    rolls: list[_Roll] = field(default_factory=list)
+    rolls: list[LedgerRoll] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     contributions: list[bytes] = field(default_factory=list)
 
@@ -197,26 +223,36 @@ def verify(events: Sequence[Any], heads: Sequence[str] = ()) -> Verification:
 
     Never raises for what the events hold: anything malformed is a problem of its event.
     """
-    ledger = _Ledger()
-    for index, event in enumerate(events):
-        ledger.read(index, event)
-    checked = ledger.verification()
+    checked = _read(events).verification()
     if not chained(events):
         return checked
     return replace(checked, chain=check_chain(events, heads))
+
+
+def read_seals(events: Sequence[Any]) -> Mapping[int, LedgerSeal]:
+    """What a log says of each of its seals, by number: the events as an export gives them,
+    in order. Never raises for what the events hold (what is malformed is left out)."""
+    return _read(events).seals
+
+
+def _read(events: Sequence[Any]) -> _Ledger:
+    ledger = _Ledger()
+    for index, event in enumerate(events):
+        ledger.read(index, event)
+    return ledger
 
 
 class _Ledger:
     """The seals of a log as its events are read, then each one's report."""
 
     def __init__(self) -> None:
-        self.seals: dict[int, _Seal] = {}
+        self.seals: dict[int, LedgerSeal] = {}
         self.problems: list[Problem] = []
         self.typed = 0
         self.pre_seal = 0
-        self.unclaimed = 0
+        self.outside: list[Problem] = []
         self.seeded = 0
-        self.sealing = False  # a seal-open has been read: rolls that name none are unclaimed
+        self.sealing = False  # a seal-open has been read: rolls that name none are outside
 
     def read(self, index: int, event: object) -> None:
         """Take one event of the log into the seals it concerns."""
@@ -242,12 +278,12 @@ class _Ledger:
             elif isinstance(data.get("seal"), Mapping):
                 self._sealed(at, kind, data)
             elif kind in ROLLING:
-                self._unsealed(kind, data)
+                self._unsealed(at, kind, data)
         except Malformed as exc:  # a field that says which seal: nowhere else to put it
             self.problems.append(at.problem(str(exc)))
 
-    def _seal(self, number: int) -> _Seal:
-        return self.seals.setdefault(number, _Seal(number))
+    def _seal(self, number: int) -> LedgerSeal:
+        return self.seals.setdefault(number, LedgerSeal(number))
 
     def _opened(self, at: _At, data: Mapping[str, Any]) -> None:
         seal = self._seal(counting(data.get("seal"), "the seal-open's seal number"))
@@ -306,25 +342,21 @@ class _Ledger:
             seal.problems.append(
                 at.problem(f"reads seal {seal.number} after it was closed ({seal.closed.name})")
             )
-        seal.rolls.append(_Roll(at, roll_no, kind, data, ref, len(seal.contributions)))
+        seal.rolls.append(LedgerRoll(at, roll_no, kind, data, ref, len(seal.contributions)))
 
-    def _unsealed(self, kind: str, data: Mapping[str, Any]) -> None:
-        """Count a rolling event that names no seal, if it rolled anything."""
+    def _unsealed(self, at: _At, kind: str, data: Mapping[str, Any]) -> None:
+        """Count a rolling event that names no seal, if it rolled anything: typed, seeded,
+        from before the seals, or else outside every seal."""
         if data.get("typed") is True:
             self.typed += 1
-            return
-        if data.get("seeded") is True:
+        elif data.get("seeded") is True:
             self.seeded += 1
-            return
-        try:
-            if not faces_shown(kind, data):
-                return  # nothing was rolled: a rule that rolled no die this time
-        except Malformed:
-            pass  # a roll all the same (a hidden one, say), whose faces are not ours to check
-        if self.sealing:
-            self.unclaimed += 1
+        elif not unsealed(kind, data):
+            return  # nothing was rolled: a rule that rolled no die this time
+        elif self.sealing:
+            self.outside.append(at.problem(OUTSIDE))
         else:
-            self.pre_seal += 1
+            self.pre_seal += 1  # a legacy log's roll, from before seals existed
 
     def verification(self) -> Verification:
         """Every seal's report, by number, with what lies outside them."""
@@ -337,15 +369,15 @@ class _Ledger:
         ]
         return Verification(
             reports,
-            self.typed,
-            self.pre_seal,
-            self.unclaimed,
-            (*self.problems, *missing),
-            self.seeded,
+            typed=self.typed,
+            pre_seal=self.pre_seal,
+            outside=tuple(self.outside),
+            problems=(*self.problems, *missing),
+            seeded=self.seeded,
         )
 
 
-def _report(seal: _Seal, before: _Seal | None) -> SealReport:
+def _report(seal: LedgerSeal, before: LedgerSeal | None) -> SealReport:
     """One seal's report: its own problems, its numbers', its seed's and its rolls'."""
     problems = list(seal.problems)
     if seal.opened is None:
@@ -359,13 +391,11 @@ def _report(seal: _Seal, before: _Seal | None) -> SealReport:
         if roll.hidden:
             continue
         try:
-            faces = faces_shown(roll.kind, roll.data)
-            draw = draw_of(roll.ref, len(faces))  # its shape is checked even while sealed
+            faces, draw = _drawn(roll)  # its shape is checked even while sealed
             if seed is None or roll.roll_no is None:
                 continue
-            key = _key(seed, seal, roll)
             checked += 1
-            wrong = _wrong_faces(key, roll.roll_no, draw, faces)
+            wrong = _against_stream(seed, seal, roll, roll.roll_no, faces, draw)
         except Malformed as exc:
             problems.append(roll.at.problem(str(exc)))
             continue
@@ -390,7 +420,46 @@ def _report(seal: _Seal, before: _Seal | None) -> SealReport:
     )
 
 
-def _key(seed: bytes, seal: _Seal, roll: _Roll) -> bytes:
+def faces_problem(seed: bytes, seal: LedgerSeal, roll: LedgerRoll) -> str | None:
+    """What differs between a roll's faces and its seal's stream, in words (None: every face
+    is the stream's): the stream read with ``seed`` (the seal's, once revealed and checked
+    against its commitment) and the contributions the roll says it mixed in.
+
+    Raises:
+        Malformed: the roll's faces, dice, number or mix cannot be read, or its mix is not
+            the contributions logged before it.
+    """
+    if roll.roll_no is None:
+        raise Malformed(
+            f"its roll number is not a whole number from 1: {shown(roll.ref.get('roll_no'))}"
+        )
+    faces, draw = _drawn(roll)
+    return _against_stream(seed, seal, roll, roll.roll_no, faces, draw)
+
+
+def _drawn(roll: LedgerRoll) -> tuple[list[int], Draw]:
+    """The faces a roll shows and what its ``data["seal"]`` says it read.
+
+    Raises:
+        Malformed: either cannot be read, or they count other dice.
+    """
+    faces = faces_shown(roll.kind, roll.data)
+    return faces, draw_of(roll.ref, len(faces))
+
+
+def _against_stream(
+    seed: bytes,
+    seal: LedgerSeal,
+    roll: LedgerRoll,
+    roll_no: int,
+    faces: Sequence[int],
+    draw: Draw,
+) -> str | None:
+    """The faces against the stream of the roll's key (None: every one is the stream's)."""
+    return _wrong_faces(_key(seed, seal, roll), roll_no, draw, faces)
+
+
+def _key(seed: bytes, seal: LedgerSeal, roll: LedgerRoll) -> bytes:
     """The key a roll's stream was read with: the seed, with the seal's contributions logged
     before the roll mixed in.
 
@@ -406,12 +475,12 @@ def _key(seed: bytes, seal: _Seal, roll: _Roll) -> bytes:
     return mixed_key(seed, seal.contributions[:mixed])
 
 
-def _still_open(before: _Seal, opened: _At) -> bool:
+def _still_open(before: LedgerSeal, opened: _At) -> bool:
     """Whether the seal before was not yet closed where this one opened."""
     return before.closed is None or before.closed.index > opened.index
 
 
-def _committed_seed(seal: _Seal, problems: list[Problem]) -> bytes | None:
+def _committed_seed(seal: LedgerSeal, problems: list[Problem]) -> bytes | None:
     """The seal's seed if it is revealed and matches the commitment; else None (and why)."""
     if seal.seed is None or seal.closed is None:
         return None
@@ -449,9 +518,9 @@ def _wrong_faces(key: bytes, roll_no: int, draw: Draw, faces: Sequence[int]) -> 
     return f"its faces are not the stream's (roll {roll_no}): {listed}{more}"
 
 
-def _numbers(seal: _Seal) -> list[Problem]:
+def _numbers(seal: LedgerSeal) -> list[Problem]:
     """The roll numbers' problems: a number twice, numbers missing, numbers past the count."""
-    held: dict[int, list[_Roll]] = {}
+    held: dict[int, list[LedgerRoll]] = {}
     for roll in seal.rolls:
         if roll.roll_no is not None:
             held.setdefault(roll.roll_no, []).append(roll)
@@ -470,7 +539,7 @@ def _numbers(seal: _Seal) -> list[Problem]:
     return problems + _gaps(seal, held, top)
 
 
-def _gaps(seal: _Seal, held: Mapping[int, list[_Roll]], top: int) -> list[Problem]:
+def _gaps(seal: LedgerSeal, held: Mapping[int, list[LedgerRoll]], top: int) -> list[Problem]:
     """A problem for each run of missing roll numbers in 1..top, at the roll after it."""
     problems = []
     previous = 0

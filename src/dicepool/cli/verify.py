@@ -1,6 +1,7 @@
 """`dicepool verify [FILE]`: check the dice of every closed seal of a campaign's log.
 
-The check itself is :mod:`dicepool.campaign.verify`'s; this reads the log (an export's file,
+The check itself is :mod:`dicepool.campaign.verify`'s (and, with ``--receipts``, a player's
+receipts checked by :mod:`dicepool.campaign.receipts`); this reads the log (an export's file,
 or the live campaign through the same export) and shows the reports.
 """
 
@@ -21,6 +22,7 @@ from dicepool.errors import CampaignError
 if TYPE_CHECKING:
     from rich.text import Text
 
+    from dicepool.campaign.receipts import Receipts, ReceiptsCheck
     from dicepool.campaign.verify import SealReport, Verification
 
 COMMITMENT_SHOWN = 16
@@ -37,12 +39,20 @@ COMMITMENT_SHOWN = 16
     metavar="HASH",
     help="A head of the log you saw (the table shows it): it must be on the log's chain.",
 )
+@click.option(
+    "--receipts",
+    "receipts_file",
+    metavar="RFILE",
+    help="A player's receipts of the rolls their browser sent (- reads standard input): "
+    "each must be in the log as the table answered, in the seal it named, with its faces.",
+)
 @campaign_option
 @db_option
 def verify(
     file: str | None,
     as_json: bool,
     heads: tuple[str, ...],
+    receipts_file: str | None,
     campaign: str | None,
     db_url: str | None,
 ) -> None:
@@ -51,19 +61,25 @@ def verify(
 
     Per seal: its seed against its commitment, every roll's faces against the seed's stream,
     and its roll numbers 1..N, none missing, none twice. An open seal is not yet verifiable:
-    its seed is still secret. The log's hash chain: every event hashes the one before it, and
-    each --head HASH given is on it; the first bad event is named.
+    its seed is still secret. A roll logged once seals began that names none (and is not typed
+    by hand) is outside every seal: the server chose its dice. The log's hash chain: every
+    event hashes the one before it, and each --head HASH given is on it; the first bad event
+    is named. --receipts RFILE checks a player's receipts as their browser does.
 
     \b
     Exit status:
       0  nothing mismatches (open seals and skipped rolls included)
-      1  a seal mismatches, or an event of the log is malformed
-      2  an error: the file cannot be read or is not a campaign export
+      1  a seal mismatches, a roll is outside every seal, an event of the log is
+         malformed, or a receipt raises an alarm
+      2  an error: a file cannot be read or is not a campaign export (or receipts)
     """
     from dicepool.campaign.verify import verify as check_log
 
     if file is not None and (campaign is not None or db_url is not None):
         raise click.UsageError("FILE is checked on its own: leave out --campaign and --db")
+    if file == "-" and receipts_file == "-":
+        raise click.UsageError("only one of FILE and --receipts can be standard input (-)")
+    receipts = _read_receipts(receipts_file) if receipts_file is not None else None
     if file is not None:
         source = "standard input" if file == "-" else file
         held, events = _read(file)
@@ -77,12 +93,39 @@ def verify(
             "export the campaign again with this dicepool"
         )
     checked = check_log(events, [h.strip().lower() for h in heads])
+    kept = _check_receipts(events, receipts) if receipts is not None else None
+    ok = checked.ok and (kept is None or kept.ok)
     if as_json:
-        click.echo(json.dumps({"campaign": held, "source": source, **checked.to_dict()}))
+        answer = {"campaign": held, "source": source, **checked.to_dict(), "ok": ok}
+        if kept is not None:
+            answer["receipts"] = kept.to_dict()
+        click.echo(json.dumps(answer))
     else:
-        _show(checked, f"{held['name']} ({held['system']}), from {source}")
-    if not checked.ok:
+        _show(checked, f"{held['name']} ({held['system']}), from {source}", kept)
+    if not ok:
         sys.exit(1)
+
+
+def _read_receipts(file: str) -> Receipts:
+    """The receipts of the file ``file`` (``-``: standard input).
+
+    Raises:
+        CampaignError: the file cannot be read, is too large, or is not a receipts file.
+    """
+    from dicepool.campaign.receipts import MAX_RECEIPTS_BYTES, read_receipts
+
+    too_large = f"{MAX_RECEIPTS_BYTES // 2**20} MiB: too large for a receipts file"
+    text, name = read_text(file, MAX_RECEIPTS_BYTES, CampaignError, too_large)
+    try:
+        return read_receipts(text)
+    except CampaignError as exc:
+        raise CampaignError(f"{name}: {exc}") from exc
+
+
+def _check_receipts(events: list[Any], receipts: Receipts) -> ReceiptsCheck:
+    from dicepool.campaign.receipts import check_receipts
+
+    return check_receipts(events, receipts)
 
 
 def _read(file: str) -> tuple[dict[str, Any], list[Any]]:
@@ -110,13 +153,16 @@ def _live(campaign: str | None, db_url: str | None) -> tuple[dict[str, Any], lis
     return export["campaign"], export["events"], shown_url(db)
 
 
-def _show(checked: Verification, title: str) -> None:
-    """Print one line per seal (its problems under it), then what was skipped."""
+def _show(checked: Verification, title: str, kept: ReceiptsCheck | None = None) -> None:
+    """Print the rolls outside every seal, one line per seal (its problems under it), the
+    chain, the receipts, then what was skipped."""
     from rich.console import Console
     from rich.text import Text
 
     console = Console(highlight=False, soft_wrap=True)  # a problem stays on one line for grep
     console.print(Text(visible(title), style="bold"))
+    for problem in checked.outside:  # first: no seal's line can vouch for these dice
+        console.print(Text(f"✗ {visible(str(problem))}", style="bold red"))
     if not checked.seals:
         console.print(Text("no seal in this log: no roll to verify", style="dim"))
     for seal in checked.seals:
@@ -128,18 +174,14 @@ def _show(checked: Verification, title: str) -> None:
     console.print(_chain_line(checked))
     for problem in checked.chain.problems if checked.chain else ():
         console.print(Text(f"    {visible(str(problem))}", style="red"))
+    if kept is not None:
+        console.print(_receipts_line(kept))
+        for alarm in kept.alarms:
+            console.print(Text(f"    {visible(alarm.message)}", style="red"))
     skipped = _skipped(checked)
     if skipped:
         console.print(Text(skipped, style="dim"))
-    if checked.unclaimed:
-        console.print(
-            Text(
-                f"warning: {rolls_words(checked.unclaimed)} logged once seals began name no "
-                "seal and are not typed by hand: they are not part of any seal's claim",
-                style="yellow",
-            )
-        )
-    console.print(_verdict(checked))
+    console.print(_verdict(checked, kept))
 
 
 def _seal_line(seal: SealReport) -> Text:
@@ -194,6 +236,32 @@ def _chain_line(checked: Verification) -> Text:
     return Text.assemble(("✗", "red"), " chain: ", ("broken", "bold red"), f"{where}")
 
 
+def _receipts_line(kept: ReceiptsCheck) -> Text:
+    """``✓ receipts: 5 rolls check out, 2 open, 1 not rolled (refused or never sent)``."""
+    from rich.text import Text
+
+    from dicepool.campaign.receipts import ReceiptStatus
+
+    if not kept.results:
+        return Text("· receipts: none in the file: nothing of its own to check", style="dim")
+    counts = {status: kept.count(status) for status in ReceiptStatus}
+    good = counts[ReceiptStatus.CHECKED]
+    said = [
+        f"{len(kept.alarms)} alarm{'s' if len(kept.alarms) != 1 else ''}" if kept.alarms else "",
+        f"{rolls_words(good)} check{'s' if good == 1 else ''} out" if good else "",
+        f"{counts[ReceiptStatus.OPEN]} open" if counts[ReceiptStatus.OPEN] else "",
+        f"{counts[ReceiptStatus.NOT_ROLLED]} not rolled (refused or never sent)"
+        if counts[ReceiptStatus.NOT_ROLLED]
+        else "",
+    ]
+    line = "receipts: " + ", ".join(s for s in said if s)
+    if kept.alarms:
+        return Text.assemble(("✗", "red"), " ", (line, "bold red"))
+    if good:
+        return Text.assemble(("✓", "green"), f" {line}")
+    return Text(f"· {line}", style="dim")
+
+
 def _skipped(checked: Verification) -> str:
     """``skipped: 2 rolls typed by hand, 5 rolls from before the seals`` ("" for none)."""
     parts = []
@@ -206,19 +274,34 @@ def _skipped(checked: Verification) -> str:
     return f"skipped: {', '.join(parts)} (no seal's claim)" if parts else ""
 
 
-def _verdict(checked: Verification) -> Text:
-    """The last line: every closed seal verified, or how many mismatch."""
+def _verdict(checked: Verification, kept: ReceiptsCheck | None) -> Text:
+    """The last line: every closed seal verified, or everything that is not."""
     from rich.text import Text
 
     from dicepool.campaign.verify import Status
 
     closed = sum(s.status == Status.VERIFIED for s in checked.seals)
-    bad = sum(s.status == Status.MISMATCH for s in checked.seals)
-    if checked.ok and not closed:
+    alarms = len(kept.alarms) if kept is not None else 0
+    if checked.ok and not alarms and not closed:
         return Text("ok: nothing mismatches (no closed seal yet)", style="green")
-    if checked.ok:
+    if checked.ok and not alarms:
         return Text(f"ok: {closed} closed seal{'s' if closed != 1 else ''} verified", style="green")
-    said = f"{bad} seals mismatch" if bad > 1 else "1 seal mismatches" if bad else "a bad event"
+    return Text(f"not verified: {', '.join(_failures(checked, alarms))}", style="bold red")
+
+
+def _failures(checked: Verification, alarms: int) -> list[str]:
+    """What fails the check, in words: ``1 seal mismatches``, ``2 rolls outside every seal``..."""
+    from dicepool.campaign.verify import Status, outside_words
+
+    bad = sum(s.status == Status.MISMATCH for s in checked.seals)
+    said = [f"{bad} seals mismatch" if bad > 1 else "1 seal mismatches"] if bad else []
+    if checked.outside:
+        said.append(outside_words(len(checked.outside)))
+    if checked.problems:
+        count = len(checked.problems)
+        said.append("a bad event" if count == 1 else f"{count} bad events")
     if checked.chain is not None and checked.chain.problems:
-        said += ", the chain is broken" if bad else " in the chain"
-    return Text(f"not verified: {said}", style="bold red")
+        said.append("the chain is broken")
+    if alarms:
+        said.append(f"{alarms} receipt{'s raise' if alarms != 1 else ' raises'} an alarm")
+    return said

@@ -3,7 +3,8 @@
 Both run :func:`dicepool.campaign.verify.verify` over the log as the seat sees it: a player's
 shows a hidden roll by its number alone until it is revealed (so it counts for the numbering
 and is reported hidden); the storyteller's, everything. The check reads the whole log, so it
-is metered as an odds question.
+is metered as an odds question. A roll outside every seal (the server chose its dice) is the
+page's first word, before the seals.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from dicepool.campaign.export import export_for, export_text
 from dicepool.campaign.seats import Seat
-from dicepool.campaign.verify import Verification, verify
+from dicepool.campaign.verify import Verification, outside_words, verify
 from dicepool.store.database import Database
 from dicepool.web.api import TableSeat
 from dicepool.web.kept import answer_of
@@ -39,11 +40,24 @@ def seat_check(request: Request, seat: Seat) -> Verification:
         return answer_of(request.app, seat, "verify", made)
 
 
+def outside_alarm(checked: Verification) -> str:
+    """``2 rolls outside every seal: the server chose their dice (seq 15, seq 18)``: the page's
+    alarm ("" for none)."""
+    count = len(checked.outside)
+    if not count:
+        return ""
+    their = "its" if count == 1 else "their"
+    named = ", ".join(f"seq {p.seq}" if p.seq is not None else p.where for p in checked.outside)
+    return f"{outside_words(count)}: the server chose {their} dice ({named})"
+
+
 @router.get("/c/{campaign_id}/verify", response_class=HTMLResponse, include_in_schema=False)
 def verify_page(request: Request, campaign_id: int) -> Response:
-    """Every seal of the table checked: closed ones against their revealed seeds."""
+    """Every seal of the table checked: closed ones against their revealed seeds, after the
+    rolls outside every seal."""
     seat, _ = page_seat(request, campaign_id)
-    context = {"seat": seat, "checked": seat_check(request, seat)}
+    checked = seat_check(request, seat)
+    context = {"seat": seat, "checked": checked, "outside": outside_alarm(checked)}
     return templates.TemplateResponse(request, "verify.html", context)
 
 

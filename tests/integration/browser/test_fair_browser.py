@@ -105,7 +105,7 @@ def test_a_face_changed_in_the_database_is_named_by_the_players_page(
         )
         page.reload()
         first = _seq(table.db, table.first)
-        expect(fair).to_contain_text(f"Your roll `Dexterity + Stealth` (nonce ")
+        expect(fair).to_contain_text("Your roll `Dexterity + Stealth` (nonce ")
         expect(fair).to_contain_text(f", seq {first}) does not check out: die 1 shows")
         expect(fair).to_contain_text(f"seq {first} was changed after it was logged")
         assert f"seq {_seq(table.db, table.second)})" not in fair.inner_text()

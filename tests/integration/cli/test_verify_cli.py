@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from ...real_exports import forge_outside, night, sqlite_copy
 from ...sealed_log import SEED_B, good_log
 from .conftest import Table, run_dicepool
 
@@ -123,7 +124,54 @@ def test_unreadable_files_and_mixed_sources_are_refused(table: Table) -> None:
 
 def test_help_says_the_exit_status(table: Table) -> None:
     out = verify(table, "--help").stdout
-    assert "1  a seal mismatches" in out and "2  an error" in out
+    assert "1  a seal mismatches, a roll is outside every seal" in out and "2  an error" in out
+    assert "--receipts RFILE" in out
+
+
+def test_a_roll_outside_every_seal_fails_naming_its_event(table: Table) -> None:
+    log = good_log()
+    log.unsealed([9, 9])  # seq 15: logged once seals began, naming none
+    done = verify(table, write(table, "outside.json", export_of(log.events)))
+    assert done.returncode == 1, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1] == (  # first, before any seal's line
+        "✗ event 115 (seq 15): a roll outside every seal: it names no seal and is not typed "
+        "by hand or seeded, so the server chose its dice"
+    )
+    assert lines[2].startswith("✓ seal 1: verified")
+    assert "skipped: 1 roll typed by hand, 1 roll from before the first seal" in done.stdout
+    assert lines[-1] == "not verified: 1 roll outside every seal"
+    log.unsealed([1])
+    log.events[9]["data"]["result"]["dice"][0]["face"] = 11  # seq 10: and a face changed
+    done = verify(table, write(table, "both.json", export_of(log.events)))
+    assert done.returncode == 1
+    assert done.stdout.splitlines()[-1] == (
+        "not verified: 1 seal mismatches, 2 rolls outside every seal"
+    )
+    answer = json.loads(
+        verify(table, "--json", write(table, "both.json", export_of(log.events))).stdout
+    )
+    assert answer["ok"] is False and answer["unclaimed"] == 2
+    assert [p["seq"] for p in answer["outside"]] == [15, 16]
+
+
+def test_a_forged_roll_in_a_real_export_fails_though_its_chain_holds(
+    table: Table, sqlite_template: Path
+) -> None:
+    night_table = night(sqlite_copy(sqlite_template, table.tmp))
+    try:
+        seq = night_table.roll("a1" * 16, night_table.commitment())
+        night_table.close()
+        export = night_table.export()
+    finally:
+        night_table.db.close()
+    forged = forge_outside(export, seq, seq)
+    path = write(table, "forged.json", export)
+    done = verify(table, path, "--head", export["head"]["hash"])
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert f"✗ event 9999 (seq {forged}): a roll outside every seal" in done.stdout
+    assert "✓ chain: " in done.stdout and "1 head found" in done.stdout
+    assert done.stdout.splitlines()[-1] == "not verified: 1 roll outside every seal"
 
 
 def test_a_real_campaign_exports_and_verifies(table: Table) -> None:

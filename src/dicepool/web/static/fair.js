@@ -183,6 +183,8 @@
         receipt.state = "refused";  // the rules refused it: nothing was rolled
       }
       keep(line.dataset.campaign, state);
+      if (receipt && receipt.seal < Number(line.dataset.seal)) { checkedAt = -1; }  // answered after its seal closed: check again
+      refresh();
     }
     if (!moved) { return; }
     if (form.dataset.resentFor === nonce) {  // moved again: the player decides
@@ -327,8 +329,9 @@
       var mine = parts.length ? parts.join("; ")
         : "this browser sent no roll in the closed seals, so it has no roll of its own to check";
       if (problems.length || alarms) {
-        var head = alarms ? plural(alarms, "roll") + " of yours " + (alarms === 1 ? "does" : "do") + " not check out. " : "";
-        return { good: false, text: "Checked in this browser: " + head + problems.join(" ") + (parts.length ? " (" + mine + ")" : ""), items: lines };
+        var head = alarms ? plural(alarms, "roll") + " of yours " + (alarms === 1 ? "does" : "do") + " not check out (below). " : "";
+        var rest = parts.length ? " Otherwise: " + mine + "." : "";
+        return { good: false, text: ("Checked in this browser: " + head + problems.join(" ")).trim() + rest, items: lines };
       }
       return { good: true, text: "Checked in this browser: " + mine + ", and the log's chain holds.", items: lines };
     });
@@ -418,7 +421,9 @@
   var checkedAt = 0;
   function check(line, state) {
     var open = Number(line.dataset.seal);
-    if (!checkedAt) {  // the page just opened: a check only if it holds something of a closed seal
+    if (checkedAt === -1) {  // asked again: a roll of a closed seal was answered since
+      checkedAt = 0;
+    } else if (!checkedAt) {  // the page just opened: a check only if it holds something of a closed seal
       checkedAt = open;
       var held = state.receipts.some(function (r) { return r.seal < open; })
         || Object.keys(state.given).some(function (s) { return Number(s) < open; });

@@ -1,0 +1,255 @@
+"""Players keep receipts, and check them (issue 28), in Debian's Chromium on a phone.
+
+For every roll it sends, the player's page keeps a receipt: the nonce, the seal it named, its
+contribution to that seal, and once the table answers, the roll's seq and chain hash. When a
+seal closes it checks each receipt: a roll refused, or one that never reached the table, reads
+as not rolled (never an alarm); one whose answer was lost is found by its nonce and checked;
+a roll the server logged in another seal than the one it named, or one the server said it
+logged and did not, is an alarm naming the roll. The receipts download as a file that
+`dicepool verify EXPORT --receipts FILE` checks the same way.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, Route, expect
+
+from ..servers import free_port, serving, stop
+from .conftest import PHONE, Shoot, new_context
+from .driving import api, open_by_api, roll_on, token_of
+
+
+@dataclass(frozen=True)
+class Table:
+    """A served table with a player's phone at it: its page, address, database and ids."""
+
+    page: Page
+    base: str
+    db: str
+    campaign: int
+    storyteller: str
+
+
+@contextmanager
+def player_at_table(browser: Browser, tmp_path: Path) -> Iterator[Table]:
+    """A table on a SQLite file, and a player (Pat, playing Ana) on a phone who has added to
+    the open seal."""
+    db, port = str(tmp_path / "table.sqlite3"), free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = serving(db, port)
+    context = new_context(browser, PHONE)
+    try:
+        made = open_by_api(base)
+        page = context.new_page()
+        page.goto(made["invite"]["url"])
+        page.fill("input[name=name]", "Pat")
+        page.click("button[type=submit]")
+        page.click("text=Go to the table")
+        page.fill("input[name=name]", "Ana")
+        page.fill("input[name=traits]", "Dexterity=3 Stealth=2")
+        page.click("text=Create my character")
+        expect(page.locator("#live-state")).to_have_text("live")
+        expect(page.locator("#seal")).to_contain_text("1 player added to it")
+        campaign = int(page.url.rstrip("/").rsplit("/", 1)[1])
+        yield Table(page, base, db, campaign, token_of(made["storyteller"]["url"]))
+    finally:
+        context.close()
+        stop(server)
+
+
+def close_seal(table: Table, closes: int) -> None:
+    """The storyteller closes the open seal; the player's page shows seal ``closes + 1``."""
+    path = f"/api/campaigns/{table.campaign}/actions/seal-close"
+    closed = api(table.base, "POST", path, table.storyteller, {})
+    assert closed.status == 201, closed.body
+    expect(table.page.locator("#seal")).to_contain_text(f"Seal {closes + 1} ")
+
+
+def refused_roll(page: Page, line: str) -> None:
+    """A roll the rules refuse: the table says why, and the line stays to be mended."""
+    page.fill("#line", line)
+    page.click("#roll-button")
+    expect(page.locator("#notice .error")).to_be_visible()
+    expect(page.locator("#line")).to_have_value(line)
+
+
+def lost_on_the_way(page: Page, line: str) -> None:
+    """A roll the network drops before it reaches the table; the player then rolls another
+    line (a new roll, with a nonce of its own)."""
+    page.route("**/roll", lambda route: route.abort())
+    page.fill("#line", line)
+    with page.expect_event("requestfailed"):
+        page.click("#roll-button")
+    expect(page.locator("#roll-problem")).to_contain_text("Not sent")
+    page.unroute("**/roll")
+
+
+def answer_lost(page: Page, line: str) -> None:
+    """A roll that reaches the table, whose answer the network drops: logged, never answered."""
+
+    def reach_then_drop(route: Route) -> None:
+        route.fetch()  # the table rolls it
+        route.abort()
+
+    page.route("**/roll", reach_then_drop)
+    page.fill("#line", line)
+    with page.expect_event("requestfailed"):
+        page.click("#roll-button")
+    expect(page.locator("#roll-problem")).to_contain_text("Not sent")
+    page.unroute("**/roll")
+
+
+def receipts_file(page: Page, folder: Path) -> Path:
+    """The player's receipts, downloaded from the page."""
+    with page.expect_download() as download:
+        page.click("#my-receipts")
+    path = folder / "receipts.json"
+    download.value.save_as(path)
+    return path
+
+
+def dicepool(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "dicepool", *args], capture_output=True, text=True, timeout=60
+    )
+
+
+def checked_by_verify(table: Table, receipts: Path) -> subprocess.CompletedProcess[str]:
+    """`dicepool verify` of the table's export with the player's receipts."""
+    export = receipts.parent / "export.json"
+    url = f"sqlite:///{table.db}"
+    made = dicepool("campaign", "export", "Night", "-o", str(export), "--db", url)
+    assert made.returncode == 0, made.stderr
+    return dicepool("verify", str(export), "--receipts", str(receipts))
+
+
+def test_a_players_evening_of_rolls_accepted_refused_and_lost_checks_out_with_no_alarm(
+    browser: Browser, tmp_path: Path, shoot: Shoot
+) -> None:
+    with player_at_table(browser, tmp_path) as table:
+        page, fair = table.page, table.page.locator("#fair")
+        roll_on(page, "Dexterity + Stealth # the lock")
+        refused_roll(page, "Dexterity + Athletics")  # no such trait on Ana's sheet
+        lost_on_the_way(page, "Dexterity + Stealth # the window")
+        answer_lost(page, "Dexterity + Stealth # the wall")
+        roll_on(page, "chronicles 4 # the guard")  # another line: another roll
+        close_seal(table, 1)
+        expect(fair).to_contain_text("your 3 rolls check out; 2 not rolled (refused, or never")
+        expect(fair).to_contain_text("and the log's chain holds")
+        expect(fair).to_have_class(re.compile(r"\bok\b"))
+        said = fair.inner_text()
+        assert "the table refused it" in said and "it never reached the table" in said
+        assert "not in the log" not in said and "does not check out" not in said
+        page.locator("#fair").scroll_into_view_if_needed()
+        shoot(page, "receipts-seal-1-phone")
+
+        roll_on(page, "Dexterity + Stealth # the roof")
+        refused_roll(page, "Dexterity + Stealth enh 4")  # the rules refuse it
+        roll_on(page, "chronicles 2")
+        close_seal(table, 2)
+        expect(fair).to_contain_text("your 5 rolls check out; 3 not rolled")
+        expect(fair).to_have_class(re.compile(r"\bok\b"))
+        page.locator("#fair").scroll_into_view_if_needed()
+        shoot(page, "receipts-seal-2-phone")
+
+        receipts = receipts_file(page, tmp_path)
+        held = json.loads(receipts.read_text())
+        assert (held["format"], held["version"], held["campaign"]) == (
+            "dicepool-receipts",
+            1,
+            table.campaign,
+        )
+        assert len(held["receipts"]) == 8
+        assert (
+            sum(r["seq"] is None for r in held["receipts"]) == 4
+        )  # 3 refused or lost, 1 lost answer
+        verified = checked_by_verify(table, receipts)
+        assert verified.returncode == 0, verified.stdout + verified.stderr
+        assert "5 rolls check out" in verified.stdout, verified.stdout
+
+
+def test_a_seal_switched_under_a_players_roll_is_an_alarm_in_the_page_and_in_verify(
+    browser: Browser, tmp_path: Path, shoot: Shoot
+) -> None:
+    """The host's attack: a player's roll arrives naming seal 1; the host closes seal 1, opens
+    seal 2 and logs the roll there (a server that ignores the seal the roll names: played
+    here by rewriting the body's commitment to the new seal's on its way)."""
+    with player_at_table(browser, tmp_path) as table:
+        page, fair = table.page, table.page.locator("#fair")
+        roll_on(page, "Dexterity + Stealth # honest")
+
+        def switch(route: Route) -> None:
+            close = f"/api/campaigns/{table.campaign}/actions/seal-close"
+            closed = api(table.base, "POST", close, table.storyteller, {})
+            assert closed.status == 201, closed.body
+            commitment = closed.body["events"][1]["data"]["commitment"]
+            body = re.sub(
+                r"commitment=[0-9a-f]{64}",
+                f"commitment={commitment}",
+                route.request.post_data or "",
+            )
+            route.continue_(post_data=body)
+
+        page.route("**/roll", switch)
+        roll_on(page, "Dexterity + Stealth # switched")
+        page.unroute("**/roll")
+        expect(fair).to_contain_text(
+            "was logged in seal 2, not in seal 1 whose commitment it named"
+        )
+        expect(fair).to_have_class(re.compile(r"\bbad\b"))
+        assert "Otherwise: your 1 roll checks out." in fair.inner_text()  # the honest one
+        page.locator("#fair").scroll_into_view_if_needed()
+        shoot(page, "receipts-seal-switched-phone")
+        verified = checked_by_verify(table, receipts_file(page, tmp_path))
+        assert verified.returncode == 1, verified.stdout + verified.stderr
+        assert "not in seal 1" in verified.stdout, verified.stdout
+
+
+def test_a_roll_the_table_said_it_logged_and_did_not_is_an_alarm(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A server that answers a roll as logged at seq 99 and logs nothing."""
+    with player_at_table(browser, tmp_path) as table:
+        page, fair = table.page, table.page.locator("#fair")
+
+        def pretend(route: Route) -> None:
+            route.fulfill(
+                status=200,
+                body='<p class="ok" role="status">Rolled (event 99).</p>',
+                headers={"X-Roll-Seq": "99", "X-Roll-Hash": "ab" * 32},
+            )
+
+        page.route("**/roll", pretend)
+        roll_on(page, "Dexterity + Stealth # never logged")
+        page.unroute("**/roll")
+        close_seal(table, 1)
+        expect(fair).to_contain_text("is not in the log at seq 99")
+        expect(fair).to_have_class(re.compile(r"\bbad\b"))
+        verified = checked_by_verify(table, receipts_file(page, tmp_path))
+        assert verified.returncode == 1, verified.stdout + verified.stderr
+
+
+def test_a_page_with_no_roll_of_its_own_says_it_has_nothing_to_check(
+    browser: Browser, tmp_path: Path
+) -> None:
+    with player_at_table(browser, tmp_path) as table:
+        told = api(
+            table.base,
+            "POST",
+            f"/api/campaigns/{table.campaign}/rolls",
+            table.storyteller,
+            {"line": "chronicles 3"},
+        )
+        assert told.status == 201, told.body
+        close_seal(table, 1)
+        fair = table.page.locator("#fair")
+        expect(fair).to_contain_text("no roll of its own to check")
+        assert "0 roll" not in fair.inner_text()
