@@ -11,9 +11,11 @@ old file from a new one and a reader refuses what it does not know rather than m
                  "chain": {"prev", "digest", "hash", "salt"}}, ...]}
 
 Version 2 adds the hash chain (:mod:`dicepool.store.chain`): each event's ``chain``, with its
-``salt`` only where the export's reader sees the event whole; an event a player may not see at
-all (an undo of a hidden roll) stands as ``{"seq", "kind": "concealed", "chain"}``, so the chain
-runs through it. Version 1 (no chain) is still read, and its seals checked.
+``salt`` only where the export's reader sees the event whole; the storyteller's private work in
+a player's export (an undo or a restore of a hidden roll, what they do to their own characters'
+sheets: :func:`~dicepool.campaign.table.concealed_as`) stands as ``{"id": null, "seq", "kind":
+"concealed", "data": {}, "chain"}``, the same whatever it hides, so the chain runs through it.
+Version 1 (no chain) is still read, and its seals checked.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Any
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.campaign.chained import exported
 from dicepool.campaign.seats import Seat
-from dicepool.campaign.table import whole_log_for
+from dicepool.campaign.table import CONCEALED, SeenEvent, whole_log_for
 from dicepool.errors import CampaignError
 from dicepool.sheet.events import Chain
 from dicepool.store.database import Database
@@ -39,9 +41,6 @@ VERSION = 2
 
 READ = (1, 2)
 """The versions of the export this dicepool reads (1: without the hash chain)."""
-
-CONCEALED = "concealed"
-"""The ``kind`` an export gives an event its reader may not see at all."""
 
 MAX_EXPORT = 256 * 2**20
 """The largest export read, in bytes (some 150,000 events): a file is read whole to be checked."""
@@ -61,21 +60,27 @@ def export_campaign(db: Database, name: str) -> dict[str, Any]:
 
 def export_for(db: Database, seat: Seat) -> dict[str, Any]:
     """The export of a web table's log as ``seat`` sees it: a player's holds a hidden roll by
-    its number alone until it is revealed (what ``dicepool verify`` checks of it), and the
-    whole chain, an event's salt given only with the content it hashes."""
+    its number alone until it is revealed (what ``dicepool verify`` checks of it), the rest of
+    the storyteller's private work as one placeholder (:func:`_concealed`), and the whole
+    chain, an event's salt given only with the content it hashes."""
     # the chain first: every event on it was logged before the seat's read, so none the seat
     # may see is taken for one it may not (an event logged between them is on neither)
     with db.read() as conn:
         chain = campaign_chain(conn, seat.campaign_id)
-    seen = {e.seq: e for e in whole_log_for(db, seat)}
-    events = [
-        exported(seen[seq]) if seq in seen else _concealed(seq, links) for seq, links in chain
-    ]
+    seen = {s.event.seq: s for s in whole_log_for(db, seat)}
+    events = [_exported(seen.get(seq), seq, links) for seq, links in chain]
     return _export(seat.campaign, seat.system, events)
 
 
+def _exported(seen: SeenEvent | None, seq: int, links: Chain) -> dict[str, Any]:
+    """The export's event ``seq`` as its seat sees it (None: not at all)."""
+    return _concealed(seq, links) if seen is None or seen.concealed else exported(seen.event)
+
+
 def _concealed(seq: int, links: Chain) -> dict[str, Any]:
-    """An event the seat may not see at all: its place on the chain, nothing of it."""
+    """An event the seat may not see at all, or private work it sees as a placeholder: its
+    place on the chain (no salt: nothing to check its digest against), nothing of it, the same
+    whatever it is."""
     return {"id": None, "seq": seq, "kind": CONCEALED, "data": {}, "chain": links.to_dict()}
 
 

@@ -2,7 +2,10 @@
 
 A hidden roll is logged like any other, with ``hidden`` in its data. Until a ``revealed`` event
 names it, every player's view has only that it took place and its number in its seal
-(:func:`behind_the_screen`), and leaves out an undo that names it.
+(:func:`behind_the_screen`). The rest of the storyteller's private work (an undo or a restore
+of that roll, what they do to their own characters' sheets: :func:`_private`) reaches a player
+as one and the same placeholder, whatever it hides (:func:`concealed_as`): that something
+private happened, never which, so counting them tells nothing of a hidden roll.
 The storyteller sees everything. A reveal cannot be undone: everyone has seen the roll.
 """
 
@@ -21,6 +24,7 @@ from dicepool.campaign.seats import Role, Seat, may_act_for, seat_from
 from dicepool.core.dice import DiceSource
 from dicepool.errors import AccessError, CampaignError
 from dicepool.sheet.events import (
+    Data,
     Event,
     Kind,
     Payload,
@@ -68,27 +72,54 @@ would weigh megabytes): the log is read so far (:func:`~dicepool.store.log.event
 and a seat's page is cut there as it is sent (:func:`cut`). One event at least, whatever its
 size: an event logs :data:`~dicepool.store.log.MAX_EVENT_BYTES` at most."""
 
+CONCEALED = "concealed"
+"""The kind a player reads of the storyteller's private work (:func:`concealed_as`): in the
+events, the live feed and the export alike."""
+
 TABLE_DICE = 1000
 """The most dice a roll at the table is expected to roll, explosions and rerolls counted (the
 roll language allows pools of 10,000: a roll of them logs megabytes that every seat reads)."""
 
 
 @dataclass(frozen=True)
+class Concealed:
+    """The record of the storyteller's private work as a player reads it: nothing."""
+
+    def data(self) -> dict[str, object]:
+        """The placeholder's data: none."""
+        return {}
+
+    @classmethod
+    def of(cls, data: Data) -> Concealed:
+        """The placeholder, whatever the data."""
+        return cls()
+
+
+@dataclass(frozen=True)
 class SeenEvent:
-    """An event as a seat sees it: the event, and whether it is a hidden roll now revealed."""
+    """An event as a seat sees it: the event, whether it is a hidden roll now revealed, and
+    whether it is a placeholder of the storyteller's private work (:func:`concealed_as`:
+    read this before the event's kind, which then says nothing)."""
 
     event: Event
     revealed: bool = False
+    concealed: bool = False
+
+    @property
+    def kind(self) -> str:
+        """The event's kind as the seat reads it: :data:`CONCEALED` for a placeholder."""
+        return CONCEALED if self.concealed else self.event.kind.value
 
     @property
     def record(self) -> Payload:
-        """The event's data as its kind's record (a hidden roll behind the screen as one)."""
-        return payload(self.event)
+        """The event's data as its kind's record (a hidden roll behind the screen as one, a
+        placeholder as :class:`Concealed`)."""
+        return Concealed() if self.concealed else payload(self.event)
 
     @property
     def hidden(self) -> bool:
         """Whether the event is a hidden roll (whole, or behind the screen)."""
-        return is_hidden(self.event)
+        return not self.concealed and is_hidden(self.event)
 
     @property
     def roll(self) -> Rolled | None:
@@ -138,7 +169,7 @@ class LogRead:
         revealed: the hidden rolls revealed when this was read, when a hidden roll is in sight
             (among the events or the targets); else empty, as no seat's view then needs it.
         players_characters: the characters whose sheets players see (name keys), when an event
-            carries a sheet or names characters (a roll); else empty.
+            or a target carries a sheet, or an event names characters (a roll); else empty.
         size: what the events weigh, in bytes (their data as stored, and a little each).
         more: whether the read stopped at its bound (of events, or of bytes).
     """
@@ -197,7 +228,10 @@ def read_log(
         asked = any(is_hidden(e) for e in [*targets.values(), *found])
         # the reveals are read only when a hidden roll is in sight
         revealed = _revealed(events_of_kind(conn, campaign_id, Kind.REVEALED) if asked else [])
-        sheets = any(e.kind in SHEET_KINDS or e.data.get("characters") for e in found)
+        # an undo of a sheet's event is private when the sheet is: its target asks too
+        sheets = any(e.kind in SHEET_KINDS for e in targets.values()) or any(
+            e.kind in SHEET_KINDS or e.data.get("characters") for e in found
+        )
         seen = held_of(held) if sheets else frozenset()
     last = found[-1].seq if found else after
     return LogRead(
@@ -219,50 +253,79 @@ def view_of(seat: Seat) -> bool:
     return seat.storyteller
 
 
-def visible(seat: Seat, read: LogRead, after: int = 0) -> list[SeenEvent]:
+def visible(seat: Seat, read: LogRead, after: int = 0, concealed: bool = False) -> list[SeenEvent]:
     """The events of ``read`` after sequence number ``after`` that ``seat`` may see, oldest
     first (no I/O: one read serves every seat of its campaign).
 
     The storyteller sees every event where it stands. A player sees a hidden roll where it
-    stands only behind the screen (:func:`behind_the_screen`), and no undo naming it: the roll
-    itself comes when it is revealed, marked so, just before its reveal. So a player who read
-    past the roll while it was hidden still gets it. Nor does a player read the sheet of one of
-    the storyteller's own characters (see :func:`~dicepool.store.seats.held_statement`)
-    in its creation or changes: only its name.
+    stands only behind the screen (:func:`behind_the_screen`): the roll itself comes when it is
+    revealed, marked so, just before its reveal, so a player who read past the roll while it
+    was hidden still gets it. Of the rest of the storyteller's private work (:func:`_private`)
+    a player learns that something private happened and never which: with ``concealed``, each
+    such event stands where it was logged as the same placeholder (:func:`concealed_as`), its
+    sequence number accounted for (the events, the live feed, the page and the export);
+    without, each is left out alike (Discord's channel, the dice statistics: no line for it). A
+    roll that involves one of the storyteller's own characters shows its pools' totals
+    (:func:`_screened`).
     """
     if seat.campaign_id != read.campaign_id:
         raise CampaignError(f"a seat of campaign {seat.campaign_id} reads only its own log")
-    seen = []
-    for event in read.events:
-        if event.seq <= after:
-            continue
-        if view_of(seat):
-            seen.append(SeenEvent(event, event.id in read.revealed))
-        elif event.kind is Kind.REVEALED:
-            shown = read.targets[Revealed.of(event.data).event]
-            seen += [SeenEvent(shown, True), SeenEvent(event)]
-        elif not _conceals(event, read.targets, read.revealed):
-            seen.append(SeenEvent(_screened(event, read.players_characters)))
-        elif is_hidden(event) and Drawn.of(event.data).seal and event.id not in read.revealed:
-            seen.append(SeenEvent(behind_the_screen(event)))  # once revealed, it comes whole
-    return seen
+    fresh = [e for e in read.events if e.seq > after]
+    if view_of(seat):
+        return [SeenEvent(e, e.id in read.revealed) for e in fresh]
+    return [seen for event in fresh for seen in _as_players_see(event, read, concealed)]
+
+
+def _as_players_see(event: Event, read: LogRead, concealed: bool) -> list[SeenEvent]:
+    """What a player sees of one event of ``read`` (none, one, or a revealed roll and its
+    reveal): see :func:`visible`."""
+    if event.kind is Kind.REVEALED:
+        shown = read.targets[Revealed.of(event.data).event]
+        return [SeenEvent(shown, True), SeenEvent(event)]
+    if is_hidden(event) and event.id in read.revealed:
+        return []  # it comes whole, just before its reveal
+    if is_hidden(event) and Drawn.of(event.data).seal:
+        return [SeenEvent(behind_the_screen(event))]
+    if _private(event, read):
+        return [SeenEvent(concealed_as(event), concealed=True)] if concealed else []
+    return [SeenEvent(_screened(event, read.players_characters))]
 
 
 def behind_the_screen(event: Event) -> Event:
     """A hidden roll as the players get it until it is revealed: that it took place, and its
-    number in its seal (so the numbering shows none was skipped); no line, faces or nonce."""
+    number in its seal; no line, faces or nonce.
+
+    A hidden roll is thus told from the placeholder of the rest of the storyteller's private
+    work (:func:`concealed_as`), as a roll: a seal's rolls are numbered 1..N, none skipped, and
+    a player checks that every number is accounted for; a roll_no that stood nowhere would be
+    a roll the server could have dropped unseen. A hidden roll drawn from no seal (faces typed
+    by hand: nothing to number) is concealed like the rest."""
     return shown_as(event, BehindTheScreen.of(event.data).data())
+
+
+def concealed_as(event: Event) -> Event:
+    """The storyteller's private work as every player gets it, the same whatever it is (an
+    undo or a restore of a hidden roll, a change to one of their own characters...): its id
+    and its place in the log (its sequence number, and its links on the hash chain without the
+    salt, so the chain runs through it), and nothing else: no data, no actor, no time.
+
+    The event's kind says nothing either: the log has no kind for it, and a reader of a
+    :class:`SeenEvent` reads :attr:`SeenEvent.concealed` first. It is ``rolled`` with no data,
+    which every other reader passes over: no dice, no characters, no sheet, no seat."""
+    chain = replace(event.chain, salt="") if event.chain else None
+    return Event(Kind.ROLLED, {}, event.id, event.seq, "", "", chain)
 
 
 def events_for(db: Database, seat: Seat, after: int = 0, limit: int = MAX_EVENTS) -> Page:
     """The events after sequence number ``after`` that ``seat`` may see, oldest first: a
-    :func:`read_log` shown to the seat by :func:`visible`.
+    :func:`read_log` shown to the seat by :func:`visible`, the storyteller's private work as
+    its placeholders (what the events route, the live feed, the page and the export show).
 
     Raises:
         CampaignError: a ``limit`` out of 1..:data:`MAX_EVENTS`.
     """
     read = read_log(db, seat.campaign_id, after, limit, screened=not view_of(seat))
-    return Page(visible(seat, read), read.last, read.more)
+    return Page(visible(seat, read, concealed=True), read.last, read.more)
 
 
 def cut(seat: Seat, page: Page, sizes: Sequence[int], most: int = PAGE_BYTES) -> Page:
@@ -308,17 +371,18 @@ def _places(seen: list[SeenEvent]) -> list[int]:
     return places
 
 
-def whole_log_for(db: Database, seat: Seat) -> list[Event]:
-    """Every event of the log ``seat`` may see, once each and in the log's order: a hidden
-    roll revealed stands where it was rolled, whole, instead of behind the screen (what a
-    check of the seals reads)."""
-    seen: dict[int, Event] = {}
+def whole_log_for(db: Database, seat: Seat) -> list[SeenEvent]:
+    """Every event of the log as ``seat`` sees it, once each and in the log's order (the
+    storyteller's private work as its placeholders, for a player): a hidden roll revealed
+    stands where it was rolled, whole, instead of behind the screen or concealed (what a check
+    of the seals reads)."""
+    seen: dict[int, SeenEvent] = {}
     after = 0
     while True:
         page = events_for(db, seat, after)
-        seen.update((s.event.id, s.event) for s in page.events)  # the revealed roll wins
+        seen.update((s.event.id, s) for s in page.events)  # the revealed roll wins
         if page.last == after:
-            return sorted(seen.values(), key=lambda e: e.seq)
+            return sorted(seen.values(), key=lambda s: s.event.seq)
         after = page.last
 
 
@@ -327,25 +391,24 @@ SHEET_KINDS = (Kind.CHARACTER_CREATED, Kind.CHARACTER_CHANGED)
 
 
 def _screened(event: Event, visible: frozenset[str]) -> Event:
-    """``event`` as a player reads it: a sheet of the storyteller's own characters (not in
-    ``visible``) left out, as their sheets are, and so is what a change to one made (its
-    changes, traits added and notes); its name, system and player stay. A roll that involves
-    one of them shows each pool's total, not the ratings it adds up."""
+    """``event`` as a player reads it, one that is not private: a roll that involves one of
+    the storyteller's own characters (not in ``visible``) shows each pool's total, not the
+    ratings it adds up (their sheets are the storyteller's)."""
     if event.kind is Kind.ROLLED and "numbers" in event.data:
         involved = Rolled.of(event.data).characters
         if any(name_key(c) not in visible for c in involved):
             return shown_as(event, _totals_only(event.data))
-    if event.kind is Kind.CHARACTER_CREATED:
-        sheet = CharacterCreated.of(event.data).character
-        if name_key(sheet["name"]) not in visible:
-            kept = {k: sheet[k] for k in ("name", "system", "player") if k in sheet}
-            return shown_as(event, CharacterCreated(kept).data())
-    if event.kind is Kind.CHARACTER_CHANGED:
-        changed = CharacterChanged.of(event.data)
-        if name_key(changed.character) not in visible:
-            hidden = replace(changed, changes=(), added=(), notes=None)  # that it changed
-            return shown_as(event, hidden.data())
     return event
+
+
+def _players(event: Event, visible: frozenset[str]) -> bool:
+    """Whether a sheet's event (:data:`SHEET_KINDS`) is of a character whose sheet players
+    see (in ``visible``)."""
+    if event.kind is Kind.CHARACTER_CREATED:
+        name = CharacterCreated.of(event.data).name
+    else:
+        name = CharacterChanged.of(event.data).character
+    return name_key(name) in visible
 
 
 _SUM = re.compile(r"\d+(?:[+-]\d+)+")
@@ -402,9 +465,9 @@ def recent_for(db: Database, seat: Seat, count: int = 100) -> Page:
 
 def struck_seen(db: Database, seat: Seat, seen: list[SeenEvent]) -> set[int]:
     """Which of the events ``seat`` sees stand struck by an undo, as the seat may know it: a
-    hidden roll behind the screen never does to a player (its undo and restore are kept from
-    them, as :func:`visible` keeps them out of the log)."""
-    ids = [s.event.id for s in seen if seat.storyteller or not _behind(s)]
+    hidden roll behind the screen, or a placeholder of private work, never does to a player
+    (what struck it is private too: it would tell which placeholder undid which)."""
+    ids = [s.event.id for s in seen if seat.storyteller or not (_behind(s) or s.concealed)]
     with db.read() as conn:
         return struck_among(conn, ids) if ids else set()
 
@@ -414,17 +477,27 @@ def _behind(seen: SeenEvent) -> bool:
     return seen.hidden and not seen.revealed
 
 
-def _conceals(event: Event, targets: dict[int, Event], revealed: frozenset[int]) -> bool:
-    """Whether a player may not see ``event``: a hidden roll (it comes with its reveal), or an
-    undo of one not revealed, or a restore (an undo of that undo...): it would tell of the roll."""
-    if is_hidden(event):
-        return True
-    target: Event | None = event
-    while target is not None and target.kind is Kind.UNDONE:  # a restore names an undo
-        target = targets.get(Undone.of(target.data).event)
-    if target is None or target is event:
+def _private(event: Event, read: LogRead) -> bool:
+    """Whether ``event`` is the storyteller's private work, which a player may know happened
+    but not what: a hidden roll not revealed; the creation of, or a change to, one of the
+    storyteller's own characters (a sheet no player sees: not in the read's
+    ``players_characters``); and an undo or a restore of any of them (it would tell of what
+    it names). Once the roll is revealed, or the character handed to a player, none is."""
+    named = _undone_root(event, read.targets)
+    if named is None:
         return False
-    return is_hidden(target) and target.id not in revealed
+    if is_hidden(named):
+        return named.id not in read.revealed
+    return named.kind in SHEET_KINDS and not _players(named, read.players_characters)
+
+
+def _undone_root(event: Event, targets: dict[int, Event]) -> Event | None:
+    """What ``event`` is about: itself, or for an undo the event its chain of undos comes to
+    (a restore names an undo...); None where a target was not read."""
+    target: Event | None = event
+    while target is not None and target.kind is Kind.UNDONE:
+        target = targets.get(Undone.of(target.data).event)
+    return target
 
 
 def reveal(db: Database, seat: Seat, event_id: int) -> Event:
@@ -544,8 +617,10 @@ def seat_named(db: Database, campaign: str, name: str) -> Seat:
 def log_as(db: Database, seat: Seat, last: int) -> list[LogEntry]:
     """The last ``last`` events of the log as ``seat`` sees them (what its page shows), oldest
     first; the storyteller's undos with what they name (a player's as the page shows them: the
-    event named may hold what a player does not see)."""
+    event named may hold what a player does not see). The placeholders of the storyteller's
+    private work are left out, each alike: a log entry is an event of the log's own kinds."""
     page = recent_for(db, seat, last)
+    page = replace(page, events=[s for s in page.events if not s.concealed])
     struck = struck_seen(db, seat, page.events)
     undos = [s.event for s in page.events if s.event.kind is Kind.UNDONE and seat.storyteller]
     named = [Undone.of(e.data).event for e in undos]

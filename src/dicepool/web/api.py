@@ -9,7 +9,7 @@ Errors become JSON by the handlers of :mod:`dicepool.web.app`. The OpenAPI docum
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Sequence
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import orjson
 from fastapi import APIRouter, Depends, Query, Request
@@ -153,13 +153,16 @@ else:
 
 
 class LoggedEvent(BaseModel):
-    """An event of the log as a seat sees it (the live feed pushes the same JSON)."""
+    """An event of the log as a seat sees it (the live feed pushes the same JSON). The
+    storyteller's private work reaches a player as `concealed`, whatever it is (an undo or a
+    restore of a hidden roll, a change to one of the storyteller's own characters): its `id`
+    and `seq`, `at` and `actor` empty, `data` `{}`."""
 
     id: int
     seq: int
-    at: str = Field(description="When it was logged, ISO 8601 in UTC.")
-    actor: str
-    kind: Kind
+    at: str = Field(description="When it was logged, ISO 8601 in UTC (empty: `concealed`).")
+    actor: str = Field(description="Who did it (empty: `concealed`).")
+    kind: Kind | Literal["concealed"]
     data: dict[str, Any]
     revealed: bool = Field(description="A hidden roll the storyteller has revealed.")
 
@@ -320,8 +323,9 @@ def take_seat(campaign_id: int, body: NewSeat, request: Request, seat: Inviting)
 
 
 def event_json(seen: SeenEvent) -> dict[str, Any]:
-    """An event as the API shows it (and the live feed pushes it)."""
-    return {**seen.event.to_dict(), "revealed": seen.revealed}
+    """An event as the API shows it (and the live feed pushes it): a placeholder of private
+    work as its kind, ``concealed``."""
+    return {**seen.event.to_dict(), "kind": seen.kind, "revealed": seen.revealed}
 
 
 @router.post(

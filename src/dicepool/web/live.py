@@ -5,20 +5,21 @@ first (``after``: the last sequence number it has, 0 for all; without it, only w
 from then on). From then on it gets every event after that number that its seat may see, in
 messages shaped as the ``events`` route's answer: ``{"events": [...], "last": N}``, the events
 read together (one or more) and the number to ask ``after`` next (which counts events the seat
-may not see, such as a hidden roll). Under load one message carries several events: a message
-costs the server far more than an event in it. Reading from the log, not from a message, is
-what makes a dropped connection lose nothing: a client that reconnects gives its last number
-and gets the rest.
+gets elsewhere: a hidden roll revealed comes just before its reveal). Under load one message
+carries several events: a message costs the server far more than an event in it. Reading from
+the log, not from a message, is what makes a dropped connection lose nothing: a client that
+reconnects gives its last number and gets the rest.
 
 One reader per campaign and process (:class:`Tail`) reads the log's new events once for all
 of the campaign's connections here: whenever this process logs an event of the campaign
 (:meth:`Hub.announce`), when PostgreSQL's NOTIFY says another process did, and at least once a
 poll (events logged by another process on SQLite; on PostgreSQL a backstop of
 :data:`NOTIFIED_POLL_SECONDS`). Each connection shows that one read to its seat
-(:func:`dicepool.campaign.table.visible`), without a query of its own; one further behind
-than the reader keeps (a client that reconnects, or a slow one) catches up by reading the log
-itself (:func:`dicepool.campaign.table.events_for`), page by page, each page charged to its
-seat's reads (:mod:`dicepool.web.limits`).
+(:func:`dicepool.campaign.table.visible`, the storyteller's private work as its placeholders,
+as the ``events`` route shows it), without a query of its own; one further behind than the
+reader keeps (a client that reconnects, or a slow one) catches up by reading the log itself
+(:func:`dicepool.campaign.table.events_for`), page by page, each page charged to its seat's
+reads (:mod:`dicepool.web.limits`).
 
 What the feed holds is bounded by bytes, not by events: a reader keeps
 :data:`TABLE_KEPT_BYTES` of the log at most and all of them :data:`KEPT_BYTES`, the events'
@@ -201,11 +202,11 @@ class Tail:
         seen: list[SeenEvent] = []
         for read, views in reversed(newer):
             if read.after < after:  # partly seen already (after catching up on its own)
-                seen += visible(seat, read, after)
+                seen += visible(seat, read, after, concealed=True)
                 continue
             view = view_of(seat)  # made once for all the seats that see the same
             if view not in views:
-                views[view] = visible(seat, read)
+                views[view] = visible(seat, read, concealed=True)
             seen += views[view]
         return seen, max(after, self.last)
 

@@ -4,23 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from dicepool.campaign import roll
 from dicepool.campaign.dice_stats import p_words
 from dicepool.cli.render_stats import p_style
 from dicepool.store.database import Database
 
+from ...tables_faces import Faces, roll
 from .conftest import Table
-
-
-class Faces:
-    """Faces fixed in advance: a plain source, so the roll is logged as the server's dice."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def roll(self, sides: int, count: int) -> list[int]:
-        given, self.faces = self.faces[:count], self.faces[count:]
-        return given
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dicepool.campaign import create_campaign, create_character, roll, undo
+from dicepool.campaign import create_campaign, create_character, undo
 from dicepool.campaign.dice_stats import (
     STRUCK,
     TYPED,
@@ -17,27 +17,15 @@ from dicepool.campaign.dice_stats import (
     table_dice_stats,
 )
 from dicepool.campaign.line_odds import TOO_COSTLY, LineOdds
-from dicepool.campaign.table import reveal, roll_at_table
+from dicepool.campaign.table import reveal
 from dicepool.errors import CampaignError
 from dicepool.odds import Budget
 from dicepool.sheet.events import Event, Kind
 from dicepool.store.database import Database
 from dicepool.store.log import append, find_campaign
 
+from ...tables_faces import Faces, roll, roll_at_table
 from .tables import seated
-
-
-class Faces:
-    """Faces fixed in advance, as ForcedDice gives them, but not faces typed by hand: a plain
-    source, so the roll is logged as the server's own dice."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def roll(self, sides: int, count: int) -> list[int]:
-        given, self.faces = self.faces[:count], self.faces[count:]
-        assert len(given) == count and all(1 <= f <= sides for f in given)
-        return given
 
 
 def counts(tally: Tally, sides: int) -> list[int]:

@@ -13,7 +13,7 @@ from dicepool.campaign.seals import Sealed
 from dicepool.campaign.seats import Seat, find_seat_by_token, join_table, open_table
 from dicepool.campaign.table import events_for
 from dicepool.core.dice import ForcedDice
-from dicepool.sheet.events import Event, Kind, screen_of
+from dicepool.sheet.events import Event, screen_of
 from dicepool.store.database import Database
 from dicepool.store.sql import loads
 
@@ -42,9 +42,10 @@ def test_only_a_hidden_roll_stores_what_players_read_of_it(db: Database) -> None
     assert screens[public.id] is None
     assert screens[secret.id] == screen_of(secret)
     assert screens[secret.id] == {"hidden": True, "seal": {"seal": 1, "roll_no": 1}}
-    assert screens[unsealed.id] == {"hidden": True}  # typed faces: players never see it
-    seen = {s.event.id: s.event for s in events_for(db, player).events}
-    assert seen[secret.id].data == screens[secret.id] and unsealed.id not in seen
+    assert screens[unsealed.id] == {"hidden": True}  # typed faces: players see it concealed
+    seen = {s.event.id: s for s in events_for(db, player).events}
+    assert seen[secret.id].event.data == screens[secret.id]
+    assert seen[unsealed.id].concealed and seen[unsealed.id].event.data == {}  # no number
     assert {s.event.id: s.event for s in events_for(db, told).events}[secret.id] == secret
 
 
@@ -60,13 +61,13 @@ def test_a_players_read_never_reads_a_hidden_rolls_data(
         secret = roll(db, "Night", "chronicles 3", Sealed(), "st", hidden=True).event
         struck, _ = undo(db, "Night", "st", secret.id)
         undo(db, "Night", "st", struck.id)  # the restore
-        before = [s.event for s in events_for(db, player).events]
+        before = events_for(db, player).events
         with sqlite3.connect(path) as conn:
             conn.execute("UPDATE events SET data = '{not json' WHERE id = ?", (secret.id,))
         conn.close()
-        after = [s.event for s in events_for(db, player).events]
-        assert after == before and [e.kind for e in after][-1] is Kind.ROLLED
-        assert after[-1].data == {"hidden": True, "seal": {"seal": 1, "roll_no": 1}}
+        after = events_for(db, player).events
+        assert after == before and [s.kind for s in after[-3:]] == ["rolled", *["concealed"] * 2]
+        assert after[-3].event.data == {"hidden": True, "seal": {"seal": 1, "roll_no": 1}}
         with pytest.raises(ValueError):
             events_for(db, told)
     finally:

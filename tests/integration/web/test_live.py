@@ -13,7 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from dicepool.campaign import roll
 from dicepool.campaign.seats import find_seat_by_token, join_table, open_table
-from dicepool.campaign.table import SeenEvent, read_log, reveal
+from dicepool.campaign.table import SeenEvent, concealed_as, read_log, reveal
 from dicepool.core.dice import ForcedDice
 from dicepool.store.database import Database
 from dicepool.web import live
@@ -29,6 +29,15 @@ def table(client: TestClient) -> tuple[int, str, str]:
         headers=bearer(opened["invite"]["token"]),
     ).json()["token"]
     return opened["id"], opened["storyteller"]["token"], player
+
+
+PRIVATE = {"kind": "concealed", "data": {}, "actor": "", "at": "", "revealed": False}
+"""What a player reads of the storyteller's private work, whatever it is (its id and seq aside)."""
+
+
+def private(event: dict[str, Any]) -> bool:
+    """Whether ``event`` is the placeholder of private work, as a player reads it."""
+    return {k: event[k] for k in PRIVATE} == PRIVATE
 
 
 def rolled(client: TestClient, where: int, token: str, **body: Any) -> int:
@@ -49,6 +58,9 @@ def test_rolls_arrive_live_and_hidden_ones_only_for_the_storyteller(client: Test
         assert told_feed.next()["id"] == public and player_feed.next()["id"] == public
         secret = rolled(client, where, told, line="chronicles 1", hidden=True, dice=[9])
         assert told_feed.next()["id"] == secret
+        # typed by hand, no seal numbers it: the player reads it as private work
+        placeholder = player_feed.next()
+        assert placeholder["id"] == secret and private(placeholder)
         shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
         reveal = shown.json()["event"]["id"]
         # the player never had the hidden roll: it comes now, marked revealed, then the reveal
@@ -86,7 +98,9 @@ def test_news_read_together_comes_in_one_message_whose_last_number_covers_hidden
         with client.websocket_connect(url) as pl:
             pl.send_json({"token": player, "after": 2})
             page = pl.receive_json()
-        assert [e["id"] for e in page["events"]] == made  # one message, not the secret
+        # one message, the secret as the placeholder of private work (typed: no seal's number)
+        assert [e["id"] for e in page["events"]] == [*made, secret]
+        assert private(page["events"][-1]) and not any(map(private, page["events"][:-1]))
         assert page["last"] == 5  # the secret's number: 2 before, three rolls
         shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
         with client.websocket_connect(url) as pl:
@@ -156,9 +170,12 @@ def test_a_campaigns_reader_keeps_its_latest_reads_and_one_view_of_each_per_role
     tail.keep(read_log(db, told.campaign_id, 2))
     second = roll(db, "Night", "chronicles 1", ForcedDice([4]), "st").event
     tail.keep(read_log(db, told.campaign_id, first.seq))
-    assert tail.covers(2) and tail.since(player, 2) == ([SeenEvent(first), SeenEvent(second)], 5)
+    placeholder = SeenEvent(concealed_as(secret), concealed=True)  # typed: no seal numbers it
+    assert tail.covers(2)
+    assert tail.since(player, 2) == ([placeholder, SeenEvent(first), SeenEvent(second)], 5)
     assert tail.since(told, 2)[0] == [SeenEvent(secret), SeenEvent(first), SeenEvent(second)]
-    assert tail.since(player, secret.seq) == tail.since(player, 2)  # mid-read: the rest of it
+    mid_read = tail.since(player, secret.seq)  # the rest of it
+    assert mid_read == (tail.since(player, 2)[0][1:], 5)
     shown = reveal(db, told, secret.id)
     tail.keep(read_log(db, told.campaign_id, second.seq))  # over 2 kept: the first read goes
     assert not tail.covers(2) and tail.covers(first.seq) and tail.last == shown.seq
@@ -187,18 +204,19 @@ def test_a_player_far_behind_catches_up_then_follows_and_never_sees_a_secret(
         secret = rolled(client, where, told, line="chronicles 1", hidden=True, dice=[9])
         after = [rolled(client, where, told, line="chronicles 1", dice=[4]) for _ in range(4)]
         shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
-        got = player_feed.take(len(after) + 2)
-        assert [g["id"] for g in got] == [*after, secret, shown.json()["event"]["id"]]
-        assert got[-2]["revealed"] is True
+        got = player_feed.take(len(after) + 3)
+        assert [g["id"] for g in got] == [secret, *after, secret, shown.json()["event"]["id"]]
+        assert private(got[0]) and got[-2]["revealed"] is True  # typed: private until shown
         seen = [e["id"] for e in Feed(st.receive_text).take(len(before) + len(after) + 2)]
         assert seen == [*before, secret, *after, shown.json()["event"]["id"]]
 
 
-def test_a_storytellers_own_sheet_goes_live_to_the_storyteller_and_only_its_name_to_players(
+def test_a_storytellers_own_sheet_goes_live_to_the_storyteller_and_a_placeholder_to_players(
     client: TestClient,
 ) -> None:
     """The live feed makes each event's JSON once for the seats that see it alike: a player's
-    view of a character's creation (its name) is not the storyteller's (the whole sheet)."""
+    view of the creation of the storyteller's own character (the placeholder of private work,
+    not even its name) is not the storyteller's (the whole sheet)."""
     where, told, player = table(client)
     url = f"/api/campaigns/{where}/live"
     with client.websocket_connect(url) as st, client.websocket_connect(url) as pl:
@@ -212,8 +230,8 @@ def test_a_storytellers_own_sheet_goes_live_to_the_storyteller_and_only_its_name
         assert made.status_code == 201, made.text
         told_sees, player_sees = Feed(st.receive_text).next(), Feed(pl.receive_text).next()
     assert told_sees["id"] == player_sees["id"] and told_sees["kind"] == "character-created"
-    assert "Wits" in json.dumps(told_sees["data"]) and "Wits" not in json.dumps(player_sees)
-    assert player_sees["data"]["character"]["name"] == "Guard"
+    assert "Wits" in json.dumps(told_sees["data"]) and "Guard" not in json.dumps(player_sees)
+    assert private(player_sees)
 
 
 def test_a_roll_is_answered_once_the_tables_reader_here_has_read_it(

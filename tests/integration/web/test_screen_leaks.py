@@ -1,6 +1,7 @@
 """What the storyteller's own characters hold stays behind the screen: a change to one of their
-sheets (traits changed, traits added on purpose, notes) reaches a player as the bare fact that
-it changed, in the events route, the live feed and the page."""
+sheets (traits changed, traits added on purpose, notes) reaches a player as the placeholder of
+the storyteller's private work, not even the character's name, in the events route, the live
+feed and the page."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dicepool.web.pages import csrf_of
 from .conftest import bearer
 from .test_sheets_api import seated
 
-SECRETS = ("Sorcery", "Obfuscate", "plans to betray the prince")
+SECRETS = ("Sorcery", "Obfuscate", "plans to betray the prince", "Guard")
 
 
 def test_a_change_to_the_storytellers_own_character_shows_players_no_trait_and_no_note(
@@ -32,7 +33,7 @@ def test_a_change_to_the_storytellers_own_character_shows_players_no_trait_and_n
     assert all(secret in as_told for secret in SECRETS)  # the storyteller's log has it all
     events = client.get(f"{table.url}/events", headers=bearer(bo)).json()["events"]
     [seen] = [e for e in events if e["id"] == changed]
-    assert seen["data"] == {"character": "Guard", "changes": []}
+    assert (seen["kind"], seen["data"], seen["actor"], seen["at"]) == ("concealed", {}, "", "")
     with client.websocket_connect(f"{table.url}/live") as feed:
         feed.send_json({"token": bo, "after": 0})
         pushed = feed.receive_text()
