@@ -197,7 +197,7 @@ class Doing:
     source: DiceSource
     seat: Seat | None = None
 
-    def may_act_for(self, name: str) -> None:
+    def may_act_for(self, name: str | None) -> None:
         """Refuse a player acting for a character that is not theirs (found by the rule).
 
         Raises:

@@ -9,49 +9,16 @@ at the table; the roll cannot be undone while what was bought on it stands
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from dicepool.campaign.history import MAX_EVENT_ID
+from dicepool.campaign.acted_on import MayActFor, logged_roll
 from dicepool.campaign.play import Acted, act_on_log
 from dicepool.errors import CampaignError
 from dicepool.sheet.events import Event, Kind, event_of
-from dicepool.sheet.payloads import Revealed, Rolled, effects_of
+from dicepool.sheet.payloads import effects_of
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.storypath.payloads import DrawbackCarried, DrawbackNamed, StuntBought
 from dicepool.store.database import Database
-from dicepool.store.log import CampaignRow, events_of_kind, find_event, struck_among
+from dicepool.store.log import CampaignRow
 from dicepool.store.sql import Sql
-
-MayActFor = Callable[[str], None]
-
-
-def logged_roll(conn: Sql, row: CampaignRow, event_id: int, what: str) -> tuple[Event, Rolled]:
-    """The standing, seen, one-sided storypath roll of a character logged as ``event_id``.
-
-    Raises:
-        CampaignError: no such event, not a roll, undone, hidden and not revealed, a roll of
-            another system or a contest, or no character's; the message says which, and that
-            ``what`` needs one.
-    """
-    target = find_event(conn, row.id, event_id) if 1 <= event_id <= MAX_EVENT_ID else None
-    if target is None:
-        raise CampaignError(f"no event {event_id} in {row.name}; `dicepool log` lists the events")
-    if target.kind is not Kind.ROLLED:
-        raise CampaignError(f"event {event_id} is a {target.kind.value}: {what} a logged roll")
-    if target.id in struck_among(conn, [target.id]):
-        raise CampaignError(f"event {event_id} is undone: there is no roll for {what}")
-    roll = Rolled.of(target.data)
-    if roll.hidden:
-        revealed = {Revealed.of(e.data).event for e in events_of_kind(conn, row.id, Kind.REVEALED)}
-        if target.id not in revealed:
-            raise CampaignError(f"event {event_id} is a hidden roll: reveal it first")
-    result = roll.result
-    if result.get("system") != "storypath" or "winner" in result:
-        kind = "a contest" if "winner" in result else f"a {result.get('system')} roll"
-        raise CampaignError(f"event {event_id} is {kind}: {what} one storypath roll")
-    if roll.roller is None:
-        raise CampaignError(f"event {event_id} is no character's roll: {what} a character's")
-    return target, roll
 
 
 def buy_stunt(
@@ -75,7 +42,9 @@ def buy_stunt(
     """
 
     def decide(conn: Sql, row: CampaignRow, state: CampaignState) -> Event:
-        target, roll = logged_roll(conn, row, event_id, "a Stunt is bought on")
+        target, roll = logged_roll(
+            conn, row, event_id, "a Stunt is bought on", "storypath", may_act_for
+        )
         assert roll.roller is not None, "a roll with a character's (checked)"
         buyer = state.character(roll.roller).name
         may_act_for(buyer)
@@ -106,7 +75,9 @@ def carry_drawback(
     """
 
     def decide(conn: Sql, row: CampaignRow, state: CampaignState) -> Event:
-        target, roll = logged_roll(conn, row, event_id, "a Drawback is carried from")
+        target, roll = logged_roll(
+            conn, row, event_id, "a Drawback is carried from", "storypath", may_act_for
+        )
         assert roll.roller is not None, "a roll with a character's (checked)"
         if "drawback" not in effects_of(target.data):
             raise CampaignError(

@@ -9,10 +9,10 @@ roll was rerolled already.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from dicepool.campaign.history import MAX_EVENT_ID, linked_to
+from dicepool.campaign.acted_on import MayActFor, logged_roll
+from dicepool.campaign.history import linked_to
 from dicepool.campaign.play import Acted, act, act_on_log
 from dicepool.campaign.seals import dice_data, drawing
 from dicepool.core.dice import DiceSource, ForcedDice
@@ -23,7 +23,7 @@ from dicepool.notation.packing import dice_of
 from dicepool.notation.parser import parse
 from dicepool.notation.record import record
 from dicepool.sheet.events import Event, Kind, event_of
-from dicepool.sheet.payloads import Drawn, Revealed, Rolled
+from dicepool.sheet.payloads import Drawn, Rolled
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.sundown.edge import MAX_PURPOSE, EdgeUse
 from dicepool.sheet.sundown.payloads import (
@@ -37,7 +37,7 @@ from dicepool.sheet.sundown.payloads import (
 )
 from dicepool.sheet.sundown.play import MAX_BONUS_PASSES, sundown_character
 from dicepool.store.database import Database
-from dicepool.store.log import CampaignRow, events_of_kind, find_event, struck_among
+from dicepool.store.log import CampaignRow
 from dicepool.store.sql import Sql
 
 POWER_ACTIONS = ("spend", "regain")
@@ -141,35 +141,10 @@ class _Again:
         return self._then.roll(sides, count)
 
 
-def _rerollable(conn: Sql, row: CampaignRow, event_id: int) -> Event:
-    """The logged roll ``event_id``, or a CampaignError saying why it takes no second chance."""
-    target = find_event(conn, row.id, event_id) if 1 <= event_id <= MAX_EVENT_ID else None
-    if target is None:
-        raise CampaignError(f"no event {event_id} in {row.name}; `dicepool log` lists the events")
-    if target.kind is not Kind.ROLLED:
-        raise CampaignError(
-            f"event {event_id} is a {target.kind.value}, not a roll: a second chance rerolls a "
-            "logged roll"
-        )
-    if target.id in struck_among(conn, [target.id]):
-        raise CampaignError(f"event {event_id} is undone: there is no roll to reroll")
-    revealed = {Revealed.of(e.data).event for e in events_of_kind(conn, row.id, Kind.REVEALED)}
-    roll = Rolled.of(target.data)
-    if roll.hidden and target.id not in revealed:
-        raise CampaignError(  # its line and dice would go to the table in the reroll
-            f"event {event_id} is a hidden roll: reveal it before a second chance, which the "
-            "table sees"
-        )
-    result = roll.result
-    if result.get("system") != "sundown" or "winner" in result:
-        what = "a contest" if "winner" in result else f"a {result.get('system')} roll"
-        raise CampaignError(
-            f"event {event_id} is {what}: a second chance (ruling 1) rerolls one After Sundown test"
-        )
-    if roll.roller is None:
-        raise CampaignError(
-            f"event {event_id} is no character's roll: a second chance spends a character's Edge"
-        )
+def _rerollable(conn: Sql, row: CampaignRow, event_id: int, may_act_for: MayActFor) -> Event:
+    """The logged roll ``event_id``, or why it takes no second chance (to a player, one
+    message for any event that is not a roll of theirs they see: :mod:`.acted_on`)."""
+    target, _ = logged_roll(conn, row, event_id, "a second chance rerolls", "sundown", may_act_for)
     if linked_to(conn, row, target):
         raise CampaignError(f"event {event_id} was rerolled already: one second chance a roll")
     return target
@@ -201,7 +176,7 @@ def reroll(
     event_id: int,
     source: DiceSource,
     actor: str,
-    may_act_for: Callable[[str], None] = lambda _name: None,
+    may_act_for: MayActFor = lambda _name: None,
 ) -> Rerolled:
     """A second chance on logged roll ``event_id`` (ruling 1): one Edge spent, every die that
     did not score a hit rolled again, logged as a ``rerolled`` event linked to the roll.
@@ -219,7 +194,7 @@ def reroll(
     made: list[RollResult] = []
 
     def decide(conn: Sql, row: CampaignRow, state: CampaignState) -> Event:
-        target = _rerollable(conn, row, event_id)
+        target = _rerollable(conn, row, event_id, may_act_for)
         roll = Rolled.of(target.data)
         assert roll.roller is not None, "a roll with a character's (checked)"
         who = _named(state, roll.roller, "Edge")
