@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 
     from dicepool.campaign.receipts import Receipts, ReceiptsCheck
     from dicepool.campaign.verify import SealReport, Verification
+
+T = TypeVar("T")
 
 COMMITMENT_SHOWN = 16
 """The hex digits of an open seal's commitment shown (the whole is in --json)."""
@@ -115,11 +118,7 @@ def _read_receipts(file: str) -> Receipts:
     from dicepool.campaign.receipts import MAX_RECEIPTS_BYTES, read_receipts
 
     too_large = f"{MAX_RECEIPTS_BYTES // 2**20} MiB: too large for a receipts file"
-    text, name = read_text(file, MAX_RECEIPTS_BYTES, CampaignError, too_large)
-    try:
-        return read_receipts(text)
-    except CampaignError as exc:
-        raise CampaignError(f"{name}: {exc}") from exc
+    return _read_file(file, MAX_RECEIPTS_BYTES, too_large, read_receipts)
 
 
 def _check_receipts(events: list[Any], receipts: Receipts) -> ReceiptsCheck:
@@ -137,9 +136,19 @@ def _read(file: str) -> tuple[dict[str, Any], list[Any]]:
     from dicepool.campaign.export import MAX_EXPORT, read_export
 
     too_large = f"{MAX_EXPORT // 2**20} MiB: too large to check"
-    text, name = read_text(file, MAX_EXPORT, CampaignError, too_large)
+    return _read_file(file, MAX_EXPORT, too_large, read_export)
+
+
+def _read_file(file: str, most: int, too_large: str, reader: Callable[[str], T]) -> T:
+    """What ``reader`` makes of the text of ``file`` (``-``: standard input), at most ``most``
+    bytes; its error names the file.
+
+    Raises:
+        CampaignError: the file cannot be read, is too large, or ``reader`` refuses it.
+    """
+    text, name = read_text(file, most, CampaignError, too_large)
     try:
-        return read_export(text)
+        return reader(text)
     except CampaignError as exc:
         raise CampaignError(f"{name}: {exc}") from exc
 

@@ -75,6 +75,28 @@ def roll_on(page: Page, line: str | None = None, *, hidden: bool = False) -> int
     return int(said.group(1))
 
 
+def join_as_player(
+    page: Page,
+    invitation: str,
+    seat: str = "Pat",
+    character: str = "Ana",
+    traits: str = "Dexterity=3 Stealth=2",
+) -> int:
+    """A player takes a seat with the ``invitation`` link on ``page`` and creates their
+    character; once the page is live and its browser has added to the open seal, the table's
+    id."""
+    page.goto(invitation)
+    page.fill("input[name=name]", seat)
+    page.click("button[type=submit]")
+    page.click("text=Go to the table")
+    page.fill("input[name=name]", character)
+    page.fill("input[name=traits]", traits)
+    page.click("text=Create my character")
+    expect(page.locator("#live-state")).to_have_text("live")
+    expect(page.locator("#seal")).to_contain_text("1 player added to it")  # the browser's
+    return int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
 def event_of(base: str, campaign: int, token: str, event: int) -> dict[str, Any] | None:
     """Event ``event`` as the seat of ``token`` reads it from the API, or None if it may not."""
     answer = api(base, "GET", f"/api/campaigns/{campaign}/events?after=0", token)

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from ..servers import free_port, serving, stop
 from .conftest import PHONE, Shoot, new_context
-from .driving import api, open_by_api, roll_on, token_of
+from .driving import api, join_as_player, open_by_api, roll_on, token_of
 
 
 @dataclass(frozen=True)
@@ -42,17 +42,8 @@ def closed_table(browser: Browser, tmp_path: Path) -> Iterator[Closed]:
         made = open_by_api(base)
         told = token_of(made["storyteller"]["url"])
         page = context.new_page()
-        page.goto(made["invite"]["url"])
-        page.fill("input[name=name]", "Pat")
-        page.click("button[type=submit]")
-        page.click("text=Go to the table")
-        page.fill("input[name=name]", "Ana")
-        page.fill("input[name=traits]", "Dexterity=3 Stealth=2")
-        page.click("text=Create my character")
-        expect(page.locator("#live-state")).to_have_text("live")
-        expect(page.locator("#seal")).to_contain_text("1 player added to it")  # the browser's
+        where = join_as_player(page, made["invite"]["url"])
         first = roll_on(page, "Dexterity + Stealth")
-        where = int(page.url.rstrip("/").rsplit("/", 1)[1])
         theirs = api(base, "POST", f"/api/campaigns/{where}/rolls", told, {"line": "chronicles 3"})
         assert theirs.status in (200, 201), theirs.body
         second = roll_on(page, "chronicles 4")

@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 
 from ..servers import free_port, serving, stop
 from .conftest import PHONE, Shoot, new_context
-from .driving import api, open_by_api, roll_on, token_of
+from .driving import api, join_as_player, open_by_api, roll_on, token_of
 
 
 @dataclass(frozen=True)
@@ -49,16 +49,7 @@ def player_at_table(browser: Browser, tmp_path: Path) -> Iterator[Table]:
     try:
         made = open_by_api(base)
         page = context.new_page()
-        page.goto(made["invite"]["url"])
-        page.fill("input[name=name]", "Pat")
-        page.click("button[type=submit]")
-        page.click("text=Go to the table")
-        page.fill("input[name=name]", "Ana")
-        page.fill("input[name=traits]", "Dexterity=3 Stealth=2")
-        page.click("text=Create my character")
-        expect(page.locator("#live-state")).to_have_text("live")
-        expect(page.locator("#seal")).to_contain_text("1 player added to it")
-        campaign = int(page.url.rstrip("/").rsplit("/", 1)[1])
+        campaign = join_as_player(page, made["invite"]["url"])
         yield Table(page, base, db, campaign, token_of(made["storyteller"]["url"]))
     finally:
         context.close()
