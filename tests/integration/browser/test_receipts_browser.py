@@ -150,6 +150,9 @@ def test_a_players_evening_of_rolls_accepted_refused_and_lost_checks_out_with_no
         expect(fair).to_have_class(re.compile(r"\bok\b"))
         page.locator("#fair").scroll_into_view_if_needed()
         shoot(page, "receipts-seal-2-phone")
+        page.set_viewport_size({"width": 1366, "height": 900})
+        page.locator("#fair").scroll_into_view_if_needed()
+        shoot(page, "receipts-seal-2-desktop")
 
         receipts = receipts_file(page, tmp_path)
         held = json.loads(receipts.read_text())
