@@ -34,7 +34,7 @@ from dicepool.store.database import Database
 from .integration.store.tables import seated
 
 PLACEHOLDER = {"kind": "concealed", "data": {}, "actor": "", "at": "", "revealed": False}
-"""What a player reads of any private work (its id and seq aside)."""
+"""What a player reads of any private work (its seq aside)."""
 
 
 @dataclass
@@ -42,8 +42,8 @@ class Play:
     """One table played by its storyteller, with Guard their own character from the start.
 
     Attributes:
-        hidden: the hidden rolls drawn from the seal that stand, by id.
-        changes: Guard's changes that stand, by id.
+        hidden: the hidden rolls drawn from the seal that stand, by seq.
+        changes: Guard's changes that stand, by seq.
         undos: the undos of those that stand, newest last, each with what it struck (a
             restore undoes one).
         made: how many changes and characters were made (their traits and names differ).
@@ -70,36 +70,36 @@ class Play:
     def hidden_roll(self) -> int:
         """A hidden roll of the seal's: players see it behind the screen, by its number."""
         made = roll_at_table(self.db, self.storyteller, "chronicles 3", SystemDice(), hidden=True)
-        self.hidden.append(made.event.id)
-        return made.event.id
+        self.hidden.append(made.event.seq)
+        return made.event.seq
 
     def typed_hidden_roll(self) -> int:
         """A hidden roll whose faces the storyteller typed: no seal numbers it."""
         faces = ForcedDice([9, 2])
         made = roll_at_table(self.db, self.storyteller, "chronicles 2", faces, hidden=True)
-        return made.event.id
+        return made.event.seq
 
     def undo(self, event: int, actor: str | None = None) -> int:
         """Undo (or restore) ``event``, at the table or, with ``actor``, from the command
-        line; the undo's id."""
+        line; the undo's seq."""
         if actor is None:
             done, _ = undo_at_table(self.db, self.storyteller, event)
         else:
             done, _ = undo(self.db, self.name, actor, event)
-        return done.id
+        return done.seq
 
     def npc(self, name: str = "Guard") -> None:
         """Create one of the storyteller's own characters."""
         create_character(self.db, self.name, name, self.storyteller.name, changes="Wits=2")
 
     def change(self, name: str = "Guard") -> int:
-        """Change one of the storyteller's own characters; the change's id."""
+        """Change one of the storyteller's own characters; the change's seq."""
         self.made += 1
         changes = f"Wits={2 + self.made % 3} Composure={1 + self.made % 4}"
         edited = edit_sheet(self.db, self.name, name, changes, actor=self.storyteller.name)
-        self.changes.append(edited.event.id)
-        self.changes_made.add(edited.event.id)
-        return edited.event.id
+        self.changes.append(edited.event.seq)
+        self.changes_made.add(edited.event.seq)
+        return edited.event.seq
 
     def private(self, which: str) -> None:
         """Do one piece of private work (see :data:`PRIVATE`), if the table's state allows
@@ -132,7 +132,7 @@ def seen_shape(seen: SeenEvent) -> tuple[Any, ...]:
     placeholder or a roll behind the screen; another event's kind, actor and keys."""
     event = seen.event
     as_read = {**event.to_dict(), "kind": seen.kind, "revealed": seen.revealed}
-    del as_read["id"]
+    assert "id" not in as_read  # the database's number, counted across every table
     if seen.concealed or (seen.hidden and not seen.revealed):
         if not seen.concealed:
             del as_read["at"]  # a roll's time: the two tables rolled it at their own

@@ -16,24 +16,29 @@ from dicepool.sheet.events import Event, apply, replay, undo_event
 from dicepool.sheet.state import CampaignState
 
 
+def stored_as(event: Event, seq: int) -> Event:
+    """``event`` stored at ``seq`` of its log, its id counted as a database shared with other
+    logs counts it (never its seq): a rule that took one for the other is caught."""
+    return replace(event, id=1000 + 7 * seq, seq=seq)
+
+
 class Log:
     """A log under test and the live state beside it.
 
     Attributes:
-        events: the log, numbered from 1.
+        events: the log, numbered from 1 (its ids another count: :func:`stored_as`).
         live: the state after each event was applied in turn.
         fixed: how many events at the start no undo reaches (the campaign and its characters).
     """
 
     def __init__(self, start: Iterable[Event]) -> None:
-        self.events = [replace(e, id=i, seq=i) for i, e in enumerate(start, start=1)]
+        self.events = [stored_as(e, i) for i, e in enumerate(start, start=1)]
         self.live: CampaignState = replay(self.events)
         self.fixed = len(self.events)
 
     def append(self, event: Event) -> bool:
         """Apply and log ``event``; False (nothing logged) when the rules refuse it."""
-        number = len(self.events) + 1
-        stored = replace(event, id=number, seq=number)
+        stored = stored_as(event, len(self.events) + 1)
         try:
             self.live = apply(self.live, stored)
         except SheetError:
@@ -47,8 +52,7 @@ class Log:
         if len(self.events) <= self.fixed:
             return False
         target = self.events[-min(back, len(self.events) - self.fixed)]
-        number = len(self.events) + 1
-        candidate = [*self.events, replace(undo_event(target.id), id=number, seq=number)]
+        candidate = [*self.events, stored_as(undo_event(target), len(self.events) + 1)]
         try:
             self.live = replay(candidate)
         except CampaignError:

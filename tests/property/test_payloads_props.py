@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from dicepool.sheet.events import PAYLOADS, Event, Kind, Payload, payload
 from dicepool.sheet.payloads import RuleRoll
+from dicepool.sheet.refs import EventRef
 from tests.hypothesis_profiles import examples
 
 JSON_LEAVES = st.none() | st.booleans() | st.integers() | st.text(max_size=8)
@@ -27,6 +28,11 @@ OBJECTS = st.dictionaries(st.text(max_size=6), JSON, max_size=4)
 """A JSON object: a roll's record, a sheet, an effect."""
 
 st.register_type_strategy(RuleRoll, st.builds(RuleRoll, roll=OBJECTS))
+st.register_type_strategy(
+    EventRef,
+    st.builds(EventRef, seq=st.integers(1, 2**31 - 1))  # as events name others now
+    | st.builds(EventRef, id=st.integers(1, 2**62)),  # as an old event named them
+)
 
 
 def _is_mapping(hint: object) -> bool:

@@ -199,8 +199,8 @@ def test_undoing_then_undoing_the_undo_gives_back_the_same_state(
 ) -> None:
     _, log = accepted(*history)
     target = data.draw(st.sampled_from(log[1:]))
-    undone = replace(undo_event(target.id), id=len(log) + 1, seq=len(log) + 1)
-    redone = replace(undo_event(undone.id), id=len(log) + 2, seq=len(log) + 2)
+    undone = replace(undo_event(target), id=len(log) + 1, seq=len(log) + 1)
+    redone = replace(undo_event(undone), id=len(log) + 2, seq=len(log) + 2)
     assert replay([*log, undone, redone]) == replay(log)
 
 

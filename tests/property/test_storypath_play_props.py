@@ -120,7 +120,7 @@ def _oldest(event: Event, live: Any) -> Event:
     if used is None:
         return event
     held = live.now.advantages.of(used["character"])
-    chosen = {**used, "from": held[0].event if held else 1}
+    chosen = {**used, "from": {"seq": held[0].event if held else 1}}
     return replace(event, data={**event.data, "effects": {"advantage": chosen}})
 
 

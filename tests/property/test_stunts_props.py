@@ -16,6 +16,7 @@ from dicepool.notation.record import record
 from dicepool.sheet.character import change, new_character, parse_changes
 from dicepool.sheet.events import Event, Kind, campaign_event, created_event, struck
 from dicepool.sheet.payloads import effects_of
+from dicepool.sheet.refs import EventRef
 from dicepool.sheet.spends import Spends, effects, prepare
 from dicepool.sheet.storypath.payloads import StuntBought
 from dicepool.sheet.storypath.stunts import Effect
@@ -77,7 +78,9 @@ def test_stunts_wait_until_used_and_cost_what_they_are(moves: list[tuple[object,
             _, effect, level, on = move
             successes = int(target.data["result"].get("stunt_successes", 0))
             buyer = str(target.data["rollers"][0])
-            bought = StuntBought(target.id, buyer, str(effect), int(str(level)), successes, on)
+            bought = StuntBought(
+                EventRef.to(target), buyer, str(effect), int(str(level)), successes, on
+            )
             log.append(Event(Kind.STUNT_BOUGHT, bought.data()))  # refused: nothing logged
         gone = struck(log.events)
         standing = [e for e in log.events if e.id not in gone]
@@ -91,5 +94,5 @@ def test_stunts_wait_until_used_and_cost_what_they_are(moves: list[tuple[object,
         assert len(carries.pending) == len(purchases) - used  # each bought, used at most once
         for bought in purchases:
             cost = sum(p.level for p in purchases if p.event == bought.event)
-            assert cost == carries.spent_on(bought.event) <= bought.successes
+            assert cost == carries.spent_on(bought.event.seq) <= bought.successes
     assert log.replayed() == replace(log.live)

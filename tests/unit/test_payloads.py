@@ -17,6 +17,7 @@ from dicepool.sheet.payloads import (
     SealRef,
     Undone,
 )
+from dicepool.sheet.refs import EventRef
 from dicepool.sheet.storypath.payloads import Consoled
 from dicepool.sheet.sundown.edge import EdgeUse
 from dicepool.sheet.sundown.payloads import EdgeSpent
@@ -79,9 +80,11 @@ def test_a_roll_behind_the_screen_reads_as_its_seal_and_number() -> None:
 
 
 def test_an_event_holds_its_kinds_record_only() -> None:
-    assert event_of(Kind.UNDONE, Undone(3)) == Event(Kind.UNDONE, {"event": 3})
+    assert event_of(Kind.UNDONE, Undone(EventRef(seq=3))) == Event(
+        Kind.UNDONE, {"event": {"seq": 3}}
+    )
     with pytest.raises(TypeError):
-        event_of(Kind.REVEALED, Undone(3))
+        event_of(Kind.REVEALED, Undone(EventRef(seq=3)))
     edge = EdgeSpent("Ana", EdgeUse.ESCAPE)
     assert event_of(Kind.EDGE_SPENT, edge).data == {"character": "Ana", "use": "escape", "for": ""}
 

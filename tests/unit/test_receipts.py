@@ -413,3 +413,60 @@ def test_a_list_of_anything_gives_results_never_an_exception(events: list[Any], 
     report = checked({"events": events}, receipt(MINE, "ab" * 32, seq))
     assert len(report.results) == 1 and report.results[0].message
     report.to_dict()
+
+
+def test_a_roll_mixing_a_contribution_added_after_it_was_sent_raises_an_alarm(
+    table: Night,
+) -> None:
+    """The host's grind: Bo's page saw one contribution (its own) when it sent the roll; the
+    host, knowing the nonce, logs another it chose before drawing the roll with both."""
+    seen = table.commitment()
+    given = table.contribute()
+    table.contribute()  # the host's, in Bo's name (a browser of Bo's, as far as the log says)
+    seq = table.roll(MINE, seen)  # a host's server that draws with every contribution
+    table.close()
+    export = table.export()
+    message = alarm(export, {**receipt(MINE, seen, seq, given), "mixed": 1})
+    assert message == (
+        f"roll a1a1a1a1 (seq {seq}): it mixes 2 contributions into its dice, not the 1 it "
+        "named: contributions were added after it was sent"
+    )
+    assert only(export, {**receipt(MINE, seen, seq, given), "mixed": 2}).status is (
+        ReceiptStatus.CHECKED
+    )
+
+
+def test_a_roll_the_table_refused_and_logged_all_the_same_raises_an_alarm(table: Night) -> None:
+    seen = table.commitment()
+    seq = table.roll(MINE, seen)  # logged, though the page was told it was refused
+    export = table.export()
+    message = alarm(export, {**receipt(MINE, seen, None), "refused": True})
+    assert message == f"roll a1a1a1a1 (seq {seq}): the table refused it, yet it is in the log"
+    refused = only(export, {**receipt(OTHER, seen, None), "refused": True})
+    assert refused.status is ReceiptStatus.NOT_ROLLED  # refused and not logged: no alarm
+
+
+def test_a_roll_answered_as_rolled_without_saying_where_raises_an_alarm(table: Night) -> None:
+    seen = table.commitment()
+    export = table.export()
+    message = alarm(export, {**receipt(MINE, seen, None), "answered": True})
+    assert message == (
+        "roll a1a1a1a1: the table answered it as rolled without saying where it logged it"
+    )
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("mixed", -1, '"mixed" is not a whole number from 0'),
+        ("mixed", "2", '"mixed" is not a whole number from 0'),
+        ("refused", "yes", '"refused" is not true or false'),
+        ("answered", 1, '"answered" is not true or false'),
+    ],
+)
+def test_a_receipts_optional_fields_are_refused_when_malformed(
+    field: str, value: object, said: str
+) -> None:
+    kept = {**receipt(MINE, "ab" * 32, None), field: value}
+    with pytest.raises(CampaignError, match=said):
+        read_receipts(json.dumps(receipts_file(kept)))

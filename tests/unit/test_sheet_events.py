@@ -32,8 +32,13 @@ def rolled() -> Event:
     return Event(Kind.ROLLED, {"line": "chronicles 3", "characters": []})
 
 
+def undo_of(seq: int) -> Event:
+    """An undo of the event at ``seq``, as it is logged: naming it by its seq."""
+    return undo_event(Event(Kind.ROLLED, {}, seq=seq))
+
+
 def undos(*targets: int) -> list[Event]:
-    return [undo_event(t) for t in targets]
+    return [undo_of(t) for t in targets]
 
 
 def test_nothing_is_struck_without_an_undo() -> None:
@@ -95,18 +100,18 @@ def test_replay_equals_applying_the_events_one_by_one() -> None:
 
 def test_replay_skips_struck_events() -> None:
     log = sample_log()
-    state = replay([*log, replace(undo_event(5), id=6, seq=6)])
+    state = replay([*log, replace(undo_of(5), id=6, seq=6)])
     assert state.character("Ana").traits["Stealth"] == 2
 
 
 def test_replay_names_an_event_that_no_longer_fits() -> None:
     log = sample_log()
     with pytest.raises(CampaignError, match=r"event 3 \(character-changed\) no longer fits"):
-        replay([*log, replace(undo_event(2), id=6, seq=6)])
+        replay([*log, replace(undo_of(2), id=6, seq=6)])
 
 
 def test_replay_refuses_a_change_that_breaks_a_limit() -> None:
-    log = [*sample_log(), replace(changed_event("Ana", parse_changes("Stealth+=8")), id=6)]
+    log = [*sample_log(), replace(changed_event("Ana", parse_changes("Stealth+=8")), id=6, seq=6)]
     with pytest.raises(LogError, match="event 6") as caught:
         replay(log)
     assert caught.value.event.id == 6
@@ -132,4 +137,4 @@ def test_concerns_names_the_characters_of_an_event() -> None:
     assert concerns(log[1]) == ["Ana"]
     assert concerns(log[2]) == ["Ana"]
     assert concerns(Event(Kind.ROLLED, {"characters": ["Ana", "Guard"]})) == ["Ana", "Guard"]
-    assert concerns(log[0]) == [] and concerns(undo_event(2)) == []
+    assert concerns(log[0]) == [] and concerns(undo_of(2)) == []

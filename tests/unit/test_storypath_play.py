@@ -29,7 +29,7 @@ def saga(players: int | None = 2) -> CampaignState:
 
 
 def event(what: Kind, id: int = 0, **data: Any) -> Event:
-    return Event(what, data, id=id)
+    return Event(what, data, id=id, seq=id)
 
 
 def rolled(
@@ -78,7 +78,7 @@ def test_an_advantage_is_kept_for_a_later_roll_and_used_as_enhancement_one() -> 
     )
     assert request.enhancement == 3  # typed Enhancement plus the Advantage's 1
     state, done = rolled(state, "storypath 3", [8, 3, 4], Spends(advantage=True))
-    assert done["advantage"] == {"character": "Ana", "from": 99}
+    assert done["advantage"] == {"character": "Ana", "from": {"seq": 99}}
     assert state.now.advantages.pending == ()
     with pytest.raises(SheetError, match="no Advantage pending"):
         rolled(state, "storypath 3", [8, 3, 4], Spends(advantage=True))

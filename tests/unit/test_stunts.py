@@ -15,6 +15,7 @@ from dicepool.notation.parser import parse
 from dicepool.notation.record import record
 from dicepool.sheet.events import Event, Kind, apply, concerns
 from dicepool.sheet.lines import read_sheet_line
+from dicepool.sheet.refs import EventRef
 from dicepool.sheet.spends import NO_SPENDS, Spends, effects, prepare
 from dicepool.sheet.state import CampaignState, stored_story
 from dicepool.sheet.storypath.payloads import DrawbackCarried, StuntBought
@@ -49,7 +50,7 @@ def rolled(
     source.check_all_used()
     done = {} if hidden else effects(spender, request, result, spends, rollers=rollers, state=state)
     data = {"effects": done, "result": record(result)}
-    return apply(state, Event(Kind.ROLLED, data, id=event)), result, done
+    return apply(state, Event(Kind.ROLLED, data, id=event, seq=event)), result, done
 
 
 def bought(
@@ -61,7 +62,7 @@ def bought(
     successes: int = 2,
 ) -> CampaignState:
     """A Stunt bought on logged roll ``event`` of Ana's, whose stunt successes were those."""
-    stunt = StuntBought(event, "Ana", effect, level, successes, on, "the high ground")
+    stunt = StuntBought(EventRef(seq=event), "Ana", effect, level, successes, on, "the high ground")
     return apply(state, Event(Kind.STUNT_BOUGHT, stunt.data()))
 
 
@@ -92,12 +93,15 @@ def test_a_difficulty_stunt_goes_to_the_adversarys_next_roll() -> None:
     assert condition(state.character("Guard"), state.now)["waiting"][0]["effect"] == "difficulty"
     state, result, done = rolled(state, "Might", [8, 2], who="Guard", event=11)
     assert result.outcome.value == "failure"  # one success against Difficulty 2
-    assert done["carried"] == {"used": [["stunt", "difficulty", 1, "Guard", 10]]}
+    assert done["carried"] == {"used": [["stunt", "difficulty", 1, "Guard", {"seq": 10}]]}
     assert state.now.carries.pending == ()
     _, again, _ = rolled(state, "Might", [8, 2], who="Guard", event=12)
     assert again.outcome.value == "success"  # used up: Difficulty 1 again
     assert concerns(
-        Event(Kind.STUNT_BOUGHT, StuntBought(10, "Ana", "difficulty", 1, 2, "Guard").data())
+        Event(
+            Kind.STUNT_BOUGHT,
+            StuntBought(EventRef(seq=10), "Ana", "difficulty", 1, 2, "Guard").data(),
+        )
     ) == [
         "Ana",
         "Guard",
@@ -123,7 +127,7 @@ def test_an_enhancement_stunt_waits_for_the_buyers_roll_that_names_it() -> None:
     assert shown[0]["named"] is True and shown[0]["roll"] == 10
     state, result, done = rolled(state, "Might", [8, 2, 3], spends=Spends(stunt=10), event=12)
     assert record(result)["enhancement"] == 2 and record(result)["successes"] == 3
-    assert done["carried"]["used"] == [["stunt", "enhancement", 2, "Ana", 10]]
+    assert done["carried"]["used"] == [["stunt", "enhancement", 2, "Ana", {"seq": 10}]]
     with pytest.raises(SheetError, match="no Enhancement Stunt from event 10; theirs: none"):
         rolled(state, "Might", [8, 2, 3], spends=Spends(stunt=10), event=13)
     with pytest.raises(SheetError, match="--stunt is for a storypath roll of one side"):
@@ -148,18 +152,18 @@ def test_drawbacks_that_affect_later_actions_wait_for_them() -> None:
     drunk = Spends(drawback="drunk")
     state, _, done = rolled(saga(), "Might enh 4", [8, 2, 3], spends=drunk, event=10)
     assert done["drawback"]["text"] == "drunk"
-    harder = DrawbackCarried(10, "Ana", "difficulty", 1, None, "drunk")
+    harder = DrawbackCarried(EventRef(seq=10), "Ana", "difficulty", 1, None, "drunk")
     state = apply(state, Event(Kind.DRAWBACK_CARRIED, harder.data()))
     with pytest.raises(SheetError, match="carried already: one a roll"):
         apply(state, Event(Kind.DRAWBACK_CARRIED, harder.data()))
     _, result, _ = rolled(state, "Might", [8, 2, 3], event=11)  # Ana's own next action
     assert result.outcome.value == "failure"
-    freely = DrawbackCarried(10, "Ana", "enhancement", 2, "Guard", "drunk")
+    freely = DrawbackCarried(EventRef(seq=10), "Ana", "enhancement", 2, "Guard", "drunk")
     state, _, _ = rolled(saga(), "Might enh 4", [8, 2, 3], spends=drunk, event=10)
     state = apply(state, Event(Kind.DRAWBACK_CARRIED, freely.data()))
     _, result, _ = rolled(state, "Might", [8, 2], who="Guard", event=11)
     assert record(result)["enhancement"] == 2 and record(result)["successes"] == 3
-    own = DrawbackCarried(10, "Ana", "complication", 1).data()
+    own = DrawbackCarried(EventRef(seq=10), "Ana", "complication", 1).data()
     with pytest.raises(SheetError, match="the roll's own"):
         apply(saga(), Event(Kind.DRAWBACK_CARRIED, own))
 
@@ -175,7 +179,7 @@ def test_a_stunt_on_a_side_of_a_contest() -> None:
     state = bought(saga(), "difficulty", 1)
     state, result, done = rolled(state, "Guard: Might vs Ana: Might", [8, 2, 2, 2, 2], who=None)
     assert state.now.carries.pending == ()
-    assert done["carried"]["used"] == [["stunt", "difficulty", 1, "Guard", 10]]
+    assert done["carried"]["used"] == [["stunt", "difficulty", 1, "Guard", {"seq": 10}]]
     assert result.winner == "defender"  # Guard's 1 success misses its Difficulty 2
 
 
@@ -191,6 +195,9 @@ def test_the_carries_are_kept_and_read_back() -> None:
     with pytest.raises(SheetError, match="storypath's"):
         apply(
             table("hubris", Ana=""),
-            Event(Kind.STUNT_BOUGHT, StuntBought(1, "Ana", "difficulty", 1, 1, "Ana").data()),
+            Event(
+                Kind.STUNT_BOUGHT,
+                StuntBought(EventRef(seq=1), "Ana", "difficulty", 1, 1, "Ana").data(),
+            ),
         )
     assert buy_stunt(Carries(), 3, "Ana", 1, Effect.DIFFICULTY, 1, "Bo").spent_on(3) == 1

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.errors import AccessError, CampaignError
 from dicepool.sheet.events import Event, Kind, is_hidden
 from dicepool.sheet.payloads import Revealed, Rolled
-from dicepool.store.log import CampaignRow, events_of_kind, find_event, struck_among
+from dicepool.sheet.refs import named_in
+from dicepool.store.log import CampaignRow, event_at, events_of_kind, struck_among
 from dicepool.store.sql import Sql
 
 MayActFor = Callable[[str | None], None]
@@ -25,12 +25,12 @@ MayActFor = Callable[[str | None], None]
 def logged_roll(
     conn: Sql,
     row: CampaignRow,
-    event_id: int,
+    seq: int,
     what: str,
     system: str,
     may_act_for: MayActFor = lambda _name: None,
 ) -> tuple[Event, Rolled]:
-    """The standing, seen, one-sided ``system`` roll of a character logged as ``event_id``,
+    """The standing, seen, one-sided ``system`` roll of a character logged at ``seq``,
     which ``what`` acts on ("a second chance rerolls"), for a seat ``may_act_for`` lets act
     for its roller.
 
@@ -40,32 +40,32 @@ def logged_roll(
         CampaignError: no such event, not a roll, undone, hidden and not revealed, a roll of
             another system or a contest, or no character's; the message says which.
     """
-    target = find_event(conn, row.id, event_id) if 1 <= event_id <= MAX_EVENT_ID else None
+    target = event_at(conn, row.id, seq)
     try:
         may_act_for(_seen_roller(conn, row, target))
     except AccessError:
         raise AccessError(
-            f"no roll {event_id} of your character's at this table: {what} your own rolls"
+            f"no roll {seq} of your character's at this table: {what} your own rolls"
         ) from None
     if target is None:
-        raise CampaignError(f"no event {event_id} in {row.name}; `dicepool log` lists the events")
+        raise CampaignError(f"no event {seq} in {row.name}; `dicepool log` lists the events")
     if target.kind is not Kind.ROLLED:
         raise CampaignError(
-            f"event {event_id} is a {target.kind.value}, not a roll: {what} a logged roll"
+            f"event {seq} is a {target.kind.value}, not a roll: {what} a logged roll"
         )
     if target.id in struck_among(conn, [target.id]):
-        raise CampaignError(f"event {event_id} is undone: there is no roll for {what}")
+        raise CampaignError(f"event {seq} is undone: there is no roll for {what}")
     if _behind_the_screen(conn, row, target):
         raise CampaignError(  # its line and dice would reach the table with what acts on it
-            f"event {event_id} is a hidden roll: reveal it first, for {what} what the table sees"
+            f"event {seq} is a hidden roll: reveal it first, for {what} what the table sees"
         )
     roll = Rolled.of(target.data)
     result = roll.result
     if result.get("system") != system or "winner" in result:
         kind = "a contest" if "winner" in result else f"a {result.get('system')} roll"
-        raise CampaignError(f"event {event_id} is {kind}: {what} one {system} roll")
+        raise CampaignError(f"event {seq} is {kind}: {what} one {system} roll")
     if roll.roller is None:
-        raise CampaignError(f"event {event_id} is no character's roll: {what} a character's")
+        raise CampaignError(f"event {seq} is no character's roll: {what} a character's")
     return target, roll
 
 
@@ -82,4 +82,4 @@ def _behind_the_screen(conn: Sql, row: CampaignRow, target: Event) -> bool:
     if not is_hidden(target):
         return False
     revealed = {Revealed.of(e.data).event for e in events_of_kind(conn, row.id, Kind.REVEALED)}
-    return target.id not in revealed
+    return not named_in(revealed, target)

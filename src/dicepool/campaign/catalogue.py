@@ -51,7 +51,7 @@ class Type(StrEnum):
     CHARACTER = "character"
     """A character's name (the one the action acts on is called ``character``)."""
     EVENT = "event"
-    """A logged event's id."""
+    """A logged event, by its number in its table's log (its seq)."""
 
 
 Choices = Callable[[str], tuple[str, ...]]

@@ -82,7 +82,7 @@ def exported(event: Event) -> dict[str, Any]:
 
 
 def check_chain(events: Sequence[Any], heads: Sequence[str] = ()) -> ChainReport:
-    """Check the chain of an export's events (as ``Event.to_dict`` with their ``chain``), in
+    """Check the chain of an export's events (as :func:`exported` writes them), in
     order, and that each of ``heads`` is one of its hashes. Never raises for what they hold."""
     walk = _Walk()
     for index, event in enumerate(events):
@@ -106,7 +106,6 @@ def _step(walk: _Walk, index: int, event: object) -> None:
         walk.problems.append(Problem(f"not an event: {shown(event)}", entry=index + 1))
         return
     seq = whole(event.get("seq"))
-    where = {"event": whole(event.get("id")), "seq": seq}
     if seq is None:
         walk.problems.append(Problem("its seq is not a whole number", entry=index + 1))
         return
@@ -114,7 +113,7 @@ def _step(walk: _Walk, index: int, event: object) -> None:
     links = _links(chain)
     if links is None:
         walk.problems.append(
-            Problem(f"its chain is not prev, digest and hash in hex: {shown(chain)}", **where)
+            Problem(f"its chain is not prev, digest and hash in hex: {shown(chain)}", seq=seq)
         )
         walk.seq = seq
         return
@@ -122,28 +121,28 @@ def _step(walk: _Walk, index: int, event: object) -> None:
     expected = walk.seq + 1
     if seq > expected:
         gap = f"event {expected} is" if seq == expected + 1 else f"events {expected}-{seq - 1} are"
-        walk.problems.append(Problem(f"{gap} missing before it: the log was cut", **where))
+        walk.problems.append(Problem(f"{gap} missing before it: the log was cut", seq=seq))
     elif seq < expected:
         walk.problems.append(
-            Problem(f"it comes after seq {walk.seq}: the log's order is broken", **where)
+            Problem(f"it comes after seq {walk.seq}: the log's order is broken", seq=seq)
         )
     if prev != walk.hash:
         walk.problems.append(
             Problem(
                 f"its prev is not the hash of the event before it (seq {walk.seq}): an event "
                 "was changed, removed or put in another order there",
-                **where,
+                seq=seq,
             )
         )
     if link(prev, seq, digest) != hashed:
-        walk.problems.append(Problem("its hash is not the SHA-256 of prev:seq:digest", **where))
+        walk.problems.append(Problem("its hash is not the SHA-256 of prev:seq:digest", seq=seq))
     salt = chain.get("salt") if isinstance(chain, Mapping) else None
     if isinstance(salt, str):
         walk.whole += 1
         if _digest(event, seq, salt) != digest:
             walk.problems.append(
                 Problem(
-                    "its content is not what its digest says: changed after it was logged", **where
+                    "its content is not what its digest says: changed after it was logged", seq=seq
                 )
             )
     walk.seq, walk.hash = seq, hashed

@@ -6,6 +6,8 @@ the faces of the rolls after it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from dicepool.campaign.seats import Role, Seat
 from dicepool.core.stream import CONTRIBUTION_BYTES, commitment, mixed_key
 from dicepool.errors import AccessError, CampaignError
@@ -17,17 +19,34 @@ from dicepool.store.seals import mix_into, open_seal
 
 HEX = frozenset("0123456789abcdef")
 
+BROWSERS = 4
+"""The most contributions one player's seat adds to a seal: one a browser the player opens the
+table in (a player's page rolls only with its own contribution logged: see README, "The dice
+scheme"), bounded so that a seat cannot grow a seal without end."""
 
-def contribute(db: Database, seat: Seat, seal: int, committed: str, contribution: str) -> Event:
+
+@dataclass(frozen=True)
+class Contributed:
+    """A contribution logged: its ``seal-contributed`` event, and how many contributions the
+    seal holds with it (the ``mixed`` a roll drawn now names)."""
+
+    event: Event
+    mixed: int
+
+
+def contribute(
+    db: Database, seat: Seat, seal: int, committed: str, contribution: str
+) -> Contributed:
     """A player's browser adds ``contribution`` (32 random bytes, hex) to the open seal, whose
-    commitment it has seen (``committed``): the ``seal-contributed`` event. One per player's
-    seat and seal.
+    commitment it has seen (``committed``): the ``seal-contributed`` event. At most
+    :data:`BROWSERS` a player's seat and seal.
 
     Raises:
         AccessError: a seat that is not a player's (the storyteller's adds nothing: the
             server is the storyteller's).
         CampaignError: a seal that is not the open one, a commitment that is not its own, a
-            contribution that is not 64 hex digits, or a second one from the seat.
+            contribution that is not 64 hex digits, one the seal holds already, or more than
+            :data:`BROWSERS` from the seat.
     """
     if seat.role is not Role.PLAYER:
         raise AccessError("only a player's browser adds to a seal's dice")
@@ -44,14 +63,19 @@ def contribute(db: Database, seat: Seat, seal: int, committed: str, contribution
             raise CampaignError(f"seal {seal} is not open at this table: reload the page")
         if commitment(bytes.fromhex(open_now.seed)) != committed:
             raise CampaignError(f"that is not seal {seal}'s commitment: reload the page")
-        given = [
-            e
+        held = [
+            (e.actor, SealContributed.of(e.data).contribution)
             for e in events_of_kind(conn, row.id, Kind.SEAL_CONTRIBUTED)
-            if e.actor == seat.name and SealContributed.of(e.data).seal == seal
+            if SealContributed.of(e.data).seal == seal
         ]
-        if given:
-            raise CampaignError(f"{seat.name} has added to seal {seal} already")
+        if any(given == contribution for _, given in held):
+            raise CampaignError(f"seal {seal} holds that contribution already: send a fresh one")
+        if sum(actor == seat.name for actor, _ in held) >= BROWSERS:
+            raise CampaignError(
+                f"{seat.name} has added to seal {seal} from {BROWSERS} browsers already: "
+                "roll from one of them"
+            )
         key = mixed_key(bytes.fromhex(open_now.key), [bytes.fromhex(contribution)])
         mix_into(conn, open_now.id, key)
         added = event_of(Kind.SEAL_CONTRIBUTED, SealContributed(seal, contribution))
-        return append(conn, row.id, added, seat.name)
+        return Contributed(append(conn, row.id, added, seat.name), open_now.mixed + 1)

@@ -27,11 +27,12 @@ from dicepool.campaign.table import LogRead, visible
 from dicepool.campaign.view import with_screen
 from dicepool.notation.packing import PackingError, faces_of
 from dicepool.odds.fit import FaceFit, fair_die_fit
-from dicepool.sheet.events import Event, Kind, struck
+from dicepool.sheet.events import Event, Kind
 from dicepool.sheet.payloads import Revealed, Rolled, behind_the_screen
+from dicepool.sheet.refs import EventRef, indexed
 from dicepool.sheet.traits import name_key
 from dicepool.store.database import Database
-from dicepool.store.log import CampaignRow, campaign_by_id, events_of_kind
+from dicepool.store.log import CampaignRow, campaign_by_id, events_of_kind, struck_in
 from dicepool.store.sql import Sql
 
 STRUCK = "struck"
@@ -260,8 +261,7 @@ def _log_rolls(conn: Sql, row: CampaignRow) -> tuple[list[Event], list[Event], s
     """A campaign's rolls and reveals (oldest first), and the ids its undos leave struck."""
     rolls = events_of_kind(conn, row.id, Kind.ROLLED)
     reveals = events_of_kind(conn, row.id, Kind.REVEALED)
-    gone = struck(events_of_kind(conn, row.id, Kind.UNDONE))
-    return rolls, reveals, gone
+    return rolls, reveals, struck_in(conn, row.id)
 
 
 def _stats(
@@ -312,7 +312,7 @@ def table_dice_stats(
         rolls, reveals, gone = _log_rolls(conn, row)
     events = sorted([*rolls, *reveals], key=lambda e: e.seq)
     last = events[-1].seq if events else 0
-    read = LogRead(row.id, 0, last, tuple(events), {e.id: e for e in rolls}, _revealed(reveals))
+    read = LogRead(row.id, 0, last, tuple(events), indexed(rolls), _revealed(reveals))
     # a hidden roll not yet revealed reaches a player as its number alone: no faces to count
     seen = [
         s.event
@@ -322,7 +322,7 @@ def table_dice_stats(
     return _stats(row, seen, gone, odds, named)
 
 
-def _revealed(reveals: list[Event]) -> frozenset[int]:
+def _revealed(reveals: list[Event]) -> frozenset[EventRef]:
     return frozenset(Revealed.of(e.data).event for e in reveals)
 
 

@@ -7,13 +7,17 @@ old file from a new one and a reader refuses what it does not know rather than m
     {"format": "dicepool-campaign", "version": 2,
      "campaign": {"name": ..., "system": ...}, "exported_at": "2025-...+00:00",
      "head": {"seq": N, "hash": ...},
-     "events": [{"id", "seq", "at", "actor", "kind", "data",
+     "events": [{"seq", "at", "actor", "kind", "data",
                  "chain": {"prev", "digest", "hash", "salt"}}, ...]}
+
+Each event is named by its ``seq``, its place in the campaign's log (an export written before
+also gave its ``id``, the database's number counted across every campaign, which no reader
+needs: verify names events by seq alone).
 
 Version 2 adds the hash chain (:mod:`dicepool.store.chain`): each event's ``chain``, with its
 ``salt`` only where the export's reader sees the event whole; the storyteller's private work in
 a player's export (an undo or a restore of a hidden roll, what they do to their own characters'
-sheets: :func:`~dicepool.campaign.table.concealed_as`) stands as ``{"id": null, "seq", "kind":
+sheets: :func:`~dicepool.campaign.table.concealed_as`) stands as ``{"seq", "kind":
 "concealed", "data": {}, "chain"}``, the same whatever it hides, so the chain runs through it.
 Version 1 (no chain) is still read, and its seals checked.
 """
@@ -81,7 +85,7 @@ def _concealed(seq: int, links: Chain) -> dict[str, Any]:
     """An event the seat may not see at all, or private work it sees as a placeholder: its
     place on the chain (no salt: nothing to check its digest against), nothing of it, the same
     whatever it is."""
-    return {"id": None, "seq": seq, "kind": CONCEALED, "data": {}, "chain": links.to_dict()}
+    return {"seq": seq, "kind": CONCEALED, "data": {}, "chain": links.to_dict()}
 
 
 def _export(name: str, system: str, events: list[dict[str, Any]]) -> dict[str, Any]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from dicepool.campaign.campaigns import need_campaign
 from dicepool.campaign.chained import check_chain, exported
 from dicepool.campaign.discord import ties_of, undo_ties
+from dicepool.campaign.numbering import old_seqs
 from dicepool.campaign.seat_admin import undo_seats
 from dicepool.errors import CampaignError, DicepoolError
 from dicepool.sheet.events import (
@@ -16,6 +18,7 @@ from dicepool.sheet.events import (
     Event,
     Kind,
     LogError,
+    by_seq,
     concerns,
     payload,
     replay,
@@ -23,6 +26,7 @@ from dicepool.sheet.events import (
     undo_event,
 )
 from dicepool.sheet.payloads import Undone, effects_of
+from dicepool.sheet.refs import EventRef
 from dicepool.sheet.storypath.payloads import DrawbackCarried, StuntBought
 from dicepool.sheet.sundown.payloads import Rerolled as RerolledEvent
 from dicepool.store.database import Database
@@ -32,9 +36,10 @@ from dicepool.store.log import (
     all_campaigns,
     append,
     campaign_events,
-    events_by_id,
+    event_at,
+    event_named,
+    events_named,
     events_of_kind,
-    find_event,
     head_kept,
     last_events,
     latest_standing,
@@ -46,16 +51,14 @@ from dicepool.store.log import (
 )
 from dicepool.store.sql import Sql
 
-MAX_EVENT_ID = 2**62
-"""The largest event id either database can hold (a larger one names no event)."""
-
 MAX_LAST = 10_000
 """The most events ``log --last`` shows at once."""
 
 
 @dataclass(frozen=True)
 class LogEntry:
-    """An event as the log shows it: the event, and whether an undo left it struck.
+    """An event as the log shows it: the event (what it names, by seq:
+    :mod:`~dicepool.campaign.numbering`), and whether an undo left it struck.
 
     Attributes:
         target: for an undo, the event it names (struck, or brought back when an undo).
@@ -76,16 +79,25 @@ def log(
         row = need_campaign(conn, campaign)
         events = last_events(conn, row.id, last, character)
         gone = struck_among(conn, [e.id for e in events])
-        named = [Undone.of(e.data).event for e in events if e.kind is Kind.UNDONE]
-        targets = events_by_id(conn, row.id, named)
-    return [
-        LogEntry(
-            e,
-            e.id in gone,
-            targets.get(Undone.of(e.data).event) if e.kind is Kind.UNDONE else None,
-        )
-        for e in events
-    ]
+        targets = undone_by(conn, row.id, events)
+        seqs = old_seqs(conn, row.id, [*events, *targets.values()])
+    return [log_entry(e, e.id in gone, targets, seqs) for e in events]
+
+
+def undone_by(conn: Sql, campaign_id: int, events: Sequence[Event]) -> dict[EventRef, Event]:
+    """The events the undos among ``events`` name (under both references to each)."""
+    named = [Undone.of(e.data).event for e in events if e.kind is Kind.UNDONE]
+    return events_named(conn, campaign_id, named) if named else {}
+
+
+def log_entry(
+    event: Event, gone: bool, targets: Mapping[EventRef, Event], seqs: Mapping[int, int]
+) -> LogEntry:
+    """``event`` as the log shows it: ``gone``, struck; for an undo, with the event it names
+    (among ``targets``); what both name by the database's id put by seq with ``seqs``."""
+    target = targets.get(Undone.of(event.data).event) if event.kind is Kind.UNDONE else None
+    shown = by_seq(target, seqs) if target is not None else None
+    return LogEntry(by_seq(event, seqs), gone, shown)
 
 
 LINKED = (Kind.REROLLED, Kind.STUNT_BOUGHT, Kind.DRAWBACK_CARRIED)
@@ -93,7 +105,7 @@ LINKED = (Kind.REROLLED, Kind.STUNT_BOUGHT, Kind.DRAWBACK_CARRIED)
 second chance, a Stunt bought on a roll, a roll's Drawback carried forward (ruling 20)."""
 
 
-def acted_on(event: Event) -> int:
+def acted_on(event: Event) -> EventRef:
     """The earlier event a :data:`LINKED` event acts on."""
     record = payload(event)
     assert isinstance(record, RerolledEvent | StuntBought | DrawbackCarried), event.kind
@@ -108,7 +120,7 @@ def linked_to(conn: Sql, row: CampaignRow, target: Event) -> list[Event]:
         e
         for kind in LINKED
         for e in events_of_kind(conn, row.id, kind, target.seq)
-        if acted_on(e) == target.id
+        if acted_on(e).names(target)
     ]
     gone = struck_among(conn, [e.id for e in found])
     return [e for e in found if e.id not in gone]
@@ -119,30 +131,30 @@ def _check_links(conn: Sql, row: CampaignRow, target: Event, root: Event) -> Non
     later = linked_to(conn, row, root) if target is root else []
     if later:
         raise CampaignError(
-            f"cannot undo event {target.id}: event {later[0].id} ({later[0].kind}) depends on "
-            f"it; undo event {later[0].id} first"
+            f"cannot undo event {target.seq}: event {later[0].seq} ({later[0].kind}) depends "
+            f"on it; undo event {later[0].seq} first"
         )
-    linked = root.kind in LINKED and target is not root
-    roll = acted_on(root) if linked else None
-    if roll is not None and roll in struck_among(conn, [roll]):
+    if root.kind not in LINKED or target is root:
+        return
+    roll = event_named(conn, row.id, acted_on(root))
+    assert roll is not None, "a linked event names a roll of its campaign"
+    if roll.id in struck_among(conn, [roll.id]):
         raise CampaignError(
-            f"cannot bring back event {root.id}: the roll it acts on (event {roll}) is "
+            f"cannot bring back event {root.seq}: the roll it acts on (event {roll.seq}) is "
             "undone; bring that back first"
         )
-    if roll is not None and root.kind is Kind.REROLLED:
+    if root.kind is Kind.REROLLED:
         _one_second_chance(conn, row, root, roll)
 
 
-def _one_second_chance(conn: Sql, row: CampaignRow, root: Event, roll: int) -> None:
+def _one_second_chance(conn: Sql, row: CampaignRow, root: Event, roll: Event) -> None:
     """Refuse to bring back second chance ``root`` on a roll another one stands on now
     (ruling 1: one second chance a roll)."""
-    rolled = find_event(conn, row.id, roll)
-    assert rolled is not None, "a second chance names a roll of its campaign"
-    other = [e for e in linked_to(conn, row, rolled) if e.kind is Kind.REROLLED]
+    other = [e for e in linked_to(conn, row, roll) if e.kind is Kind.REROLLED]
     if other:
         raise CampaignError(
-            f"cannot bring back event {root.id}: event {other[0].id} is the second chance of "
-            f"roll {roll} now (one a roll); undo event {other[0].id} first"
+            f"cannot bring back event {root.seq}: event {other[0].seq} is the second chance "
+            f"of roll {roll.seq} now (one a roll); undo event {other[0].seq} first"
         )
 
 
@@ -151,19 +163,19 @@ def _root(conn: Sql, row: CampaignRow, event: Event) -> tuple[Event, int]:
     ``event`` is an undo of it, so undoing ``event`` brings it back)."""
     depth = 0
     while event.kind is Kind.UNDONE:
-        found = find_event(conn, row.id, Undone.of(event.data).event)
+        found = event_named(conn, row.id, Undone.of(event.data).event)
         assert found is not None, "an undo names an event of its campaign"
         event, depth = found, depth + 1
     return event, depth
 
 
-def undo(
-    db: Database, campaign: str, actor: str, event_id: int | None = None
-) -> tuple[Event, Event]:
-    """Strike an event (the latest standing one by default), or bring back what an undo struck.
+def undo(db: Database, campaign: str, actor: str, seq: int | None = None) -> tuple[Event, Event]:
+    """Strike the event at ``seq`` of the log (the latest standing one by default), or bring
+    back what an undo struck.
 
     Returns:
-        The undo event as stored, and the event it undoes.
+        The undo event as stored, and the event it undoes, as shown (what it names, by seq:
+        :mod:`~dicepool.campaign.numbering`).
 
     Raises:
         CampaignError: no such event, nothing to undo, an event already struck, the
@@ -174,20 +186,13 @@ def undo(
     """
     with db.write() as conn:
         row = need_campaign(conn, campaign, lock=True)
-        known = event_id is not None and 1 <= event_id <= MAX_EVENT_ID
-        target = (
-            latest_standing(conn, row.id)
-            if event_id is None
-            else find_event(conn, row.id, event_id)
-            if known
-            else None
-        )
+        target = latest_standing(conn, row.id) if seq is None else event_at(conn, row.id, seq)
         if target is None:
-            what = "nothing to undo" if event_id is None else f"no event {event_id} in {row.name}"
+            what = "nothing to undo" if seq is None else f"no event {seq} in {row.name}"
             raise CampaignError(f"{what}; `dicepool log` lists the events")
         if target.id in struck_among(conn, [target.id]):
             raise CampaignError(
-                f"event {target.id} is already undone; undo the undo that struck it to bring "
+                f"event {target.seq} is already undone; undo the undo that struck it to bring "
                 "it back (`dicepool log` shows it)"
             )
         root, depth = _root(conn, row, target)
@@ -208,19 +213,20 @@ def undo(
         if root.kind not in SEAT_KINDS | DISCORD_KINDS and (
             root.kind is not Kind.ROLLED or effects_of(root.data)
         ):
-            probe = replace(undo_event(target.id), id=2**62)
+            probe = replace(undo_event(target), id=2**62)
             try:
                 state = replay([*campaign_events(conn, row.id), probe])
             except LogError as exc:
                 later = exc.event
                 raise CampaignError(
-                    f"cannot undo event {target.id}: event {later.id} ({later.kind}) depends on "
-                    f"it; undo event {later.id} first"
+                    f"cannot undo event {target.seq}: event {later.seq} ({later.kind}) depends "
+                    f"on it; undo event {later.seq} first"
                 ) from exc
-        stored = append(conn, row.id, undo_event(target.id), actor, concerns(root))
+        stored = append(conn, row.id, undo_event(target), actor, concerns(root))
         if state is not None:
             rewrite_sheets(conn, row.id, state, stored.seq)
-    return stored, target
+        shown = by_seq(target, old_seqs(conn, row.id, [target]))
+    return stored, shown
 
 
 def counts(db: Database) -> dict[str, int]:
@@ -288,8 +294,9 @@ def _check_ties(conn: Sql, row: CampaignRow, events: list[Event]) -> list[str]:
     kept = campaign_ties(conn, row.id)
     if made == kept:
         return []
-    missing = sorted(t[0] for t in made - kept)
-    extra = sorted(t[0] for t in kept - made)
+    seqs = {e.id: e.seq for e in events}  # a tie names its event by id: shown by seq
+    missing = sorted(seqs[t[0]] for t in made - kept)
+    extra = sorted(seqs.get(t[0], 0) for t in kept - made)
     return [
         f"{row.name}: its Discord ties differ from the log's (missing for events {missing}, "
         f"kept without one standing: {extra})"

@@ -12,32 +12,32 @@ class Problem:
 
     Attributes:
         message: what is wrong.
-        event: the event's id (None when it has none, or the problem is in no one event).
-        seq: the event's sequence number in its log.
-        entry: the event's place in the list checked (1, 2...), when it has neither id nor seq.
+        seq: the event's sequence number in its log: the number its table names it by
+            (None when it has none, or the problem is in no one event).
+        entry: the event's place in the list checked (1, 2...), when it has no seq.
     """
 
     message: str
-    event: int | None = None
     seq: int | None = None
     entry: int | None = None
 
     @property
     def where(self) -> str:
-        """``event 12 (seq 40)``: the event as a reader finds it ("" for none)."""
-        return named(self.event, self.seq, self.entry)
+        """``event 12``: the event as a reader finds it ("" for none)."""
+        return named(self.seq, self.entry)
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``verify --json``."""
-        return {"event": self.event, "seq": self.seq, "message": self.message, "text": str(self)}
+        return {"seq": self.seq, "message": self.message, "text": str(self)}
 
 
-def named(event: int | None, seq: int | None, entry: int | None) -> str:
-    if event is not None:
-        return f"event {event}" + (f" (seq {seq})" if seq is not None else "")
+def named(seq: int | None, entry: int | None) -> str:
+    """An event as a problem names it: by its sequence number (``event 12``), else by its
+    place in the list checked; an export's ``id`` (written until exports named events by seq
+    alone) is never read."""
     if seq is not None:
-        return f"the event of seq {seq}"
+        return f"event {seq}"
     return f"entry {entry} of the events" if entry is not None else ""

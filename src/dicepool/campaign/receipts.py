@@ -1,12 +1,17 @@
 """A player's receipts checked against a campaign's log: every roll their browser sent.
 
 A player's browser keeps a receipt for every roll it sends: the roll's ``nonce``, the
-``commitment`` of the seal it saw open (the seal it named), the ``contribution`` it had added
-to that seal, and, once the table answered, the roll's ``seq`` and chain ``hash``. The file
+``commitment`` of the seal it saw open (the seal it named), the contributions to it it had
+seen (``mixed``, which the roll named too), the ``contribution`` it had added to that seal,
+and, once the table answered, the roll's ``seq`` and chain ``hash``; ``refused`` when the
+table refused it, ``answered`` when it answered it as rolled without saying where. The file
 (``dicepool verify --receipts FILE``)::
 
     {"format": "dicepool-receipts", "version": 1, "campaign": ID,
-     "receipts": [{"nonce", "commitment", "contribution", "seq", "hash"}, ...]}
+     "receipts": [{"nonce", "commitment", "mixed", "contribution", "seq", "hash",
+                   "refused", "answered"}, ...]}
+
+(``mixed``, ``contribution``, ``hash``, ``refused`` and ``answered`` may be left out.)
 
 :func:`check_receipts` runs the browser's checks on each: the roll is in the log where the
 table said, with the hash it answered; it read from the seal whose commitment it named (not
@@ -74,6 +79,10 @@ class Receipt:
         contribution: what the browser had added to that seal (None: nothing).
         seq: the roll's place in the log, as the table answered (None: never answered).
         hash: the roll's chain hash, as the table answered (None: not kept).
+        mixed: the contributions to that seal the browser saw when it sent the roll, which
+            its key must mix, no more (None: not kept).
+        refused: the table refused the roll (nothing rolled).
+        answered: the table answered it as rolled (with ``seq`` None: without saying where).
     """
 
     nonce: str
@@ -81,6 +90,9 @@ class Receipt:
     contribution: str | None = None
     seq: int | None = None
     hash: str | None = None
+    mixed: int | None = None
+    refused: bool = False
+    answered: bool = False
 
 
 @dataclass(frozen=True)
@@ -236,13 +248,27 @@ def _receipt(number: int, entry: object) -> Receipt:
     seq = entry["seq"]
     if seq is not None and (whole(seq) is None or seq < 1):
         raise _bad(number, f'its "seq" is not a whole number from 1 or null: {shown(seq)}')
+    mixed = entry.get("mixed")
+    if mixed is not None and (whole(mixed) is None or mixed < 0):
+        raise _bad(number, f'its "mixed" is not a whole number from 0: {shown(mixed)}')
     return Receipt(
         nonce,
         _hex(number, entry, "commitment", needed=True) or "",
         _hex(number, entry, "contribution"),
         seq,
         _hex(number, entry, "hash"),
+        mixed,
+        _flag(number, entry, "refused"),
+        _flag(number, entry, "answered"),
     )
+
+
+def _flag(number: int, entry: Mapping[str, Any], key: str) -> bool:
+    """A receipt's true-or-false field (false when it is left out)."""
+    value = entry.get(key, False)
+    if not isinstance(value, bool):
+        raise _bad(number, f'its "{key}" is not true or false: {shown(value)}')
+    return value
 
 
 def _hex(number: int, entry: Mapping[str, Any], key: str, needed: bool = False) -> str | None:
@@ -309,12 +335,20 @@ def _nonce_of(event: Mapping[str, Any]) -> str | None:
 def _check(receipt: Receipt, log: _Log) -> ReceiptResult:
     """One receipt against the log: where its roll is, then the roll itself."""
     places = log.carrying.get(receipt.nonce, [])
+    name = f"roll {_short(receipt.nonce)}"
+    if receipt.seq is None and receipt.answered:
+        message = f"{name}: the table answered it as rolled without saying where it logged it"
+        return ReceiptResult(receipt.nonce, ReceiptStatus.ALARM, message)
+    if receipt.refused and places:
+        seq = whole(log.events[places[0]].get("seq"))
+        message = f"{name} (seq {seq}): the table refused it, yet it is in the log"
+        return ReceiptResult(receipt.nonce, ReceiptStatus.ALARM, message, seq)
     if receipt.seq is None:
         if not places:
             return ReceiptResult(
                 receipt.nonce,
                 ReceiptStatus.NOT_ROLLED,
-                f"roll {_short(receipt.nonce)}: not rolled: no roll in the log carries its "
+                f"{name}: not rolled: no roll in the log carries its "
                 "nonce (refused, or it never reached the table)",
             )
         return _roll(receipt, log, places[0])  # rolled, but the table's answer was lost
@@ -397,6 +431,12 @@ def _differs(
         return "it is logged as a hidden roll behind the screen: a player's own roll never is"
     if seal.commitment != receipt.commitment:
         return _switched(receipt, seal, seals)
+    mixed = whole(roll.ref.get("mixed", 0))
+    if receipt.mixed is not None and mixed != receipt.mixed:
+        return (
+            f"it mixes {mixed} contributions into its dice, not the {receipt.mixed} it named: "
+            "contributions were added after it was sent"
+        )
     if receipt.contribution is not None:
         return _unmixed(receipt.contribution, seal, roll)
     return None

@@ -17,7 +17,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from dicepool.campaign.catalogue import Param, Type, argument, fixed
-from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.errors import ParameterError
 from dicepool.sheet.hubris.conflict import ARENAS
 from dicepool.sheet.spends import NO_SPENDS, Spends
@@ -25,6 +24,7 @@ from dicepool.sheet.storypath.momentum import MAX_POINTS, Consolation
 from dicepool.sheet.sundown.edge import MAX_ARMOR
 from dicepool.sheet.sundown.play import Resistance
 from dicepool.sheet.traits import MAX_NAME
+from dicepool.store.log import MAX_SEQ
 
 HUBRIS = frozenset({"hubris"})
 SUNDOWN = frozenset({"sundown"})
@@ -108,7 +108,7 @@ ROLL_CHOICES: tuple[Param, ...] = (
         Type.INT,
         "Use the character's Enhancement Stunt bought on this logged roll (its event).",
         required=False,
-        high=MAX_EVENT_ID,
+        high=MAX_SEQ,
         systems=STORYPATH,
     ),
     Param(

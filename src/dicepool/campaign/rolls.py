@@ -38,7 +38,7 @@ class LoggedRoll:
     """A roll made and logged.
 
     Attributes:
-        event: the ``rolled`` event as stored (its id is what ``undo`` takes).
+        event: the ``rolled`` event as stored (its ``seq`` is what ``undo`` takes).
         result: the roll's result.
         request: what was rolled, house rules applied.
         line: the sheet line made into numbers, with the characters involved.
@@ -105,6 +105,7 @@ def roll(
     sent: tuple[int, str] | None = None,
     within: Claims | None = None,
     commitment: str | None = None,
+    mixed: int | None = None,
 ) -> LoggedRoll:
     """Roll ``line`` in a campaign (for ``roller`` where a side names none) and log it.
 
@@ -122,7 +123,8 @@ def roll(
     (:mod:`dicepool.campaign.together`), else the roll is a transaction of its own.
     ``commitment``: the seal the roller's client saw open (its commitment), which the roll's
     dice must be drawn from; None where no client of the roller's checks it (the command
-    line, Discord).
+    line, Discord); ``mixed``, the count of its contributions the client saw, which the roll's
+    key must mix exactly (None: not named).
 
     Raises:
         Resent: the seat sent that nonce before (its roll's answer is kept: nothing is rolled).
@@ -142,7 +144,7 @@ def roll(
         if claimed.sent is not None:
             raise Resent(claimed.sent)  # the transaction's claim of a number is undone
         if commitment is not None and claimed.seal is not None:
-            named_seal(claimed.seal, commitment)  # (raises) its number is undone with it
+            named_seal(claimed.seal, commitment, mixed)  # (raises) its number is undone with it
         state, seen = screened_by(row, claimed.sheets, claimed.seated, by_player)
         if by_player:
             _typed_by_player(state, source)
@@ -230,7 +232,8 @@ def _within(request: Request, most: int) -> None:
 
 def roll_json(logged: LoggedRoll, campaign: str) -> dict[str, object]:
     """A logged roll as `dicepool roll --json` prints it (and the web table's API returns):
-    the record the log holds, with the line, its characters, the event and its effects."""
+    the record the log holds, with the line, its characters, the event (``event`` and ``seq``
+    alike: its place in the table's log) and its effects."""
     event = logged.event
     rolled = Rolled.of(event.data)
     rollers = [r for r in logged.line.rollers if r]
@@ -243,7 +246,7 @@ def roll_json(logged: LoggedRoll, campaign: str) -> dict[str, object]:
             "campaign": campaign,
             "character": rollers[0] if rollers else None,
             "characters": list(logged.line.characters),
-            "event": event.id,
+            "event": event.seq,
             "seq": event.seq,
             "hash": event.chain.hash if event.chain is not None else None,
             "numbers": rolled.numbers,

@@ -161,33 +161,38 @@ def drawing(
 
 
 class SealMoved(CampaignError):
-    """A roll that names a seal (the commitment its client read) other than the open one:
-    refused, so that no roll is ever logged in a seal its roller did not see open.
+    """A roll that names a seal (the commitment its client read) other than the open one, or
+    a count of its contributions other than the seal holds: refused, so that no roll is ever
+    drawn with a key its roller did not see (the server learns a roll's nonce as it comes,
+    and could otherwise switch the seal, or add a contribution ground for that nonce).
 
     Attributes:
-        commitment: the open seal's commitment, for the client to see and send again with.
         seal: the open seal's number.
+        commitment: the open seal's commitment, for the client to see.
+        mixed: the contributions it holds.
     """
 
-    def __init__(self, seal: int, commitment: str) -> None:
+    def __init__(self, seal: int, commitment: str, mixed: int) -> None:
         self.seal = seal
         self.commitment = commitment
+        self.mixed = mixed
         super().__init__(
             f"the seal changed before your roll reached the table: seal {seal} is open now "
-            f"(commitment {commitment[:16]}...); nothing was rolled: send it again naming it"
+            f"(commitment {commitment[:16]}..., {mixed} contributions); nothing was rolled: "
+            "send it again as a new roll (a new nonce), naming these"
         )
 
 
-def named_seal(seal: SealRow, named: str) -> None:
+def named_seal(seal: SealRow, named: str, mixed: int | None = None) -> None:
     """Refuse a roll whose client named a seal by ``named`` (the commitment it read) when
-    the open seal is another.
+    the open seal is another, or named ``mixed`` contributions when it holds another number.
 
     Raises:
-        SealMoved: the open seal's commitment is not ``named``.
+        SealMoved: the open seal is not the one named, as the client saw it.
     """
     open_commitment = commitment(bytes.fromhex(seal.seed))
-    if named != open_commitment:
-        raise SealMoved(seal.number, open_commitment)
+    if named != open_commitment or (mixed is not None and mixed != seal.mixed):
+        raise SealMoved(seal.number, open_commitment, seal.mixed)
 
 
 def rolled_by(source: DiceSource, storyteller: bool) -> DiceSource:

@@ -314,6 +314,6 @@ def undo_seats(conn: Sql, campaign_id: int, root: Event, restore: bool) -> None:
         shift(conn, campaign_id, [m.data() for m in moved.moves], back=not restore)
     except CampaignError as exc:
         raise CampaignError(
-            f"cannot {'bring back' if restore else 'undo'} event {root.id}: {exc}; undo the "
+            f"cannot {'bring back' if restore else 'undo'} event {root.seq}: {exc}; undo the "
             "later change of the seats first"
         ) from exc

@@ -22,7 +22,6 @@ from dicepool.campaign.catalogue import (
     done,
     fixed,
 )
-from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.storypath import (
     award_milestones,
     buy_intervals,
@@ -45,6 +44,7 @@ from dicepool.sheet.trackers import (
     MAX_ROLLS,
 )
 from dicepool.sheet.traits import MAX_NAME
+from dicepool.store.log import MAX_SEQ
 
 STORYPATH = frozenset({"storypath"})
 CHRONICLES = frozenset({"chronicles"})
@@ -183,7 +183,7 @@ def _roll(summary: str) -> Param:
         "event",
         Type.EVENT,
         summary,
-        high=MAX_EVENT_ID,
+        high=MAX_SEQ,
         metavar="EVENT",
         refusal="no event {value} at this table; `dicepool log` lists the events",
     )

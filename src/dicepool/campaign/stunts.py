@@ -14,6 +14,7 @@ from dicepool.campaign.play import Acted, act_on_log
 from dicepool.errors import CampaignError
 from dicepool.sheet.events import Event, Kind, event_of
 from dicepool.sheet.payloads import effects_of
+from dicepool.sheet.refs import EventRef
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.storypath.payloads import DrawbackCarried, DrawbackNamed, StuntBought
 from dicepool.store.database import Database
@@ -24,7 +25,7 @@ from dicepool.store.sql import Sql
 def buy_stunt(
     db: Database,
     campaign: str,
-    event_id: int,
+    seq: int,
     effect: str,
     level: int,
     adversary: str | None,
@@ -32,7 +33,7 @@ def buy_stunt(
     actor: str,
     may_act_for: MayActFor = lambda _name: None,
 ) -> Acted:
-    """Buy a Stunt with the stunt successes of logged roll ``event_id`` (ruling 20): it waits
+    """Buy a Stunt with the stunt successes of the roll logged at ``seq`` (ruling 20): it waits
     for the buyer's roll that names it (``enhancement``) or the ``adversary``'s next roll.
 
     Raises:
@@ -42,14 +43,12 @@ def buy_stunt(
     """
 
     def decide(conn: Sql, row: CampaignRow, state: CampaignState) -> Event:
-        target, roll = logged_roll(
-            conn, row, event_id, "a Stunt is bought on", "storypath", may_act_for
-        )
+        target, roll = logged_roll(conn, row, seq, "a Stunt is bought on", "storypath", may_act_for)
         assert roll.roller is not None, "a roll with a character's (checked)"
         buyer = state.character(roll.roller).name
         may_act_for(buyer)
         successes = int(roll.result.get("stunt_successes", 0))
-        bought = StuntBought(target.id, buyer, effect, level, successes, adversary, what)
+        bought = StuntBought(EventRef.to(target), buyer, effect, level, successes, adversary, what)
         return event_of(Kind.STUNT_BOUGHT, bought)
 
     return act_on_log(db, campaign, actor, decide)
@@ -58,14 +57,14 @@ def buy_stunt(
 def carry_drawback(
     db: Database,
     campaign: str,
-    event_id: int,
+    seq: int,
     effect: str,
     level: int,
     antagonist: str | None,
     actor: str,
     may_act_for: MayActFor = lambda _name: None,
 ) -> Acted:
-    """Carry the Drawback named on logged roll ``event_id`` to a later action (ruling 20).
+    """Carry the Drawback named on the roll logged at ``seq`` to a later action (ruling 20).
 
     Raises:
         CampaignError: no such roll, or one that named no Drawback.
@@ -76,18 +75,18 @@ def carry_drawback(
 
     def decide(conn: Sql, row: CampaignRow, state: CampaignState) -> Event:
         target, roll = logged_roll(
-            conn, row, event_id, "a Drawback is carried from", "storypath", may_act_for
+            conn, row, seq, "a Drawback is carried from", "storypath", may_act_for
         )
         assert roll.roller is not None, "a roll with a character's (checked)"
         if "drawback" not in effects_of(target.data):
             raise CampaignError(
-                f"event {event_id} named no Drawback (--drawback TEXT on a roll whose "
+                f"event {seq} named no Drawback (--drawback TEXT on a roll whose "
                 "Enhancement is above 3): there is none to carry"
             )
         roller = state.character(roll.roller).name
         may_act_for(roller)
         named = DrawbackNamed.of(effects_of(target.data)["drawback"]).text or ""
-        carried = DrawbackCarried(target.id, roller, effect, level, antagonist, named)
+        carried = DrawbackCarried(EventRef.to(target), roller, effect, level, antagonist, named)
         return event_of(Kind.DRAWBACK_CARRIED, carried)
 
     return act_on_log(db, campaign, actor, decide)

@@ -2,7 +2,9 @@
 each die, shared by the terminal and the web table.
 
 A summary is written from the event's data alone, so an old event reads the same whatever
-the sheets say now.
+the sheets say now. An event names the earlier events it acts on by their seq; one logged
+before named them by the database's id, which a summary never shows: the reader puts those by
+seq first (:mod:`dicepool.campaign.numbering`), else it says "an earlier event".
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ from dicepool.sheet.play import typists
 from dicepool.sheet.storypath.momentum import Consolation
 from dicepool.sheet.storypath.payloads import (
     AdvantageUsed,
+    CarriedKey,
     CarriedUsed,
     Consoled,
     DrawbackCarried,
@@ -222,7 +225,7 @@ def _rerolled(data: Data) -> str:
     again = Rerolled.of(data)
     misses = f"{again.misses} {'miss' if again.misses == 1 else 'misses'}"
     who = f"{again.character} rerolls {misses}"
-    return f"second chance on event {again.event}: {who}, {roll_counts(again.result)}"
+    return f"second chance on {again.event.words()}: {who}, {roll_counts(again.result)}"
 
 
 def _pass_taken(data: Data) -> str:
@@ -370,7 +373,7 @@ def _stunt(data: Data) -> str:
     said = f": {bought.what}" if bought.what else ""
     return (
         f"{bought.character} buys a {bought.effect.title()} Stunt {bought.level}{on} with the "
-        f"stunt successes of event {bought.event}{said}"
+        f"stunt successes of {bought.event.words()}{said}"
     )
 
 
@@ -378,14 +381,19 @@ def _drawback(data: Data) -> str:
     carried = DrawbackCarried.of(data)
     whose = carried.antagonist or carried.character
     return (
-        f"{carried.character}'s Drawback of event {carried.event} carried: "
+        f"{carried.character}'s Drawback of {carried.event.words()} carried: "
         f"{carried.effect} {carried.level} on {whose}'s next roll"
     )
 
 
+def _revealed(data: Data) -> str:
+    shown = Revealed.of(data).event
+    return f"revealed hidden roll {shown.seq}" if shown.seq else "revealed an earlier hidden roll"
+
+
 STATE_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
     Kind.BOUNDARY_BEGUN: _boundary,
-    Kind.REVEALED: lambda d: f"revealed hidden roll {Revealed.of(d).event}",
+    Kind.REVEALED: _revealed,
     Kind.SEAL_OPENED: _seal_opened,
     Kind.SEAL_CLOSED: _seal_closed,
     Kind.SEAL_CONTRIBUTED: _seal_contributed,
@@ -538,11 +546,12 @@ def changed_summary(data: Mapping[str, Any]) -> str:
 
 def undo_summary(event: Event, target: Event | None) -> str:
     """``undid event 5 (rolled: ...)``, or ``restored event 5 (undid undo 6)``."""
-    number = Undone.of(event.data).event
+    named = Undone.of(event.data).event
     if target is not None and target.kind is Kind.UNDONE:
-        return f"restored event {Undone.of(target.data).event} (undid undo {number})"
+        restored = Undone.of(target.data).event
+        return f"restored {restored.words()} (undid {named.words('undo')})"
     about = f" ({target.kind}: {clip(summary(target), 60)})" if target is not None else ""
-    return f"undid event {number}{about}"
+    return f"undid {named.words()}{about}"
 
 
 def effects_words(effects: Mapping[str, Any]) -> str:
@@ -555,7 +564,7 @@ def effects_words(effects: Mapping[str, Any]) -> str:
         words.append(f"Feat of Scale ({FeatInvoked.of(effects['feat']).within})")
     if "advantage" in effects:
         used = AdvantageUsed.of(effects["advantage"])
-        words.append(f"Advantage of event {used.earned_by} used")
+        words.append(f"Advantage of {used.earned_by.words()} used")
     if "consolation" in effects:
         given = Consoled.of(effects["consolation"])
         if given.choice == Consolation.MOMENTUM:
@@ -575,11 +584,11 @@ def effects_words(effects: Mapping[str, Any]) -> str:
     return f"; {', '.join(words)}" if words else ""
 
 
-def carried_words(key: Sequence[object]) -> str:
+def carried_words(key: CarriedKey) -> str:
     """A Stunt or Drawback a roll took (its key): ``Difficulty Stunt 1 of event 12 taken``."""
     source, effect, level, _holder, roll = key
-    what = f"{str(effect).title()} Stunt" if source == "stunt" else f"Drawback's {effect}"
-    return f"{what} {level} of event {roll} taken"
+    what = f"{effect.title()} Stunt" if source == "stunt" else f"Drawback's {effect}"
+    return f"{what} {level} of {roll.words()} taken"
 
 
 def die_look(die: Mapping[str, Any]) -> tuple[str, str]:

@@ -24,6 +24,7 @@ from dicepool.notation.parser import parse
 from dicepool.notation.record import record
 from dicepool.sheet.events import Event, Kind, event_of
 from dicepool.sheet.payloads import Drawn, Rolled
+from dicepool.sheet.refs import EventRef
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.sundown.edge import MAX_PURPOSE, EdgeUse
 from dicepool.sheet.sundown.payloads import (
@@ -141,12 +142,12 @@ class _Again:
         return self._then.roll(sides, count)
 
 
-def _rerollable(conn: Sql, row: CampaignRow, event_id: int, may_act_for: MayActFor) -> Event:
-    """The logged roll ``event_id``, or why it takes no second chance (to a player, one
-    message for any event that is not a roll of theirs they see: :mod:`.acted_on`)."""
-    target, _ = logged_roll(conn, row, event_id, "a second chance rerolls", "sundown", may_act_for)
+def _rerollable(conn: Sql, row: CampaignRow, seq: int, may_act_for: MayActFor) -> Event:
+    """The roll logged at ``seq``, or why it takes no second chance (to a player, one message
+    for any event that is not a roll of theirs they see: :mod:`.acted_on`)."""
+    target, _ = logged_roll(conn, row, seq, "a second chance rerolls", "sundown", may_act_for)
     if linked_to(conn, row, target):
-        raise CampaignError(f"event {event_id} was rerolled already: one second chance a roll")
+        raise CampaignError(f"event {seq} was rerolled already: one second chance a roll")
     return target
 
 
@@ -157,13 +158,13 @@ def _second_chance(target: Event, source: DiceSource) -> tuple[RollResult, list[
     assert isinstance(request, SundownRequest)
     if request.second_chance is not None:
         raise CampaignError(
-            f"event {target.id} took its second chance already (`second-chance` on its line)"
+            f"event {target.seq} took its second chance already (`second-chance` on its line)"
         )
     first = [int(d["face"]) for d in dice_of(roll.result) if int(d["roll"]) == 0]
     misses = [f for f in first if HIT.successes(f) == 0]
     if not misses:
         raise CampaignError(
-            f"every die of event {target.id} scored a hit: a second chance rerolls the misses, "
+            f"every die of event {target.seq} scored a hit: a second chance rerolls the misses, "
             "and there are none"
         )
     again = replace(request, second_chance=SecondChance.MISSES)
@@ -173,12 +174,12 @@ def _second_chance(target: Event, source: DiceSource) -> tuple[RollResult, list[
 def reroll(
     db: Database,
     campaign: str,
-    event_id: int,
+    seq: int,
     source: DiceSource,
     actor: str,
     may_act_for: MayActFor = lambda _name: None,
 ) -> Rerolled:
-    """A second chance on logged roll ``event_id`` (ruling 1): one Edge spent, every die that
+    """A second chance on the roll logged at ``seq`` (ruling 1): one Edge spent, every die that
     did not score a hit rolled again, logged as a ``rerolled`` event linked to the roll.
 
     With faces typed by hand, they are the rerolled dice only, one per miss.
@@ -194,7 +195,7 @@ def reroll(
     made: list[RollResult] = []
 
     def decide(conn: Sql, row: CampaignRow, state: CampaignState) -> Event:
-        target = _rerollable(conn, row, event_id, may_act_for)
+        target = _rerollable(conn, row, seq, may_act_for)
         roll = Rolled.of(target.data)
         assert roll.roller is not None, "a roll with a character's (checked)"
         who = _named(state, roll.roller, "Edge")
@@ -205,7 +206,7 @@ def reroll(
         made.append(result)
         logged = record(result)
         again = RerolledEvent(
-            target.id,
+            EventRef.to(target),
             who,
             roll.line,
             str(logged["notation"]),

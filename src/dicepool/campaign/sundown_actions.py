@@ -15,7 +15,6 @@ from dicepool.campaign.catalogue import (
     done,
     fixed,
 )
-from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.play import Acted, character_act
 from dicepool.campaign.sundown import POWER_ACTIONS, change_power, reroll, spend_edge, take_pass
 from dicepool.sheet.events import Kind
@@ -24,6 +23,7 @@ from dicepool.sheet.sundown.edge import MAX_POWER, MAX_PURPOSE
 from dicepool.sheet.sundown.payloads import Boosted, BoostEnded
 from dicepool.sheet.sundown.play import MAX_BONUS_PASSES
 from dicepool.sheet.traits import MAX_NAME
+from dicepool.store.log import MAX_SEQ
 
 SUNDOWN = frozenset({"sundown"})
 
@@ -111,7 +111,7 @@ ACTIONS = (
                 "event",
                 Type.EVENT,
                 "The logged roll.",
-                high=MAX_EVENT_ID,
+                high=MAX_SEQ,
                 metavar="EVENT",
                 refusal="no event {value} at this table; `dicepool log` lists the events",
             ),

@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from dicepool.campaign.campaigns import need_campaign
-from dicepool.campaign.history import MAX_EVENT_ID, LogEntry, undo
+from dicepool.campaign.history import LogEntry, log_entry, undo, undone_by
+from dicepool.campaign.numbering import names_by_id, old_seqs
 from dicepool.campaign.rolls import LoggedRoll, roll
 from dicepool.campaign.seals import rolled_by
 from dicepool.campaign.seats import Role, Seat, may_act_for, seat_from
@@ -28,6 +29,7 @@ from dicepool.sheet.events import (
     Event,
     Kind,
     Payload,
+    by_seq,
     event_of,
     is_hidden,
     named_event,
@@ -44,6 +46,7 @@ from dicepool.sheet.payloads import (
     Undone,
     effects_of,
 )
+from dicepool.sheet.refs import EventRef, named_in
 from dicepool.sheet.spends import NO_SPENDS, Spends
 from dicepool.sheet.traits import name_key
 from dicepool.store.database import Database
@@ -51,9 +54,9 @@ from dicepool.store.log import PAGE_BYTES as STORED_PAGE_BYTES
 from dicepool.store.log import (
     append,
     campaign_by_id,
-    events_by_id,
+    event_at,
+    events_named,
     events_of_kind,
-    find_event,
     last_events,
     page_of,
     page_statement,
@@ -134,8 +137,9 @@ class SeenEvent:
         return roll.rollers[0] if roll is not None and roll.rollers else None
 
 
-def _revealed(db_events: list[Event]) -> set[int]:
-    return {Revealed.of(e.data).event for e in db_events}
+def _revealed(reveals: list[Event]) -> frozenset[EventRef]:
+    """The hidden rolls ``reveals`` show, as they name them."""
+    return frozenset(Revealed.of(e.data).event for e in reveals)
 
 
 @dataclass(frozen=True)
@@ -164,10 +168,11 @@ class LogRead:
         after: the sequence number the read started after.
         last: the sequence number it read up to (``after`` when nothing was there).
         events: the events, oldest first.
-        targets: the events that the reveals and undos among them name, by id, down each chain
-            of undos.
-        revealed: the hidden rolls revealed when this was read, when a hidden roll is in sight
-            (among the events or the targets); else empty, as no seat's view then needs it.
+        targets: the events that the reveals and undos among them name, down each chain of
+            undos, under both references to each (:func:`~dicepool.sheet.refs.indexed`).
+        revealed: the hidden rolls revealed when this was read (as their reveals name them),
+            when a hidden roll is in sight (among the events or the targets); else empty, as
+            no seat's view then needs it.
         players_characters: the characters whose sheets players see (name keys), when an event
             or a target carries a sheet, or an event names characters (a roll); else empty.
         size: what the events weigh, in bytes (their data as stored, and a little each).
@@ -178,8 +183,8 @@ class LogRead:
     after: int
     last: int
     events: tuple[Event, ...]
-    targets: dict[int, Event]
-    revealed: frozenset[int]
+    targets: dict[EventRef, Event]
+    revealed: frozenset[EventRef]
     players_characters: frozenset[str] = frozenset()
     size: int = 0
     more: bool = False
@@ -240,7 +245,7 @@ def read_log(
         last,
         tuple(found),
         targets,
-        frozenset(revealed),
+        revealed,
         seen,
         read.size,
         read.more,
@@ -272,7 +277,7 @@ def visible(seat: Seat, read: LogRead, after: int = 0, concealed: bool = False) 
         raise CampaignError(f"a seat of campaign {seat.campaign_id} reads only its own log")
     fresh = [e for e in read.events if e.seq > after]
     if view_of(seat):
-        return [SeenEvent(e, e.id in read.revealed) for e in fresh]
+        return [SeenEvent(e, named_in(read.revealed, e)) for e in fresh]
     return [seen for event in fresh for seen in _as_players_see(event, read, concealed)]
 
 
@@ -282,7 +287,7 @@ def _as_players_see(event: Event, read: LogRead, concealed: bool) -> list[SeenEv
     if event.kind is Kind.REVEALED:
         shown = read.targets[Revealed.of(event.data).event]
         return [SeenEvent(shown, True), SeenEvent(event)]
-    if is_hidden(event) and event.id in read.revealed:
+    if is_hidden(event) and named_in(read.revealed, event):
         return []  # it comes whole, just before its reveal
     if is_hidden(event) and Drawn.of(event.data).seal:
         return [SeenEvent(behind_the_screen(event))]
@@ -305,9 +310,10 @@ def behind_the_screen(event: Event) -> Event:
 
 def concealed_as(event: Event) -> Event:
     """The storyteller's private work as every player gets it, the same whatever it is (an
-    undo or a restore of a hidden roll, a change to one of their own characters...): its id
-    and its place in the log (its sequence number, and its links on the hash chain without the
-    salt, so the chain runs through it), and nothing else: no data, no actor, no time.
+    undo or a restore of a hidden roll, a change to one of their own characters...): its place
+    in the log (its sequence number, and its links on the hash chain without the salt, so the
+    chain runs through it), and nothing else: no data, no actor, no time (its id is kept for
+    the server's own bookkeeping, and never sent).
 
     The event's kind says nothing either: the log has no kind for it, and a reader of a
     :class:`SeenEvent` reads :attr:`SeenEvent.concealed` first. It is ``rolled`` with no data,
@@ -365,7 +371,7 @@ def _places(seen: list[SeenEvent]) -> list[int]:
         if (
             shown.revealed
             and then.event.kind is Kind.REVEALED
-            and Revealed.of(then.event.data).event == shown.event.id
+            and Revealed.of(then.event.data).event.names(shown.event)
         ):
             places[at] = then.event.seq
     return places
@@ -439,16 +445,17 @@ def _totals_only(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _targets(
     conn: Sql, campaign_id: int, found: list[Event], screened: bool = False
-) -> dict[int, Event]:
-    """The events that the reveals and undos of ``found`` name, by id, and down each chain of
-    undos (a restore is an undo of an undo) to the event it comes to. A revealed roll is read
-    whole; ``screened``, what an undo names is read as players read it (:func:`read_log`)."""
+) -> dict[EventRef, Event]:
+    """The events that the reveals and undos of ``found`` name, and down each chain of undos
+    (a restore is an undo of an undo) to the event it comes to, under both references to each.
+    A revealed roll is read whole; ``screened``, what an undo names is read as players read it
+    (:func:`read_log`)."""
     shown = [named_event(e) for e in found if e.kind is Kind.REVEALED]
-    targets = events_by_id(conn, campaign_id, shown) if shown else {}
+    targets = events_named(conn, campaign_id, shown) if shown else {}
     chain = [e for e in found if e.kind is Kind.UNDONE]
     while chain:
         named = {named_event(e) for e in chain} - targets.keys()
-        more = events_by_id(conn, campaign_id, list(named), screened) if named else {}
+        more = events_named(conn, campaign_id, named, screened) if named else {}
         targets.update(more)
         chain = [e for e in more.values() if e.kind is Kind.UNDONE]
     return targets
@@ -456,11 +463,23 @@ def _targets(
 
 def recent_for(db: Database, seat: Seat, count: int = 100) -> Page:
     """The last ``count`` events of the log that ``seat`` may see (fewer where some are
-    hidden from it), oldest first: what a page shows before the live feed takes over."""
+    hidden from it), oldest first: what a page shows before the live feed takes over, as it
+    shows them (what they name, by seq: :mod:`~dicepool.campaign.numbering`)."""
     with db.read() as conn:
         newest = last_events(conn, seat.campaign_id, 1)
     last = newest[-1].seq if newest else 0
-    return events_for(db, seat, max(0, last - count), min(count, MAX_EVENTS))
+    page = events_for(db, seat, max(0, last - count), min(count, MAX_EVENTS))
+    return _numbered(db, seat.campaign_id, page)
+
+
+def _numbered(db: Database, campaign_id: int, page: Page) -> Page:
+    """``page`` with what its events name by the database's id (old data) put by seq."""
+    events = [s.event for s in page.events]
+    if not names_by_id(events):
+        return page
+    with db.read() as conn:
+        seqs = old_seqs(conn, campaign_id, events)
+    return replace(page, events=[replace(s, event=by_seq(s.event, seqs)) for s in page.events])
 
 
 def struck_seen(db: Database, seat: Seat, seen: list[SeenEvent]) -> set[int]:
@@ -487,11 +506,11 @@ def _private(event: Event, read: LogRead) -> bool:
     if named is None:
         return False
     if is_hidden(named):
-        return named.id not in read.revealed
+        return not named_in(read.revealed, named)
     return named.kind in SHEET_KINDS and not _players(named, read.players_characters)
 
 
-def _undone_root(event: Event, targets: dict[int, Event]) -> Event | None:
+def _undone_root(event: Event, targets: dict[EventRef, Event]) -> Event | None:
     """What ``event`` is about: itself, or for an undo the event its chain of undos comes to
     (a restore names an undo...); None where a target was not read."""
     target: Event | None = event
@@ -500,8 +519,8 @@ def _undone_root(event: Event, targets: dict[int, Event]) -> Event | None:
     return target
 
 
-def reveal(db: Database, seat: Seat, event_id: int) -> Event:
-    """Show a hidden roll to everyone: a ``revealed`` event naming it.
+def reveal(db: Database, seat: Seat, seq: int) -> Event:
+    """Show the hidden roll logged at ``seq`` to everyone: a ``revealed`` event naming it.
 
     Raises:
         AccessError: a seat that is not the storyteller's.
@@ -512,19 +531,20 @@ def reveal(db: Database, seat: Seat, event_id: int) -> Event:
     with db.write() as conn:
         row = campaign_by_id(conn, seat.campaign_id, lock=True)
         assert row is not None, "a seat belongs to a campaign"
-        target = find_event(conn, row.id, event_id) if 1 <= event_id <= MAX_EVENT_ID else None
+        target = event_at(conn, row.id, seq)
         if target is None or target.kind is not Kind.ROLLED:
-            raise CampaignError(f"no roll {event_id} at this table")
+            raise CampaignError(f"no roll {seq} at this table")
         if not is_hidden(target):
-            raise CampaignError(f"roll {event_id} is not hidden: everyone sees it already")
+            raise CampaignError(f"roll {seq} is not hidden: everyone sees it already")
         # its undo was kept from the players: revealed, the roll would reach them as standing
-        if struck_among(conn, [event_id]):
+        if struck_among(conn, [target.id]):
             raise CampaignError(
-                f"roll {event_id} is undone: restore it (undo its undo) before revealing it"
+                f"roll {seq} is undone: restore it (undo its undo) before revealing it"
             )
-        if event_id in _revealed(events_of_kind(conn, row.id, Kind.REVEALED)):
-            raise CampaignError(f"roll {event_id} is revealed already")
-        return append(conn, row.id, event_of(Kind.REVEALED, Revealed(event_id)), seat.name)
+        if named_in(_revealed(events_of_kind(conn, row.id, Kind.REVEALED)), target):
+            raise CampaignError(f"roll {seq} is revealed already")
+        revealed = Revealed(EventRef.to(target))
+        return append(conn, row.id, event_of(Kind.REVEALED, revealed), seat.name)
 
 
 def roll_at_table(
@@ -538,6 +558,7 @@ def roll_at_table(
     nonce: str | None = None,
     within: Claims | None = None,
     commitment: str | None = None,
+    mixed: int | None = None,
 ) -> LoggedRoll:
     """Roll a line from a seat of the web table, with what it spends and chooses, by the
     table's rules: a player rolls for their own character (the default) and nobody else's,
@@ -545,8 +566,8 @@ def roll_at_table(
     storyteller rolls hidden; a roll is at most
     :data:`TABLE_DICE` dice. The client's ``nonce`` (for the seal's stream) is also the roll's
     idempotency key: sent again by the seat, it gets the first roll's answer. ``within``: a
-    transaction to roll in, and ``commitment``, the seal the client saw open, as
-    :func:`~dicepool.campaign.rolls.roll` takes them.
+    transaction to roll in, and ``commitment`` and ``mixed``, the seal the client saw open
+    and the contributions to it it saw, as :func:`~dicepool.campaign.rolls.roll` takes them.
 
     Raises:
         Resent: the seat sent this nonce before (the first roll's answer in it).
@@ -575,11 +596,13 @@ def roll_at_table(
         sent=(seat.id, nonce) if nonce else None,
         within=within,
         commitment=commitment,
+        mixed=mixed,
     )
 
 
-def undo_at_table(db: Database, seat: Seat, event_id: int) -> tuple[Event, Event]:
-    """Strike an event, or restore one an undo struck: the storyteller's alone.
+def undo_at_table(db: Database, seat: Seat, seq: int) -> tuple[Event, Event]:
+    """Strike the event at ``seq`` of the log, or restore one an undo struck: the
+    storyteller's alone.
 
     Raises:
         AccessError: a seat that is not the storyteller's.
@@ -587,7 +610,7 @@ def undo_at_table(db: Database, seat: Seat, event_id: int) -> tuple[Event, Event
     """
     if not seat.storyteller:
         raise AccessError("only the storyteller undoes what happened")
-    return undo(db, seat.campaign, seat.name, event_id)
+    return undo(db, seat.campaign, seat.name, seq)
 
 
 def changes_sheets(events: list[Event]) -> bool:
@@ -620,17 +643,11 @@ def log_as(db: Database, seat: Seat, last: int) -> list[LogEntry]:
     event named may hold what a player does not see). The placeholders of the storyteller's
     private work are left out, each alike: a log entry is an event of the log's own kinds."""
     page = recent_for(db, seat, last)
-    page = replace(page, events=[s for s in page.events if not s.concealed])
-    struck = struck_seen(db, seat, page.events)
-    undos = [s.event for s in page.events if s.event.kind is Kind.UNDONE and seat.storyteller]
-    named = [Undone.of(e.data).event for e in undos]
+    seen = [s for s in page.events if not s.concealed]
+    struck = struck_seen(db, seat, seen)
+    events = [s.event for s in seen]
+    undos = [e for e in events if e.kind is Kind.UNDONE and seat.storyteller]
     with db.read() as conn:
-        targets = events_by_id(conn, seat.campaign_id, named) if named else {}
-    return [
-        LogEntry(
-            s.event,
-            s.event.id in struck,
-            targets.get(Undone.of(s.event.data).event) if s.event.kind is Kind.UNDONE else None,
-        )
-        for s in page.events
-    ]
+        targets = undone_by(conn, seat.campaign_id, undos)
+        seqs = old_seqs(conn, seat.campaign_id, targets.values())
+    return [log_entry(e, e.id in struck, targets, seqs) for e in events]

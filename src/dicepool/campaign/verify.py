@@ -166,19 +166,17 @@ class Verification:
 
 @dataclass(frozen=True)
 class _At:
-    """Where an event is: its id, its seq and its place in the list."""
+    """Where an event is: its seq and its place in the list."""
 
-    event: int | None
     seq: int | None
     index: int
 
     @property
     def name(self) -> str:
-        return named(self.event, self.seq, self.index + 1)
+        return named(self.seq, self.index + 1)
 
     def problem(self, message: str) -> Problem:
-        entry = self.index + 1 if self.event is None and self.seq is None else None
-        return Problem(message, self.event, self.seq, entry)
+        return Problem(message, self.seq, self.index + 1 if self.seq is None else None)
 
 
 @dataclass(frozen=True)
@@ -259,7 +257,7 @@ class _Ledger:
         if not isinstance(event, Mapping):
             self.problems.append(Problem(f"not an event: {shown(event)}", entry=index + 1))
             return
-        at = _At(whole(event.get("id")), whole(event.get("seq")), index)
+        at = _At(whole(event.get("seq")), index)
         kind, data = event.get("kind"), event.get("data")
         if not isinstance(kind, str):
             self.problems.append(at.problem(f"its kind is not text: {shown(kind)}"))

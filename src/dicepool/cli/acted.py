@@ -1,8 +1,8 @@
 """What an action did, in the terminal: the lines each action prints, or its JSON.
 
-By default an action prints the sheet or story it changed; ``--json`` prints its event's id
-with the event's data. Each line function takes the action's :class:`Done`, the campaign's
-name and the arguments it was given.
+By default an action prints the sheet or story it changed; ``--json`` prints its event's
+number (its seq in the log) with the event's data. Each line function takes the action's
+:class:`Done`, the campaign's name and the arguments it was given.
 """
 
 from __future__ import annotations
@@ -213,11 +213,11 @@ an invitation replaced never works again; a webhook's URL is kept out of the log
 again)."""
 
 JSON: dict[str, Callable[[Done], dict[str, Any]]] = {
-    "complex-start": lambda made: {"event": made.event.id, **_tracker(made)},
-    "extended-start": lambda made: {"event": made.event.id, **_tracker(made)},
+    "complex-start": lambda made: {"event": made.event.seq, **_tracker(made)},
+    "extended-start": lambda made: {"event": made.event.seq, **_tracker(made)},
     "seal-close": lambda made: {"events": [e.to_dict() for e in made.events]},
 }
-"""Each action's JSON, where it is not its event's id and data."""
+"""Each action's JSON, where it is not its event's number (its seq) and data."""
 
 
 def _sheet(made: Done, as_json: bool, args: Mapping[str, Any]) -> None:
@@ -245,18 +245,18 @@ def _reroll(made: Done, as_json: bool, seed: int | None, campaign: str) -> None:
     who = again.character
     if as_json:
         shown = dict(again.result)
-        shown.update({"event": made.event.id, "rerolls": again.event, "character": who})
+        shown.update({"event": made.event.seq, "rerolls": again.event.seq, "character": who})
         click.echo(json.dumps({**shown, "edge": _held(made, who)["edge"]}))
         return
     assert made.result is not None, "a second chance gives its roll"
     named = click.style(visible(who), bold=True)
-    click.echo(f"second chance on event {again.event}: {named}: {visible(again.line)}")
+    click.echo(f"second chance on {again.event.words()}: {named}: {visible(again.line)}")
     click.secho(f"  = {again.numbers}", fg="cyan")
     click.echo(to_text(made.result, render))
     click.echo(f"  {spent_line(_state(made), who, 'a second chance')}")
     if seed is not None:
         click.secho(f"  (seed {seed})", dim=True)
-    click.secho(f"logged as event {made.event.id} in {visible(campaign)}", dim=True)
+    click.secho(f"logged as event {made.event.seq} in {visible(campaign)}", dim=True)
 
 
 def show(
@@ -283,11 +283,12 @@ def show(
         lines.append(f"  the link, shown once: {link(made.token)}")
     click.echo("\n".join(lines))
     if action.name not in FINAL:
-        click.secho(f"  (event {made.event.id}; `dicepool undo` takes it back)", dim=True)
+        click.secho(f"  (event {made.event.seq}; `dicepool undo` takes it back)", dim=True)
 
 
 def _event_json(made: Done) -> dict[str, Any]:
-    shown = {"event": made.event.id, **made.event.data}
+    # the event's own number wins over its data's `event` (the roll a Stunt is bought on)
+    shown = {**made.event.data, "event": made.event.seq}
     return shown if made.token is None else {**shown, "link": link(made.token)}
 
 

@@ -69,11 +69,12 @@ def _seen_by(db: Database, campaign: str, seat: str, last: int) -> list[LogEntry
 
 
 @click.command()
-@click.argument("event", type=int, required=False)
+@click.argument("event", type=int, required=False)  # its seq: the number `log` shows
 @click.option("--json", "as_json", is_flag=True, help="Print the undo and its target as JSON.")
 @storage_options
 def undo(event: int | None, as_json: bool, campaign: str | None, db_url: str | None) -> None:
-    """Undo EVENT (default: the latest event still standing); undoing an undo restores.
+    """Undo EVENT, its number in `dicepool log` (default: the latest event still standing);
+    undoing an undo restores.
 
     Nothing is deleted: the undo is an event of the log too, and `dicepool undo` of its number
     brings back what it struck.
@@ -82,7 +83,7 @@ def undo(event: int | None, as_json: bool, campaign: str | None, db_url: str | N
 
     db = open_database(db_url)
     stored, target = campaign_undo(db, campaign_of(db, campaign), actor(), event)
-    restored = Undone.of(target.data).event if target.kind is Kind.UNDONE else None
+    restored = Undone.of(target.data).event.seq if target.kind is Kind.UNDONE else None
     if as_json:
         data = {
             "event": event_json(stored, False),
@@ -93,7 +94,9 @@ def undo(event: int | None, as_json: bool, campaign: str | None, db_url: str | N
         return
     what = visible(clip(summary(target), 100))
     if restored is not None:
-        click.echo(f"restored event {restored}: undid undo {target.id}")
+        click.echo(f"restored event {restored}: undid undo {target.seq}")
     else:
-        click.echo(f"undid event {target.id} ({target.kind.value}: {what})")
-    click.secho(f"logged as event {stored.id}; `dicepool undo {stored.id}` takes it back", dim=True)
+        click.echo(f"undid event {target.seq} ({target.kind.value}: {what})")
+    click.secho(
+        f"logged as event {stored.seq}; `dicepool undo {stored.seq}` takes it back", dim=True
+    )

@@ -167,7 +167,7 @@ NEEDS = {
     "text": 'an Intimacy, like "my sister"',
     "change": "lost or restored",
     "dots": "a number of dots, like 1",
-    "event": "the id of a logged roll (`dicepool log` lists them)",
+    "event": "the number of a logged roll (`dicepool log` lists them)",
     "spend": "what is spent: edge",
     "action": "what to do: add or remove (an Intimacy), spend or regain (Power), lose or regain",
     "players": "a number of players, like 4",

@@ -27,11 +27,12 @@ def local_time(at: str) -> str:
 
 
 def entry_line(event: Event, struck: bool, target: Event | None = None) -> str:
-    """One line of the log: id, time, actor, kind, summary; struck events marked."""
+    """One line of the log: the event's number (its seq), time, actor, kind, summary; struck
+    events marked."""
     text = visible(clip(summary(event, target), MAX_SUMMARY))
     if event.kind is Kind.ROLLED and (marks := roll_marks(event.data)):
         text += click.style(f" [{', '.join(marks)}]", fg="magenta")
-    head = f"{event.id:>5}  {local_time(event.at)}  {visible(clip(event.actor, 20)):<10} "
+    head = f"{event.seq:>5}  {local_time(event.at)}  {visible(clip(event.actor, 20)):<10} "
     kind = f"{event.kind.value:<17} "
     if struck:
         body = click.style(f"{kind}{text}", dim=True, strikethrough=True)

@@ -147,8 +147,8 @@ def spend_lines(effects: Mapping[str, Any], after: CampaignState) -> list[str]:
     if "advantage" in effects:
         used = AdvantageUsed.of(effects["advantage"])
         lines.append(
-            f"  {visible(used.character)} uses the Unlooked-for Advantage of event "
-            f"{used.earned_by}: Enhancement +1"
+            f"  {visible(used.character)} uses the Unlooked-for Advantage of "
+            f"{used.earned_by.words()}: Enhancement +1"
         )
     if "drawback" in effects:
         text = DrawbackNamed.of(effects["drawback"]).text

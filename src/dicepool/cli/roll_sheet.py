@@ -53,10 +53,10 @@ def roll_in_campaign(
     click.echo(to_text(logged.result, render))
     for line in effect_lines(dict(rolled.effects), logged.state):
         click.echo(line)
-    for line in roll_lines(event.data, logged.before, logged.state, event.id):
+    for line in roll_lines(event.data, logged.before, logged.state, event.seq):
         click.echo(line)
     if spends.consolation and "consolation" not in rolled.effects:
         click.secho("  the roll succeeded: no Consolation to take", dim=True)
     if seed is not None:
         click.secho(f"  (seed {seed})", dim=True)
-    click.secho(f"logged as event {event.id} in {visible(name)}", dim=True)
+    click.secho(f"logged as event {event.seq} in {visible(name)}", dim=True)

@@ -69,11 +69,14 @@ from dicepool.sheet.payloads import (
     Undone,
     WebhookSet,
     behind_the_screen,
+    effects_of,
     hidden_roll,
     rolled_characters,
     rolls_of,
+    with_effects,
 )
 from dicepool.sheet.payloads import change_of as change_of
+from dicepool.sheet.refs import EventRef
 from dicepool.sheet.rule_dice import RuleDice
 from dicepool.sheet.state import CampaignState as CampaignState
 from dicepool.sheet.status import POWER, stored_status, typed_power
@@ -85,6 +88,8 @@ from dicepool.sheet.storypath.payloads import (
     MomentumSpent,
     PlayersSet,
     StuntBought,
+    effect_refs,
+    effects_by_seq,
 )
 from dicepool.sheet.sundown import play as sundown_play
 from dicepool.sheet.sundown.payloads import (
@@ -375,8 +380,10 @@ class Event:
     Attributes:
         kind: what happened.
         data: its details, plain JSON data (see each ``*_event`` function).
-        id: the event's number, unique in the database (0 until stored).
-        seq: its place in its campaign's log, 1, 2, 3... (0 until stored).
+        id: the event's key in the database, counted across every campaign (0 until stored):
+            never shown, a table names its events by ``seq``.
+        seq: its place in its campaign's log, 1, 2, 3... (0 until stored): the number its
+            table reads and types.
         at: when it was stored, ISO 8601 in UTC ("" until stored).
         actor: who did it.
         chain: its place in the log's hash chain (None until stored).
@@ -391,10 +398,11 @@ class Event:
     chain: Chain | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """The event as JSON: ``id``, ``seq``, ``at``, ``actor``, ``kind`` and ``data`` (the
-        log's ``--json`` and the web table add what their reader needs beside it)."""
+        """The event as JSON: ``seq``, ``at``, ``actor``, ``kind`` and ``data`` (the log's
+        ``--json`` and the web table add what their reader needs beside it). Its ``id`` stays
+        in the database: a number counted across every table, it would tell a table's reader
+        how much the others logged."""
         return {
-            "id": self.id,
             "seq": self.seq,
             "at": self.at,
             "actor": self.actor,
@@ -452,9 +460,10 @@ def changes_of(data: Mapping[str, Any]) -> list[AnyChange]:
     return CharacterChanged.of(data).every
 
 
-def undo_event(target: int) -> Event:
-    """Strike event ``target`` (or, when it is an undo, bring back what it struck)."""
-    return event_of(Kind.UNDONE, Undone(target))
+def undo_event(target: Event) -> Event:
+    """Strike event ``target`` (or, when it is an undo, bring back what it struck), naming it
+    by its seq."""
+    return event_of(Kind.UNDONE, Undone(EventRef.to(target)))
 
 
 def character_from(data: Mapping[str, Any], system: str, checked: bool = True) -> Character:
@@ -512,7 +521,7 @@ def apply(state: CampaignState | None, event: Event) -> CampaignState:
         made = CampaignCreated.of(event.data)
         return CampaignState(made.name, made.system, made.players, made.house_rules)
     if state is None:
-        raise CampaignError(f"event {event.id} comes before its campaign was created")
+        raise CampaignError(f"event {event.seq} comes before its campaign was created")
     if event.kind is Kind.CHARACTER_CREATED:
         sheet = character_from(CharacterCreated.of(event.data).character, state.system)
         key = name_key(sheet.name)
@@ -527,7 +536,7 @@ def apply(state: CampaignState | None, event: Event) -> CampaignState:
             after = replace(after, notes=check_notes(changed.notes))
         return state.with_character(after)
     if event.kind is Kind.ROLLED:
-        return spends.rolled(state, event.data, event.id)
+        return spends.rolled(state, event.data, event.seq)
     rolling = ROLLING.get(event.kind)
     if rolling is not None:
         return rolling(state, event.data, RuleDice.replaying(rolls_of(event.data)))
@@ -556,41 +565,104 @@ def screen_of(event: Event) -> dict[str, object] | None:
     return BehindTheScreen(SealRef(drawn.seal, drawn.roll_no)).data()
 
 
-def named_event(event: Event) -> int:
+def named_event(event: Event) -> EventRef:
     """The earlier event an undo strikes (or brings back) or a reveal shows."""
     if event.kind is Kind.REVEALED:
         return Revealed.of(event.data).event
     return Undone.of(event.data).event
 
 
-def struck(events: Sequence[Event]) -> set[int]:
-    """The ids of the events an undo left struck.
+def striking(undos: Iterable[tuple[int, int]]) -> set[int]:
+    """The events left struck by ``undos``: each undo (by id, in the log's order) with the
+    event it names (by id).
 
     An undo always names an earlier event, so the log is read from its end: an undo that is
     itself struck strikes nothing, which is how undoing an undo brings an event back.
     """
     gone: set[int] = set()
-    for event in reversed(events):
-        if event.kind is Kind.UNDONE and event.id not in gone:
-            gone.add(Undone.of(event.data).event)
+    for undo, target in reversed(list(undos)):
+        if undo not in gone:
+            gone.add(target)
     return gone
 
 
+def struck(events: Sequence[Event]) -> set[int]:
+    """The ids of the events an undo left struck, in a whole log (or one that holds every
+    event its undos name)."""
+    ids = {e.seq: e.id for e in events}
+    undos = [(e.id, Undone.of(e.data).event) for e in events if e.kind is Kind.UNDONE]
+    return striking((undo, ref.id or ids.get(ref.seq, 0)) for undo, ref in undos)
+
+
+class Naming(Protocol):
+    """The record of an event that names earlier events of its log."""
+
+    @classmethod
+    def of(cls, data: Data) -> Self:
+        """The record of an event's data."""
+        ...
+
+    def refs(self) -> tuple[EventRef, ...]:
+        """The earlier events it names."""
+        ...
+
+    @classmethod
+    def by_seq(cls, data: Data, seqs: Mapping[int, int]) -> dict[str, Any]:
+        """An event's data with what it names by seq."""
+        ...
+
+
+NAMING: dict[Kind, type[Naming]] = {
+    Kind.UNDONE: Undone,
+    Kind.REVEALED: Revealed,
+    Kind.REROLLED: Rerolled,
+    Kind.STUNT_BOUGHT: StuntBought,
+    Kind.DRAWBACK_CARRIED: DrawbackCarried,
+}
+"""The kinds of event whose record names an earlier event (a roll's effects may too:
+:func:`~dicepool.sheet.storypath.payloads.effect_refs`)."""
+
+
+def refs_of(event: Event) -> tuple[EventRef, ...]:
+    """The earlier events of its log that ``event``'s data names, as it names them."""
+    if event.kind is Kind.ROLLED:
+        return effect_refs(effects_of(event.data))
+    naming = NAMING.get(event.kind)
+    return naming.of(event.data).refs() if naming is not None else ()
+
+
+def by_seq(event: Event, seqs: Mapping[int, int]) -> Event:
+    """``event`` as it would be logged today: every earlier event its data names, named by
+    seq. An event logged before named them by the database's id; ``seqs`` gives the seq of
+    each id it may name (the log's own events, or those looked up). What a rule or a reader
+    takes; the log keeps the event as it was written (its hash is over that)."""
+    if not seqs or not any(ref.old for ref in refs_of(event)):
+        return event
+    if event.kind is Kind.ROLLED:
+        effects = effects_by_seq(effects_of(event.data), seqs)
+        return replace(event, data=with_effects(event.data, effects))
+    return replace(event, data=NAMING[event.kind].by_seq(event.data, seqs))
+
+
 def replay(events: Sequence[Event]) -> CampaignState:
-    """The campaign its log makes: every event not struck, applied in order.
+    """The campaign its log makes: every event not struck, applied in order (what an event
+    logged before names by the database's id, put by seq: :func:`by_seq`).
 
     Raises:
         CampaignError, SheetError: an event that does not fit (names the event).
     """
     gone = struck(events)
+    seqs = {e.id: e.seq for e in events}
     state: CampaignState | None = None
     for event in events:
         if event.id in gone:
             continue
         try:
-            state = apply(state, event)
+            state = apply(state, by_seq(event, seqs))
         except (CampaignError, SheetError) as exc:
-            raise LogError(f"event {event.id} ({event.kind}) no longer fits: {exc}", event) from exc
+            raise LogError(
+                f"event {event.seq} ({event.kind}) no longer fits: {exc}", event
+            ) from exc
     if state is None:
         raise CampaignError("the log holds no campaign")
     return state

@@ -5,7 +5,8 @@ JSON (``data()``) and one back (``of(data)``), so no layer reads an event's data
 
 The JSON is the log's, unchanged: ``data()`` writes the keys in the order the log always held
 them, and ``of()`` reads an old event as the readers always did (a key an old event may lack
-has its default). :func:`dicepool.sheet.events.payload` gives any event's record.
+has its default; an earlier event an old event names by the database's id is read as such:
+:mod:`dicepool.sheet.refs`). :func:`dicepool.sheet.events.payload` gives any event's record.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dicepool.sheet.character import AnyChange, Change, SpecialtyChange
+from dicepool.sheet.refs import EventRef, data_by_seq
 
 Data = Mapping[str, Any]
 
@@ -368,6 +370,11 @@ def effects_of(data: Data) -> Mapping[str, Mapping[str, Any]]:
     return found
 
 
+def with_effects(data: Data, effects: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """A ``rolled`` event's data with these ``effects`` instead (:func:`effects_of`'s)."""
+    return {**data, "effects": {name: dict(effect) for name, effect in effects.items()}}
+
+
 @dataclass(frozen=True)
 class BehindTheScreen:
     """A hidden roll as the players get it until it is revealed (never stored: the table's
@@ -395,32 +402,50 @@ def behind_the_screen(data: Data) -> bool:
 class Undone:
     """``undone``: strike event ``event`` (or, when it is an undo, bring back what it struck)."""
 
-    event: int
+    event: EventRef
 
     def data(self) -> dict[str, object]:
         """The event's data."""
-        return {"event": self.event}
+        return {"event": self.event.data()}
 
     @classmethod
     def of(cls, data: Data) -> Undone:
         """The record of an event's data."""
-        return cls(int(data["event"]))
+        return cls(EventRef.of(data["event"]))
+
+    def refs(self) -> tuple[EventRef, ...]:
+        """The earlier events it names."""
+        return (self.event,)
+
+    @classmethod
+    def by_seq(cls, data: Data, seqs: Mapping[int, int]) -> dict[str, Any]:
+        """An event's data with what it names by seq (:meth:`EventRef.by_seq`)."""
+        return data_by_seq(data, "event", seqs)
 
 
 @dataclass(frozen=True)
 class Revealed:
     """``revealed``: the storyteller shows hidden roll ``event`` to everyone."""
 
-    event: int
+    event: EventRef
 
     def data(self) -> dict[str, object]:
         """The event's data."""
-        return {"event": self.event}
+        return {"event": self.event.data()}
 
     @classmethod
     def of(cls, data: Data) -> Revealed:
         """The record of an event's data."""
-        return cls(int(data["event"]))
+        return cls(EventRef.of(data["event"]))
+
+    def refs(self) -> tuple[EventRef, ...]:
+        """The earlier events it names."""
+        return (self.event,)
+
+    @classmethod
+    def by_seq(cls, data: Data, seqs: Mapping[int, int]) -> dict[str, Any]:
+        """An event's data with what it names by seq (:meth:`EventRef.by_seq`)."""
+        return data_by_seq(data, "event", seqs)
 
 
 @dataclass(frozen=True)

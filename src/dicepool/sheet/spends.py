@@ -164,7 +164,7 @@ none, like a Drawback named, is a record only)."""
 
 def rolled(state: CampaignState, data: Mapping[str, Any], event: int = 0) -> CampaignState:
     """``rolled``: the roll's effects on the state, in order (none for a plain roll); each
-    effect's transition is given the roll's ``event`` id too (an Advantage names it).
+    effect's transition is given the roll's seq too, ``event`` (an Advantage names it).
 
     Raises:
         SheetError: a roller out of action (ruling 18: an unconscious, incapacitated or dead

@@ -47,6 +47,7 @@ REVISIONS = (
     "0012",
     "0013",
     "0014",
+    "0015",
 )
 """Every schema revision this version knows, oldest first; the last is the head."""
 

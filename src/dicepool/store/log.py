@@ -18,8 +18,9 @@ from typing import Any, TypeVar
 
 from dicepool.errors import CampaignError, LimitError
 from dicepool.sheet.character import Character
-from dicepool.sheet.events import Chain, Event, Kind, character_from, screen_of, struck
+from dicepool.sheet.events import Chain, Event, Kind, character_from, screen_of, striking
 from dicepool.sheet.payloads import Undone
+from dicepool.sheet.refs import EventRef, indexed
 from dicepool.sheet.state import CampaignState, Story, stored_story
 from dicepool.sheet.traits import name_key
 from dicepool.store.chain import GENESIS, digest_of, link, new_salt
@@ -47,6 +48,9 @@ CHANNEL = "dicepool_events"
 """PostgreSQL's channel for new events: ``CAMPAIGN_ID:SEQ:EVENT_ID``, sent when the event
 commits (numbers only: a payload is at most 8000 bytes, and a listener reads the log itself;
 the sequence number lets a server that has read that far already skip the read)."""
+
+MAX_SEQ = 2**31 - 1
+"""The largest sequence number a log holds (its column's type): a larger one names no event."""
 
 T = TypeVar("T")
 
@@ -244,7 +248,7 @@ def append(
         )
     seq = claim.row.last_seq
     at = datetime.now(UTC)
-    undoes = Undone.of(event.data).event if event.kind is Kind.UNDONE else None
+    undoes, undoes_sql = _undoes(event)
     chain = _chained(claim.prev, seq, at.isoformat(), actor, event)
     row = {
         "campaign": campaign_id,
@@ -265,7 +269,7 @@ def append(
     insert = (
         f"INSERT INTO events ({column}campaign_id, seq, at, actor, kind, data, undoes, screen, "
         f"salt, prev, digest, hash) VALUES ({value}:campaign, :seq, :at, :actor, :kind, :data, "
-        ":undoes, :screen, :salt, :prev, :digest, :hash)"
+        f"{undoes_sql}, :screen, :salt, :prev, :digest, :hash)"
     )
     keys = sorted({name_key(n) for n in involved})
     if claim.event_id is not None:
@@ -280,6 +284,18 @@ def append(
             involving[0] if len(involving) == 1 else involving,
         )
     return Event(event.kind, event.data, event_id, seq, at.isoformat(), actor, chain)
+
+
+def _undoes(event: Event) -> tuple[int | None, str]:
+    """What an event's ``undoes`` column holds (the id of the event an undo names, found by
+    its seq within the campaign; NULL for every other event): the parameter, and the SQL that
+    gives it."""
+    if event.kind is not Kind.UNDONE:
+        return None, ":undoes"
+    named = Undone.of(event.data).event
+    if named.old:
+        return named.id, ":undoes"
+    return named.seq, "(SELECT id FROM events WHERE campaign_id = :campaign AND seq = :undoes)"
 
 
 _NEW_HEAD = "UPDATE campaigns SET head = :hash WHERE id = :campaign"
@@ -394,10 +410,63 @@ def last_events(
 
 
 def find_event(conn: Sql, campaign_id: int, event_id: int) -> Event | None:
-    """Event ``event_id`` if it belongs to the campaign."""
+    """Event ``event_id`` (the database's id) if it belongs to the campaign."""
     found = conn.rows(
         f"{_EVENT} WHERE campaign_id = :campaign AND id = :id",
         {"campaign": campaign_id, "id": event_id},
+    )
+    return _event(found[0]) if found else None
+
+
+def event_named(conn: Sql, campaign_id: int, ref: EventRef) -> Event | None:
+    """The event of a campaign that ``ref`` names (by its seq, or an old event's id), or
+    None."""
+    return (
+        find_event(conn, campaign_id, ref.id) if ref.old else event_at(conn, campaign_id, ref.seq)
+    )
+
+
+def events_named(
+    conn: Sql, campaign_id: int, refs: Iterable[EventRef], screened: bool = False
+) -> dict[EventRef, Event]:
+    """The events of a campaign that ``refs`` name (those not in it left out), each under
+    both references that name it (:func:`~dicepool.sheet.refs.indexed`); ``screened``, as
+    players read them (see :func:`events_after`)."""
+    named = set(refs)
+    ids = [r.id for r in named if r.old]
+    seqs = [r.seq for r in named if not r.old]
+    found: list[Row] = []
+    for column, values in (("id", ids), ("seq", seqs)):
+        if values:
+            among, params = _among(column, values)
+            found += conn.rows(
+                f"{_select(screened)} WHERE campaign_id = :campaign AND {column} IN {among}",
+                {"campaign": campaign_id, **params},
+            )
+    return indexed(map(_event, found))
+
+
+def seqs_of(conn: Sql, campaign_id: int, ids: Sequence[int]) -> dict[int, int]:
+    """The seqs of the events ``ids`` of a campaign (those not in it left out), by id: how a
+    reader names the events that old data names by the database's id."""
+    if not ids:
+        return {}
+    among, params = _among("id", ids)
+    found = conn.rows(
+        f"SELECT id, seq FROM events WHERE campaign_id = :campaign AND id IN {among}",
+        {"campaign": campaign_id, **params},
+    )
+    return {int(r["id"]): int(r["seq"]) for r in found}
+
+
+def event_at(conn: Sql, campaign_id: int, seq: int) -> Event | None:
+    """The event at sequence number ``seq`` of a campaign's log (the number its table reads
+    and types), or None (none there, or a number no log reaches)."""
+    if not 1 <= seq <= MAX_SEQ:
+        return None
+    found = conn.rows(
+        f"{_EVENT} WHERE campaign_id = :campaign AND seq = :seq",
+        {"campaign": campaign_id, "seq": seq},
     )
     return _event(found[0]) if found else None
 
@@ -485,21 +554,6 @@ def events_of_kind(conn: Sql, campaign_id: int, kind: Kind, after: int = 0) -> l
     return [_event(r) for r in found]
 
 
-def events_by_id(
-    conn: Sql, campaign_id: int, ids: Sequence[int], screened: bool = False
-) -> dict[int, Event]:
-    """The events ``ids`` of a campaign, by id (those not in it are left out); ``screened``,
-    as players read them (see :func:`events_after`)."""
-    if not ids:
-        return {}
-    among, params = _among("id", ids)
-    found = conn.rows(
-        f"{_select(screened)} WHERE campaign_id = :campaign AND id IN {among}",
-        {"campaign": campaign_id, **params},
-    )
-    return {e.id: e for e in map(_event, found)}
-
-
 def totals(conn: Sql) -> dict[str, int]:
     """How many campaigns, events and characters the database holds."""
     return {
@@ -509,15 +563,26 @@ def totals(conn: Sql) -> dict[str, int]:
 
 
 def struck_among(conn: Sql, ids: Sequence[int]) -> set[int]:
-    """Which of the events ``ids`` stand struck, following undos of undos."""
-    undos: dict[int, Event] = {}
+    """Which of the events ``ids`` stand struck, following undos of undos (by the ``undoes``
+    column: the id each undo names)."""
+    undos: dict[int, int] = {}
     frontier = list(ids)
     while frontier:
         among, params = _among("id", frontier)
-        found = [_event(r) for r in conn.rows(f"{_EVENT} WHERE undoes IN {among}", params)]
-        frontier = [e.id for e in found if e.id not in undos]
-        undos.update((e.id, e) for e in found)
-    return struck(sorted(undos.values(), key=lambda e: e.id)) & set(ids)
+        found = conn.rows(f"SELECT id, undoes FROM events WHERE undoes IN {among}", params)
+        frontier = [r["id"] for r in found if r["id"] not in undos]
+        undos.update((r["id"], r["undoes"]) for r in found)
+    return striking(sorted(undos.items())) & set(ids)  # ids grow with the log
+
+
+def struck_in(conn: Sql, campaign_id: int) -> set[int]:
+    """The ids of every event of a campaign an undo leaves struck."""
+    found = conn.rows(
+        "SELECT id, undoes FROM events WHERE campaign_id = :campaign AND undoes IS NOT NULL "
+        "ORDER BY seq",
+        {"campaign": campaign_id},
+    )
+    return striking((r["id"], r["undoes"]) for r in found)
 
 
 _NOT_UNDONE_BARE = (

@@ -20,7 +20,8 @@ def answers_statement(
     nonces = {f"nonce{i}": nonce for i, (_, nonce) in enumerate(sents)}
     among = ", ".join(f":{name}" for name in nonces)
     sql = (
-        f"SELECT seat_id, nonce, answer FROM rolls_sent WHERE campaign_id = {campaign} "
+        "SELECT seat_id, nonce, answer, (SELECT seq FROM events WHERE events.id = "
+        f"rolls_sent.event_id) AS seq FROM rolls_sent WHERE campaign_id = {campaign} "
         f"AND nonce IN ({among})"
     )
     return sql, {**params, **nonces}
@@ -28,10 +29,17 @@ def answers_statement(
 
 def answers_of(found: list[Row], sents: Sequence[Sent]) -> dict[Sent, dict[str, Any]]:
     """The answers kept under ``sents`` that :func:`answers_statement` found (the same
-    nonce sent by another seat is another roll)."""
+    nonce sent by another seat is another roll), each naming its roll by its place in the
+    table's log: an answer kept before answers did named it by the database's id, a number
+    counted across every table, which is never given again."""
     asked = set(sents)
-    kept = {(r["seat_id"], r["nonce"]): r["answer"] for r in found}
-    return {sent: loads(answer) for sent, answer in kept.items() if sent in asked}
+    kept = {(r["seat_id"], r["nonce"]): _by_seq(loads(r["answer"]), r["seq"]) for r in found}
+    return {sent: answer for sent, answer in kept.items() if sent in asked}
+
+
+def _by_seq(answer: dict[str, Any], seq: int) -> dict[str, Any]:
+    """A kept answer with its ``event`` and ``seq`` the roll's sequence number."""
+    return {**answer, "event": seq, "seq": seq}
 
 
 def keep_sent(

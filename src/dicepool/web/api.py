@@ -65,6 +65,8 @@ bearer = HTTPBearer(
 NAME = 40
 LINE = 500
 MAX_FACES = 2000
+MAX_MIXED = 10_000
+"""The most contributions a roll may name (a seal holds a few a player's seat)."""
 
 
 STRICT = ConfigDict(strict=True, extra="forbid")
@@ -132,8 +134,16 @@ class RollLine(BaseModel):
         default=None,
         pattern=r"^[0-9a-f]{64}$",
         description="The open seal's commitment as the client read it: the roll is drawn from "
-        "that seal or refused (409, with the open seal's `commitment`: send it again, with the "
-        "same nonce, naming that one). Left out by a client that checks no seal of its own.",
+        "that seal or refused (409, with the open seal's `commitment` and `mixed`; the server "
+        "knows the nonce then: send it again as a new roll, with a new nonce). Left out by a "
+        "client that checks no seal of its own.",
+    )
+    mixed: int | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_MIXED,
+        description="How many contributions to that seal the client saw (its own among them): "
+        "the roll's key mixes exactly these, or it is refused (409) like a seal named wrong.",
     )
 
 
@@ -153,13 +163,15 @@ else:
 
 
 class LoggedEvent(BaseModel):
-    """An event of the log as a seat sees it (the live feed pushes the same JSON). The
-    storyteller's private work reaches a player as `concealed`, whatever it is (an undo or a
-    restore of a hidden roll, a change to one of the storyteller's own characters): its `id`
-    and `seq`, `at` and `actor` empty, `data` `{}`."""
+    """An event of the log as a seat sees it (the live feed pushes the same JSON), named by
+    its `seq`, its place in the table's log; an event that acts on an earlier one (an undo, a
+    reveal, a second chance...) names it in its `data` as `{"seq": N}` (one logged before
+    tables numbered their events alone holds a bare number there, no seq). The storyteller's
+    private work reaches a player as `concealed`, whatever it is (an undo or a restore of a
+    hidden roll, a change to one of the storyteller's own characters): its `seq`, `at` and
+    `actor` empty, `data` `{}`."""
 
-    id: int
-    seq: int
+    seq: int = Field(description="Its place in the table's log, 1, 2, 3...: the event's number.")
     at: str = Field(description="When it was logged, ISO 8601 in UTC (empty: `concealed`).")
     actor: str = Field(description="Who did it (empty: `concealed`).")
     kind: Kind | Literal["concealed"]
@@ -168,22 +180,26 @@ class LoggedEvent(BaseModel):
 
 
 class Rolled(BaseModel):
-    """A roll logged: its event's id, its place in the table's log (``seq``) and on its hash
-    chain (``hash``): what a client keeps as its receipt; and the roll as `dicepool roll
-    --json` prints it."""
+    """A roll logged: its place in the table's log (``event`` and ``seq`` alike: the number
+    the reveal and undo routes take) and on its hash chain (``hash``): what a client keeps as
+    its receipt; and the roll as `dicepool roll --json` prints it."""
 
     event: int
-    seq: int | None = Field(description="None only in an answer kept before answers carried it.")
+    seq: int
     hash: str | None
     roll: dict[str, Any]
 
 
 class SealProblem(Problem):
-    """A roll refused by the table's state; when it named a seal that is not the open one,
-    with that seal's ``commitment``, to send it again naming it (with the same nonce)."""
+    """A roll refused by the table's state; when it named a seal (or a count of its
+    contributions) that is not the open one's, with that seal's ``commitment`` and ``mixed``,
+    to send it again, as a new roll, naming them."""
 
     commitment: str | None = Field(
         default=None, description="The open seal's, when the roll named another."
+    )
+    mixed: int | None = Field(
+        default=None, description="The contributions the open seal holds, when it did."
     )
 
 
@@ -337,8 +353,9 @@ def event_json(seen: SeenEvent) -> dict[str, Any]:
         **answers(400, 401, 403, 404, 409, 429),
         409: {
             "model": SealProblem,
-            "description": MEANINGS[409] + " A roll naming a seal that is not the open one is "
-            "answered with the open seal's `commitment`.",
+            "description": MEANINGS[409] + " A roll naming a seal that is not the open one, or "
+            "another count of its contributions, is answered with the open seal's `commitment` "
+            "and `mixed`.",
         },
     },
 )
@@ -377,6 +394,7 @@ async def make_roll(campaign_id: int, body: NewRoll, request: Request, token: To
             body.nonce,
             within,
             body.commitment,
+            body.mixed,
         )
 
     try:
@@ -392,7 +410,7 @@ async def make_roll(campaign_id: int, body: NewRoll, request: Request, token: To
         first = rolled_json(again.answer)
         return Response(json_bytes(first), status_code=200, media_type="application/json")
     except SealMoved as moved:
-        refused = {"error": str(moved), "commitment": moved.commitment}
+        refused = {"error": str(moved), "commitment": moved.commitment, "mixed": moved.mixed}
         return Response(json_bytes(refused), status_code=409, media_type="application/json")
     _announce(request, sitting)
     await request.app.state.hub.delivered(sitting.campaign_id, logged.event.seq)
@@ -401,9 +419,9 @@ async def make_roll(campaign_id: int, body: NewRoll, request: Request, token: To
 
 
 def rolled_json(roll: dict[str, Any]) -> dict[str, Any]:
-    """A roll's answer (:class:`Rolled`) from its JSON: its event, seq and hash (what a
-    client keeps as its receipt) beside the roll."""
-    return {"event": roll["event"], "seq": roll.get("seq"), "hash": roll.get("hash"), "roll": roll}
+    """A roll's answer (:class:`Rolled`) from its JSON: its place in the log and its hash
+    (what a client keeps as its receipt) beside the roll."""
+    return {"event": roll["seq"], "seq": roll["seq"], "hash": roll.get("hash"), "roll": roll}
 
 
 def json_bytes(value: Any) -> bytes:
@@ -447,16 +465,14 @@ def page_json(texts: Sequence[str], last: int) -> str:
 
 
 @router.post(
-    "/campaigns/{campaign_id}/events/{event_id}/reveal",
+    "/campaigns/{campaign_id}/events/{seq}/reveal",
     status_code=201,
     response_model=Logged,
     responses=answers(401, 403, 404, 409, 429),
 )
-def reveal_roll(
-    campaign_id: int, event_id: int, request: Request, seat: Changing
-) -> dict[str, Any]:
-    """Show a hidden roll to everyone (the storyteller only)."""
-    shown = reveal(_db(request), seat, event_id)
+def reveal_roll(campaign_id: int, seq: int, request: Request, seat: Changing) -> dict[str, Any]:
+    """Show the hidden roll logged at ``seq`` to everyone (the storyteller only)."""
+    shown = reveal(_db(request), seat, seq)
     return {"event": event_json(SeenEvent(shown))}
 
 

@@ -28,7 +28,9 @@ def contribute_page(
     commitment: Annotated[str, Form(max_length=64)],
     contribution: Annotated[str, Form(max_length=64)],
 ) -> JSONResponse:
-    """Add the browser's ``contribution`` to seal ``seal``, whose ``commitment`` it read."""
+    """Add the browser's ``contribution`` to seal ``seal``, whose ``commitment`` it read; the
+    answer names the event logged by its place in the table's log (``event`` and ``seq``), and
+    how many contributions the seal holds with it (``mixed``: what a roll sent now names)."""
     db: Database = request.app.state.db
     added = contribute(db, seat, seal, commitment, contribution)
-    return JSONResponse({"event": added.id, "seq": added.seq})
+    return JSONResponse({"event": added.event.seq, "seq": added.event.seq, "mixed": added.mixed})

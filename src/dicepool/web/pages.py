@@ -25,7 +25,6 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from dicepool.campaign.actions import offered, perform
 from dicepool.campaign.campaigns import campaign_id_of
-from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.questions import seat_odds_json
 from dicepool.campaign.roll_choices import roll_choices, spends_of
 from dicepool.campaign.rolls import Resent
@@ -70,8 +69,9 @@ from dicepool.notation.grammar import SYSTEMS
 from dicepool.odds import Budget
 from dicepool.sheet.events import concerns
 from dicepool.store.database import Database
+from dicepool.store.log import MAX_SEQ
 from dicepool.web.addresses import link_of
-from dicepool.web.api import LINE, NAME, ODDS_MEMORY, ODDS_SECONDS, metered
+from dicepool.web.api import LINE, MAX_MIXED, NAME, ODDS_MEMORY, ODDS_SECONDS, metered
 from dicepool.web.limits import client_key, limited, working
 from dicepool.web.live import ENDED_CODE
 from dicepool.web.problems import NotFound, Unauthorized, status_of
@@ -407,11 +407,13 @@ def roll_page(
     nonce: Annotated[str | None, Form(max_length=MAX_NONCE)] = None,
     faces: Annotated[str, Form(max_length=MAX_FACES_TEXT)] = "",
     commitment: Annotated[str | None, Form(pattern=r"^[0-9a-f]{64}$")] = None,
+    mixed: Annotated[int | None, Form(ge=0, le=MAX_MIXED)] = None,
 ) -> Response:
     """Roll the roll box's line, with what it spends and chooses; the log shows it to the
     table (the storyteller may hide it). The page sends a nonce of the browser's (16 random
-    bytes, hex) for the seal's stream, and the commitment of the seal it saw open (a roll
-    is drawn from that seal or refused, 409, with the open seal sent again); ``faces`` typed
+    bytes, hex) for the seal's stream, and the commitment of the seal it saw open with the
+    count of its contributions (a roll is drawn with that key or refused, 409, with the open
+    seal sent again); ``faces`` typed
     by hand (where the seat may type them) are the dice instead. The answer's headers give
     the roll's place in the log and on the chain (``X-Roll-Seq``, ``X-Roll-Hash``): what the
     browser keeps as its receipt."""
@@ -420,7 +422,17 @@ def roll_page(
     db = _db(request)
     try:
         logged = roll_at_table(
-            db, seat, line, source, character or None, hidden, spends, nonce, None, commitment
+            db,
+            seat,
+            line,
+            source,
+            character or None,
+            hidden,
+            spends,
+            nonce,
+            None,
+            commitment,
+            mixed,
         )
         answer = logged.answer
     except Resent as again:  # sent before, its answer lost: that roll, not a second
@@ -430,6 +442,7 @@ def roll_page(
         context = {"seal": seal, "seat": seat, "oob": True}
         refused = templates.TemplateResponse(request, "_seal_moved.html", context, 409)
         refused.headers["X-Seal-Commitment"] = moved.commitment
+        refused.headers["X-Seal-Mixed"] = str(moved.mixed)
         return refused
     done = _back(
         request, campaign_id, "_rolled.html", number=answer["event"], hidden=answer["hidden"]
@@ -477,31 +490,32 @@ def character_page(
     return RedirectResponse(f"/c/{campaign_id}", status_code=303)
 
 
-def _event_id(event_id: int) -> int:
-    if not 1 <= event_id <= MAX_EVENT_ID:
-        raise NotFound(f"no event {event_id} at this table")
-    return event_id
+def _seq(seq: int) -> int:
+    if not 1 <= seq <= MAX_SEQ:
+        raise NotFound(f"no event {seq} at this table")
+    return seq
 
 
-@router.post("/c/{campaign_id}/events/{event_id}/reveal", response_class=HTMLResponse)
+@router.post("/c/{campaign_id}/events/{seq}/reveal", response_class=HTMLResponse)
 def reveal_page(
     request: Request,
     campaign_id: int,
-    event_id: int,
+    seq: int,
     seat: Changing,
 ) -> Response:
-    """Show a hidden roll to the table (the storyteller only)."""
-    shown = reveal(_db(request), seat, _event_id(event_id))
+    """Show the hidden roll logged at ``seq`` to the table (the storyteller only)."""
+    shown = reveal(_db(request), seat, _seq(seq))
     return _back(request, campaign_id, "_done.html", text=summary(shown))
 
 
-@router.post("/c/{campaign_id}/events/{event_id}/undo", response_class=HTMLResponse)
+@router.post("/c/{campaign_id}/events/{seq}/undo", response_class=HTMLResponse)
 def undo_page(
     request: Request,
     campaign_id: int,
-    event_id: int,
+    seq: int,
     seat: Changing,
 ) -> Response:
-    """Strike an event from the story, or restore one (the storyteller only)."""
-    done, target = undo_at_table(_db(request), seat, _event_id(event_id))
+    """Strike the event at ``seq`` of the log from the story, or restore one (the storyteller
+    only)."""
+    done, target = undo_at_table(_db(request), seat, _seq(seq))
     return _back(request, campaign_id, "_done.html", text=summary(done, target))

@@ -13,10 +13,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Request
 from pydantic import AfterValidator, BaseModel, Field
 
-from dicepool.campaign.history import MAX_EVENT_ID
 from dicepool.campaign.seats import Seat
 from dicepool.campaign.table import SeenEvent, undo_at_table
 from dicepool.campaign.view import sit_with, sit_with_new_character, table_view
+from dicepool.store.log import MAX_SEQ
 from dicepool.web.api import (
     NAME,
     STRICT,
@@ -118,17 +118,18 @@ def _sheet_of(request: Request, seat: Seat, name: str) -> dict[str, Any]:
 
 
 @router.post(
-    "/campaigns/{campaign_id}/events/{event_id}/undo",
+    "/campaigns/{campaign_id}/events/{seq}/undo",
     status_code=201,
     response_model=Logged,
     responses=answers(401, 403, 404, 409, 429),
 )
 def undo_event(
     campaign_id: int,
-    event_id: Annotated[int, Path(ge=1, le=MAX_EVENT_ID)],
+    seq: Annotated[int, Path(ge=1, le=MAX_SEQ)],
     request: Request,
     seat: Changing,
 ) -> dict[str, Any]:
-    """Strike an event from the story (the storyteller only); undoing an undo restores."""
-    done, _target = undo_at_table(_db(request), seat, event_id)
+    """Strike the event at ``seq`` of the log from the story (the storyteller only); undoing
+    an undo restores."""
+    done, _target = undo_at_table(_db(request), seat, seq)
     return {"event": event_json(SeenEvent(done))}

@@ -98,8 +98,9 @@ def join_as_player(
 
 
 def event_of(base: str, campaign: int, token: str, event: int) -> dict[str, Any] | None:
-    """Event ``event`` as the seat of ``token`` reads it from the API, or None if it may not."""
+    """The event at seq ``event`` as the seat of ``token`` reads it from the API, or None if it
+    may not."""
     answer = api(base, "GET", f"/api/campaigns/{campaign}/events?after=0", token)
     assert answer.status == 200, answer.body
-    found = [e for e in answer.body["events"] if e["id"] == event]
+    found = [e for e in answer.body["events"] if e["seq"] == event]
     return found[0] if found else None

@@ -13,14 +13,27 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, Route, expect
+
+from dicepool.campaign.contributions import contribute
+from dicepool.campaign.rolls import roll
+from dicepool.campaign.seals import open_seal_of
+from dicepool.campaign.seats import Seat, find_seat_by_token
+from dicepool.core.dice import ForcedDice
+from dicepool.sheet.events import Kind, event_of
+from dicepool.sheet.payloads import Drawn, Rolled
+from dicepool.store.database import Database
+from dicepool.store.log import append, find_campaign
+from dicepool.web.pages import SEAT_COOKIE
 
 from ..servers import free_port, serving, stop
 from .conftest import PHONE, Shoot, new_context
@@ -190,16 +203,17 @@ def test_a_seal_switched_under_a_players_roll_is_an_alarm_in_the_page_and_in_ver
                 f"commitment={commitment}",
                 route.request.post_data or "",
             )
+            body = re.sub(r"mixed=\d+", "mixed=0", body)  # the new seal's, as if named
             route.continue_(post_data=body)
 
-        page.route("**/roll", switch)
+        page.route("**/roll", switch, times=1)
         roll_on(page, "Dexterity + Stealth # switched")
         page.unroute("**/roll")
         expect(fair).to_contain_text(
             "was logged in seal 2, not in seal 1 whose commitment it named"
         )
         expect(fair).to_have_class(re.compile(r"\bbad\b"))
-        assert "Otherwise: your 1 roll checks out." in fair.inner_text()  # the honest one
+        assert "; your 1 roll checks out." in fair.inner_text()  # the honest one
         page.locator("#fair").scroll_into_view_if_needed()
         shoot(page, "receipts-seal-switched-phone")
         verified = checked_by_verify(table, receipts_file(page, tmp_path))
@@ -247,3 +261,136 @@ def test_a_page_with_no_roll_of_its_own_says_it_has_nothing_to_check(
         fair = table.page.locator("#fair")
         expect(fair).to_contain_text("no roll of its own to check")
         assert "0 roll" not in fair.inner_text()
+
+
+def test_a_contribution_the_host_adds_after_seeing_a_roll_is_an_alarm_in_the_page(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The host's grind: once a roll's nonce is in, it logs a contribution of its choosing (in
+    the player's name) and draws the roll with it mixed in: played here by the host's hand on
+    the database, and the roll's named count raised on its way, as a server ignoring it would."""
+    with player_at_table(browser, tmp_path) as table:
+        page, fair = table.page, table.page.locator("#fair")
+
+        def grind(route: Route) -> None:
+            db = Database(f"sqlite:///{table.db}")
+            try:
+                seat = _players_seat(db, page, table.campaign)
+                seal = open_seal_of(db, "Night")
+                contribute(db, seat, seal.number, seal.commitment, secrets.token_hex(32))
+            finally:
+                db.close()
+            body = re.sub(
+                r"mixed=(\d+)", lambda m: f"mixed={int(m[1]) + 1}", route.request.post_data or ""
+            )
+            route.continue_(post_data=body)
+
+        page.route("**/roll", grind)
+        roll_on(page, "Dexterity + Stealth # ground")
+        page.unroute("**/roll")
+        close_seal(table, 1)
+        expect(fair).to_contain_text("mixes 2 contributions into its dice, not the 1 it named")
+        expect(fair).to_have_class(re.compile(r"\bbad\b"))
+
+
+def test_a_roll_number_the_host_skipped_to_is_an_alarm_in_the_page(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The host draws a player's roll at a later number of the seal (one whose faces suit it),
+    moving the seal's count on by hand: the seal's numbers no longer run 1..N."""
+    with player_at_table(browser, tmp_path) as table:
+        page, fair = table.page, table.page.locator("#fair")
+        roll_on(page, "Dexterity + Stealth # first")
+        with sqlite3.connect(table.db) as conn:
+            conn.execute("UPDATE seals SET rolls = rolls + 3 WHERE closed = 0")
+        conn.close()
+        roll_on(page, "Dexterity + Stealth # skipped to")
+        close_seal(table, 1)
+        expect(fair).to_contain_text("Seal 1's roll numbers are 1, 5, not 1 to 5 each once")
+        expect(fair).to_have_class(re.compile(r"\bbad\b"))
+
+
+def test_a_roll_outside_every_seal_is_an_alarm_though_the_export_leaves_out_its_mark(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The page counts rolls outside every seal from the events themselves: a server that
+    leaves the "unsealed" mark out of what it sends changes nothing."""
+    with player_at_table(browser, tmp_path) as table:
+        page, fair = table.page, table.page.locator("#fair")
+        roll_on(page, "Dexterity + Stealth")
+        db = Database(f"sqlite:///{table.db}")
+        try:
+            forged = _forged_roll(db)
+        finally:
+            db.close()
+
+        def unmarked(route: Route) -> None:
+            answer = route.fetch()
+            exported = answer.json()
+            for event in exported["events"]:
+                event.pop("unsealed", None)
+            route.fulfill(response=answer, body=json.dumps(exported))
+
+        page.route("**/export", unmarked)
+        close_seal(table, 1)
+        expect(fair).to_contain_text(
+            f"1 roll outside every seal (seq {forged}): the server chose its dice"
+        )
+        expect(fair).to_have_class(re.compile(r"\bbad\b"))
+
+
+def _players_seat(db: Database, page: Page, campaign: int) -> Seat:
+    """The player's seat, found as the host would by the token in the page's cookie."""
+    cookie = next(c for c in page.context.cookies() if c["name"] == SEAT_COOKIE.format(campaign))
+    seat = find_seat_by_token(db, cookie["value"])
+    assert seat is not None
+    return seat
+
+
+def _forged_roll(db: Database) -> int:
+    """The host's roll outside every seal: a roll's data without its seal, logged by the
+    store's own append (the chain holds); its seq."""
+    made = roll(db, "Night", "chronicles 3", ForcedDice([9, 9, 8]), "storyteller").event
+    forged = replace(Rolled.of(made.data), drawn=Drawn())
+    with db.write() as conn:
+        row = find_campaign(conn, "Night", lock=True)
+        assert row is not None
+        return append(conn, row.id, event_of(Kind.ROLLED, forged), "storyteller").seq
+
+
+def test_a_seal_closed_while_a_roll_is_on_its_way_sends_it_again_as_one_new_roll(
+    browser: Browser, tmp_path: Path, shoot: Shoot
+) -> None:
+    """An honest table: the storyteller closes the seal while a player's roll is on its way.
+    Nothing is rolled in the old seal (409); the page adds to the new one and sends the roll
+    again, once, as a new roll; the check reads it as one roll, and the refused one as not
+    rolled, with no alarm."""
+    with player_at_table(browser, tmp_path) as table:
+        page, fair = table.page, table.page.locator("#fair")
+        sent: list[str] = []
+
+        def close_first(route: Route) -> None:
+            sent.append(route.request.post_data or "")
+            close = f"/api/campaigns/{table.campaign}/actions/seal-close"
+            assert api(table.base, "POST", close, table.storyteller, {}).status == 201
+            route.continue_()
+
+        page.route("**/roll", close_first, times=1)
+        page.on(
+            "request", lambda r: sent.append(r.post_data or "") if r.url.endswith("/roll") else None
+        )
+        page.fill("#line", "Dexterity + Stealth # in flight")
+        page.click("#roll-button")
+        expect(page.locator("#notice")).to_contain_text("Rolled (event")
+        nonces = {re.search(r"nonce=([0-9a-f]+)", body)[1] for body in sent}  # type: ignore[index]
+        assert len(nonces) == 2  # sent again as a new roll: the server knew the first nonce
+        with sqlite3.connect(table.db) as conn:
+            rolled = conn.execute("SELECT data FROM events WHERE kind = 'rolled'").fetchall()
+        conn.close()
+        assert [json.loads(d)["seal"]["seal"] for (d,) in rolled] == [2]
+        close_seal(table, 2)
+        expect(fair).to_contain_text("your 1 roll checks out; 1 not rolled")
+        expect(fair).to_contain_text("the seal changed on its way")
+        expect(fair).to_have_class(re.compile(r"\bok\b"))
+        page.locator("#fair").scroll_into_view_if_needed()
+        shoot(page, "receipts-sent-again-phone")

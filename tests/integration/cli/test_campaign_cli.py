@@ -203,23 +203,59 @@ def test_log_undo_and_undo_of_undo(night: Table) -> None:
     undone = night.ok("undo")
     assert f"undid event {rolled['event']}" in undone
     entries = night.json("log")
-    assert set(entries[0]) == {"id", "seq", "at", "actor", "kind", "data", "struck"}
-    by_id = {e["id"]: e for e in entries}
-    assert by_id[rolled["event"]]["struck"] and entries[-1]["kind"] == "undone"
+    assert set(entries[0]) == {"seq", "at", "actor", "kind", "data", "struck"}
+    by_seq = {e["seq"]: e for e in entries}
+    assert by_seq[rolled["event"]]["struck"] and entries[-1]["kind"] == "undone"
     assert entries[-1]["actor"] == "tester"
     struck_line = next(line for line in night.ok("log").splitlines() if "dex + stealth" in line)
     assert struck_line.endswith("(undone)")
-    undo_id = entries[-1]["id"]
-    restored = night.json("undo", str(undo_id))
+    undo_seq = entries[-1]["seq"]
+    restored = night.json("undo", str(undo_seq))
     assert restored["restored"] == rolled["event"]
     assert f"restored event {rolled['event']}" in night.ok("log", "--last", "1")
-    assert not {e["id"]: e for e in night.json("log")}[rolled["event"]]["struck"]
-    assert "already undone" in night.refused("undo", str(undo_id))
+    assert not {e["seq"]: e for e in night.json("log")}[rolled["event"]]["struck"]
+    assert "already undone" in night.refused("undo", str(undo_seq))
     changed = night.ok("undo")  # the latest standing event: the roll again
     assert "undid event" in changed
     only_guard = night.json("log", "--char", "Guard")
     assert [e["kind"] for e in only_guard] == ["character-created"]
     assert len(night.json("log", "--last", "2")) == 2
+
+
+def test_log_and_undo_number_a_campaigns_events_alone_beside_another(any_table: Table) -> None:
+    """Issue 28: two campaigns in one file, their events logged in turns. Each one's log and
+    undo count its own events (1, 2, 3...), whatever the other logged meanwhile."""
+    table = any_table
+    table.ok("campaign", "create", "Dawn", "--system", "cofd")
+    for _ in range(6):  # Dawn's events come first: Night's every database id is past its seqs
+        table.ok("roll", "--campaign", "Dawn", "chronicles 2", "--dice", "8,3")
+    table.ok("campaign", "create", "Night", "--system", "cofd")
+    table.ok("char", "create", "Ana", "--set", "Dexterity=3", "--campaign", "Night")
+    for faces in ("8,8,1", "9,2,2"):
+        table.ok("roll", "--campaign", "Dawn", "chronicles 2", "--dice", "8,3")
+        rolled = table.ok("roll", "--char", "Ana", "Dexterity", "--dice", faces)
+    entries = table.json("log", "--campaign", "Night")
+    seqs = [e["seq"] for e in entries]
+    assert seqs == list(range(1, len(seqs) + 1))  # its seal, Ana, her two rolls
+    assert all("id" not in e for e in entries)
+    last = seqs[-1]
+    assert rolled.endswith(f"logged as event {last} in Night\n")
+    shown = table.ok("log", "--campaign", "Night").splitlines()
+    assert [int(line.split()[0]) for line in shown] == seqs  # each line starts with its seq
+    undone = table.ok("undo", str(last - 1), "--campaign", "Night")  # Ana's first roll
+    assert undone.startswith(f"undid event {last - 1} (rolled: Ana: Dexterity")
+    assert f"logged as event {last + 1}; `dicepool undo {last + 1}` takes it back" in undone
+    undo = table.json("log", "--campaign", "Night", "--last", "1")[0]
+    assert (undo["seq"], undo["data"]) == (last + 1, {"event": {"seq": last - 1}})
+    assert f"undid event {last - 1} (rolled" in table.ok("log", "--campaign", "Night")
+    restored = table.json("undo", str(last + 1), "--campaign", "Night")
+    assert restored["restored"] == last - 1 and restored["event"]["seq"] == last + 2
+    assert f"restored event {last - 1} (undid undo {last + 1})" in table.ok(
+        "log", "--campaign", "Night", "--last", "1"
+    )
+    assert "no event 40 in Night" in table.refused("undo", "40", "--campaign", "Night")
+    assert len(table.json("log", "--campaign", "Dawn", "--last", "100")) == 10  # untouched
+    assert "agree with the log" in table.ok("db", "check")
 
 
 def test_undoing_a_change_changes_the_sheet_back(night: Table) -> None:

@@ -113,7 +113,7 @@ def test_resolve_is_not_lowered_below_the_intimacies_held(ana: Table) -> None:
     assert "Resolve 1 allows 4 Intimacies and 5 are held" in refusal
     assert "dicepool intimacy Ana remove TEXT" in refusal
     table.ok("intimacy", "Ana", "remove", "Oskar")
-    removal = table.json("log", "--json")[-1]["id"]
+    removal = table.json("log", "--json")[-1]["seq"]
     table.ok("char", "set", "Ana", "Resolve=1")
     assert "depends on it" in table.refused("undo", str(removal))  # Oskar would not fit
     table.ok("undo")  # Resolve 2 again

@@ -274,7 +274,9 @@ def test_stunts_bought_on_a_roll_wait_for_the_rolls_they_go_to(saga: Table) -> N
     assert "Bo's next roll: Difficulty Stunt 2 (Ana, event" in table.ok("momentum")
     bo = table.json("roll", "--char", "Bo", "Dex + Athletics", "--dice", "8,8,2,3")
     assert bo["numbers"].endswith("diff 3") and bo["outcome"] == "failure"  # 2 of 3
-    assert bo["effects"]["carried"]["used"] == [["stunt", "difficulty", 2, "Bo", int(event)]]
+    assert bo["effects"]["carried"]["used"] == [
+        ["stunt", "difficulty", 2, "Bo", {"seq": int(event)}]
+    ]
     assert "waiting" not in table.json("char", "show", "Bo")
     ana = table.json(
         "roll", "--char", "Ana", "Dex + Athletics", "--stunt", event, "--dice", "8,2,2,2,2"

@@ -80,7 +80,7 @@ def test_every_face_counted_per_seat_and_die_with_the_lines_odds(night: Database
 def test_an_undone_roll_a_typed_one_and_an_unreadable_one_are_left_out(night: Database) -> None:
     kept = roll(night, "Night", "chronicles 2", Faces(8, 2), "mo")
     gone = roll(night, "Night", "chronicles 2", Faces(10, 10, 1, 1), "mo")
-    struck, _ = undo(night, "Night", "mo", gone.event.id)
+    struck, _ = undo(night, "Night", "mo", gone.event.seq)
     with night.write() as conn:  # faces typed by hand, as `roll --dice` will mark them
         row = find_campaign(conn, "Night")
         assert row is not None
@@ -91,7 +91,7 @@ def test_an_undone_roll_a_typed_one_and_an_unreadable_one_are_left_out(night: Da
     assert stats.left_out == {STRUCK: 1, TYPED: 1, UNREADABLE: 1}
     assert counts(stats.table, 10) == [0, 1, 0, 0, 0, 0, 0, 1, 0, 0]
     assert stats.table.rolls == 1 and stats.table.lines.observed == 1
-    undo(night, "Night", "mo", struck.id)  # the undo undone: the roll stands again
+    undo(night, "Night", "mo", struck.seq)  # the undo undone: the roll stands again
     restored = dice_stats(night, "Night")
     assert restored.left_out == {TYPED: 1, UNREADABLE: 1}
     assert counts(restored.table, 10) == [2, 1, 0, 0, 0, 0, 0, 1, 0, 2]
@@ -151,7 +151,7 @@ def test_a_player_sees_a_hidden_roll_only_once_it_is_revealed(db: Database) -> N
     with pytest.raises(CampaignError, match="no character `Warden`"):
         table_dice_stats(db, player, "Warden")
     assert table_dice_stats(db, told, "Warden").table.rolls == 0
-    reveal(db, told, secret.event.id)
+    reveal(db, told, secret.event.seq)
     after = table_dice_stats(db, player)
     assert counts(after.table, 10) == [3, 0, 0, 0, 0, 0, 0, 1, 1, 0]
     assert after.to_dict() == table_dice_stats(db, told).to_dict()

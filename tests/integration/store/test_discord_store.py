@@ -36,12 +36,12 @@ def test_a_user_acts_as_the_seat_it_is_tied_to_until_the_tie_is_undone(db: Datab
     assert seat_for(db, "700", "222") == bo and seat_for(db, "700", "111") == told
     with pytest.raises(AccessError, match="no table is linked"):
         seat_for(db, "701", "222")
-    struck, _ = undo(db, "Nights", "storyteller", joined.id)
+    struck, _ = undo(db, "Nights", "storyteller", joined.seq)
     with pytest.raises(AccessError, match="/join"):
         seat_for(db, "700", "222")
-    undo(db, "Nights", "storyteller", struck.id)  # restored
+    undo(db, "Nights", "storyteller", struck.seq)  # restored
     assert seat_for(db, "700", "222") == bo
-    undo(db, "Nights", "storyteller", linked.id)
+    undo(db, "Nights", "storyteller", linked.seq)
     with pytest.raises(AccessError, match="no table is linked"):
         seat_for(db, "700", "222")
     with pytest.raises(AccessError, match="storyteller"):
@@ -68,7 +68,7 @@ def test_the_webhook_is_kept_out_of_the_log_and_posted_up_to_once(db: Database) 
     assert held(db, row, "second", timedelta(seconds=60))
     assert not held(db, row, "first", timedelta(seconds=60))
     with pytest.raises(CampaignError, match="cannot be undone"):
-        undo(db, "Nights", "storyteller", event.id)
+        undo(db, "Nights", "storyteller", event.seq)
     (row,) = webhooks(db)
     gone = webhook_gone(db, row, "Discord answered 404")
     assert gone is not None and gone.data == {"on": False, "reason": "Discord answered 404"}
@@ -87,9 +87,9 @@ def test_db_check_finds_a_tie_the_log_does_not_make(db: Database) -> None:
     assert told is not None and invite is not None
     linked = link_channel(db, told, "700", "111")
     _, joined = join_from_discord(db, invite, "Bo", "222")
-    struck, _ = undo(db, "Nights", "storyteller", joined.id)
+    struck, _ = undo(db, "Nights", "storyteller", joined.seq)
     assert check(db) == []
-    undo(db, "Nights", "storyteller", struck.id)  # restored
+    undo(db, "Nights", "storyteller", struck.seq)  # restored
     assert check(db) == []
     with db.write() as conn:
         delete_tie(conn, linked.id)

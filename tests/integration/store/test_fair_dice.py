@@ -84,7 +84,15 @@ def test_a_players_contribution_is_mixed_into_every_roll_after_it(db: Database) 
         key, 3, "bo-1", [10] * len(faces_shown("rolled", mine.data))
     )
     seal = open_seal_of(db, "Night")
-    with pytest.raises(CampaignError, match="Bo has added to seal 1 already"):
+    with pytest.raises(CampaignError, match="holds that contribution already"):
+        contribute(db, player, seal.number, seal.commitment, given)
+    # one a browser of Bo's, four at most
+    more = [
+        contribute(db, player, seal.number, seal.commitment, secrets.token_hex(32))
+        for _ in range(3)
+    ]
+    assert [m.mixed for m in more] == [2, 3, 4]
+    with pytest.raises(CampaignError, match="Bo has added to seal 1 from 4 browsers already"):
         contribute(db, player, seal.number, seal.commitment, secrets.token_hex(32))
     with pytest.raises(AccessError, match="only a player's browser"):
         contribute(db, storyteller, seal.number, seal.commitment, secrets.token_hex(32))
@@ -96,7 +104,7 @@ def test_a_players_contribution_is_mixed_into_every_roll_after_it(db: Database) 
         contribute(db, player, 2, seal.commitment, secrets.token_hex(32))
     close(db, "Night", "st")
     checked = verify(export_campaign(db, "Night")["events"])
-    assert checked.ok and checked.seals[0].checked == 3 and checked.seals[0].contributions == 1
+    assert checked.ok and checked.seals[0].checked == 3 and checked.seals[0].contributions == 4
     assert checked.seals[1].contributions == 0 and open_seal_of(db, "Night").alone
 
 

@@ -84,7 +84,7 @@ def test_undo_strikes_a_change_and_undoing_the_undo_brings_it_back(db: Database)
     assert load_campaign(db, "Night").character("Ana").traits["Stealth"] == 1
     assert [e.struck for e in log(db, "Night")] == [False, False, False, True, False]
     assert check(db) == []
-    undo(db, "Night", "st", undone.id)
+    undo(db, "Night", "st", undone.seq)
     assert load_campaign(db, "Night").character("Ana").traits["Stealth"] == 3
     assert [e.struck for e in log(db, "Night")] == [False, False, False, False, True, False]
     assert check(db) == []
@@ -95,8 +95,8 @@ def test_a_bare_undo_takes_the_latest_standing_event(db: Database) -> None:
     create_character(db, "Night", "Ana", "kim", changes="Stealth=1")
     first = roll(db, "Night", "Stealth", ForcedDice([8]), "kim", "Ana").event
     second = roll(db, "Night", "Stealth", ForcedDice([2]), "kim", "Ana").event
-    assert undo(db, "Night", "st")[1].id == second.id
-    assert undo(db, "Night", "st")[1].id == first.id
+    assert undo(db, "Night", "st")[1].seq == second.seq
+    assert undo(db, "Night", "st")[1].seq == first.seq
     assert [e.struck for e in log(db, "Night")][3:] == [True, True, False, False]
 
 
@@ -108,7 +108,7 @@ def test_undoing_a_creation_that_later_events_depend_on_is_refused(db: Database)
     assert created.kind is Kind.CHARACTER_CREATED
     before = events_of(db, "Night")
     with pytest.raises(CampaignError, match=f"cannot undo event {created.id}"):
-        undo(db, "Night", "st", created.id)
+        undo(db, "Night", "st", created.seq)
     assert events_of(db, "Night") == before
     assert load_campaign(db, "Night").character("Ana").traits["Stealth"] == 2
     assert check(db) == []
@@ -133,7 +133,7 @@ def test_a_seal_cannot_be_undone(db: Database) -> None:
     create_campaign(db, "Night", "chronicles", "st")
     opened = log(db, "Night")[1].event
     with pytest.raises(CampaignError, match="a seal cannot be undone"):
-        undo(db, "Night", "st", opened.id)
+        undo(db, "Night", "st", opened.seq)
     assert events_of(db, "Night") == [(1, Kind.CAMPAIGN_CREATED), (2, Kind.SEAL_OPENED)]
 
 

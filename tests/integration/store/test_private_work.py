@@ -91,7 +91,7 @@ def test_every_private_kind_reads_as_one_placeholder_and_the_storyteller_sees_it
         assert {k: as_read[k] for k in PLACEHOLDER} == PLACEHOLDER
         assert placeholder.event.chain is not None and placeholder.event.chain.salt == ""
     assert [s.event.seq for s in seen] == list(range(1, len(seen) + 1))  # no gap to count
-    [behind] = [s for s in seen if s.event.id == secret]  # a roll, by its number in its seal
+    [behind] = [s for s in seen if s.event.seq == secret]  # a roll, by its number in its seal
     assert behind.event.data == {"hidden": True, "seal": {"seal": 1, "roll_no": 1}}
     whole = events_for(db, play.storyteller).events
     assert not any(s.concealed for s in whole) and len(whole) == len(seen)
@@ -105,8 +105,8 @@ def test_a_players_export_chains_through_every_placeholder(db: Database) -> None
     concealed = [e for e in events if e["kind"] == "concealed"]
     assert len(concealed) == 5  # Guard, the undo, the restore, the change and its undo
     for placeholder in concealed:
-        assert set(placeholder) == {"id", "seq", "kind", "data", "chain"}
-        assert placeholder["id"] is None and placeholder["data"] == {}
+        assert set(placeholder) == {"seq", "kind", "data", "chain"}
+        assert placeholder["data"] == {}
         assert set(placeholder["chain"]) == {"prev", "digest", "hash"}  # no salt
     behind = len([e for e in events if e["data"].get("hidden")])
     assert chain_checks(play) == len(events) - len(concealed) - behind
@@ -139,12 +139,12 @@ def test_a_hidden_roll_revealed_comes_whole_and_its_undo_and_restore_with_it(
     secret = play.hidden_roll()
     struck = play.undo(secret)
     restored = play.undo(struck)
-    kinds = {s.event.id: s.kind for s in events_for(db, play.player).events}
+    kinds = {s.event.seq: s.kind for s in events_for(db, play.player).events}
     assert (kinds[struck], kinds[restored]) == ("concealed", "concealed")
     shown = reveal(db, play.storyteller, secret)
     seen = events_for(db, play.player).events
-    kinds = {s.event.id: s.kind for s in seen}
+    kinds = {s.event.seq: s.kind for s in seen}
     assert (kinds[struck], kinds[restored]) == ("undone", "undone")  # it tells of a roll shown
-    assert [(s.event.id, s.revealed) for s in seen[-2:]] == [(secret, True), (shown.id, False)]
+    assert [(s.event.seq, s.revealed) for s in seen[-2:]] == [(secret, True), (shown.seq, False)]
     assert "result" in seen[-2].event.data
     chain_checks(play)

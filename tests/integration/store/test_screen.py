@@ -59,8 +59,8 @@ def test_a_players_read_never_reads_a_hidden_rolls_data(
     try:
         told, player = _table(db)
         secret = roll(db, "Night", "chronicles 3", Sealed(), "st", hidden=True).event
-        struck, _ = undo(db, "Night", "st", secret.id)
-        undo(db, "Night", "st", struck.id)  # the restore
+        struck, _ = undo(db, "Night", "st", secret.seq)
+        undo(db, "Night", "st", struck.seq)  # the restore
         before = events_for(db, player).events
         with sqlite3.connect(path) as conn:
             conn.execute("UPDATE events SET data = '{not json' WHERE id = ?", (secret.id,))

@@ -30,7 +30,7 @@ def test_a_closed_seals_rolls_of_every_kind_check_out_and_number_one_by_one(db: 
     roll(db, "Night", "sundown 4 vs sundown 3", SystemDice(), "st")  # a contest, nonce ours
     roll(db, "Night", "sundown 2", ForcedDice([5, 6]), "st")  # typed: no number taken
     roll(db, "Night", "sundown 2", SeededDice(3), "st")  # seeded: no number either
-    again = reroll(db, "Night", first.id, SystemDice(), "kim").event
+    again = reroll(db, "Night", first.seq, SystemDice(), "kim").event
     assert [first.data["seal"]["roll_no"], again.data["seal"]["roll_no"]] == [1, 3]
     assert first.data["seal"]["nonce"] == "table-1"
     assert first.data["seal"]["sides"] == [[6, 5]]

@@ -209,9 +209,9 @@ def test_taking_a_character_is_logged_and_its_undo_puts_it_back(db: Database) ->
     assert last.data["moves"] == [{"seat_id": bo.id, "seat": "Bo", "before": None, "after": "Ana"}]
     take_character(db, taken, "Ana")  # sits with it already: nothing new logged
     assert last_event(db, told.campaign_id).id == last.id
-    undone, _ = undo_at_table(db, told, last.id)
+    undone, _ = undo_at_table(db, told, last.seq)
     assert seat(db, bo_token).character is None
-    undo(db, "Night", "Mo", undone.id)  # undo the undo: Bo sits with Ana again
+    undo(db, "Night", "Mo", undone.seq)  # undo the undo: Bo sits with Ana again
     assert seat(db, bo_token).character == "Ana"
     assert check(db) == []
 
@@ -225,18 +225,18 @@ def test_an_undo_of_a_hand_puts_each_character_back_and_refuses_when_the_seats_m
     take_character(db, cy, "Eve")
     moved = hand_character(db, where, "Ana", "Cy", "Mo").event  # Cy's Eve freed, Bo left bare
     assert holding(db, where) == {"Mo": None, "Bo": None, "Cy": "Ana"}
-    undone, target = undo(db, "Night", "Mo", moved.id)
+    undone, target = undo(db, "Night", "Mo", moved.seq)
     assert target.id == moved.id
     assert holding(db, where) == {"Mo": None, "Bo": "Ana", "Cy": "Eve"}
-    restored, _ = undo(db, "Night", "Mo", undone.id)
+    restored, _ = undo(db, "Night", "Mo", undone.seq)
     assert holding(db, where) == {"Mo": None, "Bo": None, "Cy": "Ana"}
     back = hand_character(db, where, "Ana", None, "Mo").event  # a later change of the seats
     with pytest.raises(CampaignError, match="Cy no longer sits with Ana"):
-        undo(db, "Night", "Mo", restored.id)  # would re-undo the hand: the seats moved on
+        undo(db, "Night", "Mo", restored.seq)  # would re-undo the hand: the seats moved on
     assert holding(db, where) == {"Mo": None, "Bo": None, "Cy": None}  # nothing changed
     take_character(db, seat_of(db, where, "Bo"), "Ana")
     with pytest.raises(CampaignError, match="two players would sit with one character"):
-        undo(db, "Night", "Mo", back.id)  # Cy would get Ana back, whom Bo took meanwhile
+        undo(db, "Night", "Mo", back.seq)  # Cy would get Ana back, whom Bo took meanwhile
     assert holding(db, where) == {"Mo": None, "Bo": "Ana", "Cy": None}
     assert check(db) == []
 
@@ -259,7 +259,7 @@ def test_a_revoke_a_link_or_an_invitation_cannot_be_undone(db: Database) -> None
     ]
     for event, why in refusals:
         with pytest.raises(CampaignError, match=why):
-            undo_at_table(db, told, event.id)
+            undo_at_table(db, told, event.seq)
     # a bare undo passes them by, as it passes the seals: the roll before them is undone
     _, target = undo(db, "Night", "Mo")
     assert target.id == rolled.id

@@ -76,17 +76,19 @@ def test_a_hidden_roll_is_kept_from_players_until_revealed(db: Database) -> None
     assert seen[secret.id].event.data == {} and seen[secret.id].event.actor == ""
     assert secret.id in [s.event.id for s in events_for(db, told).events]
     with pytest.raises(AccessError, match="only the storyteller"):
-        reveal(db, player, secret.id)
+        reveal(db, player, secret.seq)
     with pytest.raises(CampaignError, match="is not hidden"):
-        reveal(db, told, public.id)
-    shown = reveal(db, told, secret.id)
+        reveal(db, told, public.seq)
+    shown = reveal(db, told, secret.seq)
     assert shown.kind is Kind.REVEALED
     after = {s.event.id: s for s in events_for(db, player).events}
-    assert after[secret.id].revealed and after[shown.id].event.data == {"event": secret.id}
+    assert after[secret.id].revealed and after[shown.id].event.data == {
+        "event": {"seq": secret.seq}
+    }
     with pytest.raises(CampaignError, match="revealed already"):
-        reveal(db, told, secret.id)
+        reveal(db, told, secret.seq)
     with pytest.raises(CampaignError, match="cannot be undone"):
-        undo(db, "Night", "st", shown.id)
+        undo(db, "Night", "st", shown.seq)
     assert check(db) == []
 
 
@@ -96,7 +98,7 @@ def test_an_undo_of_a_hidden_roll_is_hidden_too_and_pages_follow_after(db: Datab
     assert invite is not None
     player, _ = join_table(db, invite, "Bo")
     secret = roll(db, "Night", "chronicles 1", ForcedDice([9]), "st", hidden=True).event
-    undone, _ = undo(db, "Night", "st", secret.id)
+    undone, _ = undo(db, "Night", "st", secret.seq)
     # the campaign's creation and its first seal; the roll (typed: no seal numbers it) and its
     # undo as the same placeholder
     seen = [(s.event.seq, s.kind) for s in events_for(db, player).events]
@@ -129,8 +131,8 @@ def test_a_player_who_read_past_a_hidden_roll_gets_it_with_its_reveal(db: Databa
     secret = roll(db, "Night", "chronicles 1", ForcedDice([9]), "st", hidden=True).event
     other = roll(db, "Night", "chronicles 1", ForcedDice([9]), "st", hidden=True).event
     read = events_for(db, player).last  # past both hidden rolls, seeing neither
-    undone, _ = undo(db, "Night", "st", other.id)  # on a later page: still tells nothing
-    shown = reveal(db, told, secret.id)
+    undone, _ = undo(db, "Night", "st", other.seq)  # on a later page: still tells nothing
+    shown = reveal(db, told, secret.seq)
     page = events_for(db, player, after=read)
     seen = [(s.event.id, s.revealed, s.concealed) for s in page.events]
     assert seen == [(undone.id, False, True), (secret.id, True, False), (shown.id, False, False)]
@@ -146,9 +148,9 @@ def test_one_read_of_the_log_shows_each_seat_what_its_own_read_would(db: Databas
     secret = roll(db, "Night", "chronicles 1", ForcedDice([9]), "st", hidden=True).event
     plain = roll(db, "Night", "chronicles 1", ForcedDice([4]), "st").event
     other = roll(db, "Night", "chronicles 1", ForcedDice([8]), "st", hidden=True).event
-    undo(db, "Night", "st", other.id)  # an undo of a hidden roll never revealed
-    reveal(db, told, secret.id)
-    public, _ = undo(db, "Night", "st", plain.id)  # an undo everyone sees
+    undo(db, "Night", "st", other.seq)  # an undo of a hidden roll never revealed
+    reveal(db, told, secret.seq)
+    public, _ = undo(db, "Night", "st", plain.seq)  # an undo everyone sees
     read = read_log(db, told.campaign_id)
     assert read.last == public.seq and [e.seq for e in read.events] == list(range(1, read.last + 1))
     for seat in (told, player):

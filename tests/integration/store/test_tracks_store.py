@@ -66,7 +66,7 @@ def test_defined_tracks_are_changed_and_removed_and_undo_brings_them_back(db: Da
     assert acted.event.data["track"] == "Hull" and "Hull" not in tracks(acted.state)
     undo(db, "Night", "st")  # the removal: the track back
     assert tracks(load_campaign(db, "Night"))["Hull"]["boxes"] == [None] * 4
-    undo(db, "Night", "st", undone.id)  # the undo of the gain: the gain back
+    undo(db, "Night", "st", undone.seq)  # the undo of the gain: the gain back
     assert tracks(load_campaign(db, "Night"))["Vitae"]["points"] == 7
     assert check(db) == []
 
@@ -77,7 +77,7 @@ def test_undoing_a_definition_a_later_change_needs_is_refused(db: Database) -> N
     defined = define_track(db, "Night", "Ana", "Ammo", "points", 6, "st").event
     change_track(db, "Night", "Ana", "Ammo", "spend", 1, None, "kim")
     with pytest.raises(CampaignError, match=f"cannot undo event {defined.id}"):
-        undo(db, "Night", "st", defined.id)
+        undo(db, "Night", "st", defined.seq)
     assert check(db) == []
 
 

@@ -43,8 +43,8 @@ def private_work(table: Table, traits: str, line: str) -> dict[str, int]:
     return {
         "a hidden roll standing": standing,
         "a hidden roll undone": struck,
-        "an undo": undone.json()["event"]["id"],
-        "a change to the Guard": changed.json()["events"][0]["id"],
+        "an undo": undone.json()["event"]["seq"],
+        "a change to the Guard": changed.json()["events"][0]["seq"],
         "the Guard's open roll": guards,
         "no event at all": 10_000,
     }

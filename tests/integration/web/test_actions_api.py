@@ -72,7 +72,7 @@ def logged(table: Table) -> dict[int, dict[str, Any]]:
     """Every event of the table the storyteller sees, by id."""
     answer = table.client.get(f"{table.url}/events", headers=table.by(table.storyteller))
     assert answer.status_code == 200, answer.text
-    return {e["id"]: e for e in answer.json()["events"]}
+    return {e["seq"]: e for e in answer.json()["events"]}
 
 
 def alternatives(schema: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -472,13 +472,13 @@ def test_every_action_offered_is_taken_and_logged(
         events = body["events"]
         assert events, (name, body)
         after = logged(table)
-        assert set(after) - set(before) == {e["id"] for e in events}, name
+        assert set(after) - set(before) == {e["seq"] for e in events}, name
         for event in events:
-            assert after[event["id"]] == event  # shaped as the events route gives it
+            assert after[event["seq"]] == event  # shaped as the events route gives it
             assert event["actor"] == "storyteller" and event["kind"], event
         if db.url.startswith("sqlite"):  # in-process, the command would leave PostgreSQL open
             in_the_log = command_line_log(db, table.name)  # `dicepool log` reads the same log
-            assert all(in_the_log[e["id"]] == e["kind"] for e in events), (name, in_the_log)
+            assert all(in_the_log[e["seq"]] == e["kind"] for e in events), (name, in_the_log)
 
 
 def command_line_log(db: Database, campaign: str) -> dict[int, str]:
@@ -487,7 +487,7 @@ def command_line_log(db: Database, campaign: str) -> dict[int, str]:
         cli, ["log", "--json", "--last", "1000", "--db", db.url, "--campaign", campaign]
     )
     assert done.exit_code == 0, done.output
-    return {e["id"]: e["kind"] for e in json.loads(done.output)}
+    return {e["seq"]: e["kind"] for e in json.loads(done.output)}
 
 
 # Refusals

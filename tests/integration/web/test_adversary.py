@@ -102,7 +102,7 @@ def private(event: dict[str, Any]) -> bool:
 def undone(client: TestClient, where: int, told: str, event: int) -> int:
     made = client.post(f"/api/campaigns/{where}/events/{event}/undo", headers=bearer(told))
     assert made.status_code == 201, made.text
-    done: int = made.json()["event"]["id"]
+    done: int = made.json()["event"]["seq"]
     return done
 
 
@@ -116,14 +116,14 @@ def test_a_hidden_roll_undone_then_restored_tells_players_nothing_until_revealed
     secret = hidden_roll(client, where, told, "the ambush")
     struck = undone(client, where, told, secret)
     restored = undone(client, where, told, struck)  # undoing the undo brings the roll back
-    seen = {e["id"]: e for e in events(client, where, player)}
+    seen = {e["seq"]: e for e in events(client, where, player)}
     # typed by hand (no seal numbers it), its undo, and the restore that names the undo: alike
     assert all(private(seen[event]) for event in (secret, struck, restored))
     assert "the ambush" not in str(seen)
     shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
     assert shown.status_code == 201, shown.text
     after = events(client, where, player)
-    assert [(e["id"], e["revealed"]) for e in after if e["id"] == secret] == [(secret, True)]
+    assert [(e["seq"], e["revealed"]) for e in after if e["seq"] == secret] == [(secret, True)]
 
 
 def entry_class(html: str, event: int) -> str:
@@ -164,7 +164,7 @@ def test_a_players_page_and_its_feed_never_show_a_hidden_roll_undone_or_restored
         again = feed.receive_text()
         assert entry_class(again, secret) == "entry kind-rolled hidden"
         assert "struck" not in entry_class(again, public["event"])
-    shown = {e["id"]: e for e in events(client, where, player)}
+    shown = {e["seq"]: e for e in events(client, where, player)}
     assert private(shown[struck]) and private(shown[restored])
     assert "the ambush" not in str(shown)
     assert "the ambush" not in client.get(f"/c/{where}", headers=cookie).text
@@ -192,9 +192,9 @@ def test_a_hidden_roll_takes_no_second_chance_that_would_show_it(db: Database) -
     faces = ForcedDice([1, 2, 3])
     secret = roll_at_table(db, told, "Agility # the sniper", faces, "Ana", hidden=True).event
     with pytest.raises(CampaignError, match="hidden roll: reveal it"):
-        reroll(db, "Night", secret.id, ForcedDice([5, 6, 6]), "st")
-    reveal(db, told, secret.id)
-    again = reroll(db, "Night", secret.id, ForcedDice([5, 6, 6]), "st")
+        reroll(db, "Night", secret.seq, ForcedDice([5, 6, 6]), "st")
+    reveal(db, told, secret.seq)
+    again = reroll(db, "Night", secret.seq, ForcedDice([5, 6, 6]), "st")
     assert again.event.data["misses"] == 3
 
 
@@ -306,8 +306,8 @@ def test_a_public_roll_of_the_storytellers_character_shows_players_totals_not_ra
         client.post(rolls, json={"line": line}, headers=bearer(told)).json()["event"]
         for line in lines
     ]
-    theirs = {e["id"]: e["data"] for e in events(client, where, player)}
-    ours = {e["id"]: e["data"] for e in events(client, where, told)}
+    theirs = {e["seq"]: e["data"] for e in events(client, where, player)}
+    ours = {e["seq"]: e["data"] for e in events(client, where, told)}
     assert [ours[m]["numbers"] for m in made] == [
         "hubris 4+3",
         "hubris 2+2 vs hubris 4+3",
@@ -470,7 +470,7 @@ def test_an_invitation_gets_401_on_every_route_but_taking_a_seat(client: TestCli
     for path, operations in client.get("/openapi.json").json()["paths"].items():
         if path == "/api/campaigns":
             continue  # opening a table needs no seat
-        url = path.format(campaign_id=where, event_id=secret, name="damage")
+        url = path.format(campaign_id=where, seq=secret, name="damage")
         for method in operations:
             if path.endswith("/seats") and method == "post":
                 continue
@@ -545,13 +545,13 @@ def test_the_command_lines_log_as_a_player_shows_a_hidden_roll_only_behind_the_s
     for step in ("rolled", "undone", "restored"):
         status, seen = seen_by("bo")
         assert status == 0, seen
-        line = next(x for x in seen.splitlines() if x.split()[0] == str(secret.id))
+        line = next(x for x in seen.splitlines() if x.split()[0] == str(secret.seq))
         assert "rolled in secret" in line and line.endswith("[hidden]"), (step, seen)
         assert "the ambush" not in seen and "undone" not in seen and "undid" not in seen, step
         if step == "rolled":
-            undo = undo_at_table(db, told, secret.id)[0]
+            undo = undo_at_table(db, told, secret.seq)[0]
         elif step == "undone":
-            undo_at_table(db, told, undo.id)
+            undo_at_table(db, told, undo.seq)
     status, mine = seen_by("Mo")
     assert status == 0 and "the ambush" in mine and "[hidden]" in mine  # the storyteller's
     status, nobody = seen_by("Zed")

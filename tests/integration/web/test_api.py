@@ -43,13 +43,13 @@ def test_a_table_a_player_a_public_roll_and_a_hidden_one(client: TestClient, db:
         headers=bearer(told),
     ).json()["event"]
     seen = client.get(f"/api/campaigns/{where}/events", headers=bearer(player)).json()["events"]
-    assert made["event"] in [e["id"] for e in seen]
+    assert made["event"] in [e["seq"] for e in seen]
     # typed by hand, no seal numbers it: the placeholder of the storyteller's private work
-    [hidden] = [e for e in seen if e["id"] == secret]
+    [hidden] = [e for e in seen if e["seq"] == secret]
     assert (hidden["kind"], hidden["data"], hidden["actor"]) == ("concealed", {}, "")
     assert [e["seq"] for e in seen] == list(range(1, len(seen) + 1))
     all_seen = client.get(f"/api/campaigns/{where}/events?after=2", headers=bearer(told)).json()
-    assert [e["id"] for e in all_seen["events"]] == [made["event"], secret]
+    assert [e["seq"] for e in all_seen["events"]] == [made["event"], secret]
     assert (
         client.post(
             f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(player)
@@ -59,7 +59,7 @@ def test_a_table_a_player_a_public_roll_and_a_hidden_one(client: TestClient, db:
     shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
     assert shown.status_code == 201
     seen = client.get(f"/api/campaigns/{where}/events", headers=bearer(player)).json()["events"]
-    revealed = [e for e in seen if e["id"] == secret]
+    revealed = [e for e in seen if e["seq"] == secret]
     assert revealed and revealed[0]["revealed"] is True
 
 
@@ -282,15 +282,15 @@ def test_a_hidden_roll_from_the_seal_reaches_players_as_its_number_alone_until_r
         headers=bearer(told),
     ).json()["event"]
     seen = client.get(f"/api/campaigns/{where}/events", headers=bearer(player)).json()["events"]
-    [stub] = [e for e in seen if e["id"] == secret]
+    [stub] = [e for e in seen if e["seq"] == secret]
     assert stub["data"] == {"hidden": True, "seal": {"seal": 1, "roll_no": 2}}
     assert "ambush" not in json.dumps(seen)
     told_sees = client.get(f"/api/campaigns/{where}/events", headers=bearer(told)).json()
-    [whole] = [e for e in told_sees["events"] if e["id"] == secret]
+    [whole] = [e for e in told_sees["events"] if e["seq"] == secret]
     nonce = whole["data"]["seal"]["nonce"]
     assert len(nonce) == 32 and nonce not in json.dumps(seen)  # an empty nonce made secret
     client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
     seen = client.get(f"/api/campaigns/{where}/events", headers=bearer(player)).json()["events"]
-    shown = [e for e in seen if e["id"] == secret and e["revealed"]]
+    shown = [e for e in seen if e["seq"] == secret and e["revealed"]]
     assert shown and shown[0]["data"]["seal"]["nonce"] == nonce
     assert shown[0]["data"]["result"] == whole["data"]["result"]

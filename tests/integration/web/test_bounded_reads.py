@@ -68,7 +68,7 @@ def read_on(client: TestClient, where: int, token: str, limit: int) -> list[list
 
 
 def ids(pages: list[list[dict[str, Any]]]) -> list[tuple[int, bool]]:
-    return [(e["id"], e["revealed"]) for page in pages for e in page]
+    return [(e["seq"], e["revealed"]) for page in pages for e in page]
 
 
 def test_a_page_is_bounded_in_bytes_and_reading_on_loses_no_event(
@@ -102,7 +102,7 @@ def test_the_live_feed_sends_a_long_log_in_bounded_messages_losing_nothing(
         socket.send_json({"token": player, "after": 0})
         feed = Feed(receive)
         got = feed.take(len(expected))
-    assert [(e["id"], e["revealed"]) for e in got] == expected
+    assert [(e["seq"], e["revealed"]) for e in got] == expected
     assert len(sizes) >= 2 and max(sizes) <= PAGE_BYTES + 100
 
 
@@ -134,7 +134,7 @@ def test_a_live_client_catching_up_pays_for_what_it_read(client: TestClient, db:
     with client.websocket_connect(f"/api/campaigns/{where}/live") as socket:
         socket.send_json({"token": told, "after": 0})
         got = Feed(socket.receive_text).take(sum(map(len, pages)))
-    assert [(e["id"], e["revealed"]) for e in got] == ids(pages)
+    assert [(e["seq"], e["revealed"]) for e in got] == ids(pages)
     charged = reads.wait(seat_id(db, told), reads.burst)  # seconds at a byte a second
     assert 0.95 * size <= charged <= 1.05 * size
     assert reads.wait(seat_id(db, player), reads.burst) == 0  # another seat pays nothing

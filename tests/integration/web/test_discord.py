@@ -184,11 +184,11 @@ def test_the_storyteller_undoes_a_join_and_restores_it(
     app: Application, table: dict[str, Any]
 ) -> None:
     joined = next(e for e in events(app, table) if e["kind"] == "discord-joined")
-    undo = f"/api/campaigns/{table['id']}/events/{joined['id']}/undo"
+    undo = f"/api/campaigns/{table['id']}/events/{joined['seq']}/undo"
     undone = post(app.port, undo, {}, table["told"])["event"]
     refused = app.command("roll", PLAYER, line="hubris 2")["data"]
     assert refused["flags"] == 64 and "/join" in refused["content"]
-    post(app.port, f"/api/campaigns/{table['id']}/events/{undone['id']}/undo", {}, table["told"])
+    post(app.port, f"/api/campaigns/{table['id']}/events/{undone['seq']}/undo", {}, table["told"])
     assert "flags" not in app.command("roll", PLAYER, line="hubris 2")["data"]
 
 

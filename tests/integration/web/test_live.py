@@ -55,18 +55,18 @@ def test_rolls_arrive_live_and_hidden_ones_only_for_the_storyteller(client: Test
         pl.send_json({"token": player, "after": 2})
         told_feed, player_feed = Feed(st.receive_text), Feed(pl.receive_text)
         public = rolled(client, where, told, line="chronicles 2", dice=[8, 1])
-        assert told_feed.next()["id"] == public and player_feed.next()["id"] == public
+        assert told_feed.next()["seq"] == public and player_feed.next()["seq"] == public
         secret = rolled(client, where, told, line="chronicles 1", hidden=True, dice=[9])
-        assert told_feed.next()["id"] == secret
+        assert told_feed.next()["seq"] == secret
         # typed by hand, no seal numbers it: the player reads it as private work
         placeholder = player_feed.next()
-        assert placeholder["id"] == secret and private(placeholder)
+        assert placeholder["seq"] == secret and private(placeholder)
         shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
-        reveal = shown.json()["event"]["id"]
+        reveal = shown.json()["event"]["seq"]
         # the player never had the hidden roll: it comes now, marked revealed, then the reveal
         first, second = player_feed.take(2)
-        assert (first["id"], first["revealed"]) == (secret, True)
-        assert second["id"] == reveal and told_feed.next()["id"] == reveal
+        assert (first["seq"], first["revealed"]) == (secret, True)
+        assert second["seq"] == reveal and told_feed.next()["seq"] == reveal
 
 
 def test_a_client_that_reconnects_gets_what_it_missed(client: TestClient, db: Database) -> None:
@@ -76,10 +76,10 @@ def test_a_client_that_reconnects_gets_what_it_missed(client: TestClient, db: Da
         pl.send_json({"token": player, "after": 0})
         assert Feed(pl.receive_text).next()["kind"] == "campaign-created"
     missed = [rolled(client, where, told, line="chronicles 1", dice=[3]) for _ in range(3)]
-    by_hand = roll(db, "Night", "chronicles 1", ForcedDice([8]), "cli").event.id  # another way in
+    by_hand = roll(db, "Night", "chronicles 1", ForcedDice([8]), "cli").event.seq  # another way in
     with client.websocket_connect(url) as pl:
         pl.send_json({"token": player, "after": 2})
-        assert [e["id"] for e in Feed(pl.receive_text).take(4)] == [*missed, by_hand]
+        assert [e["seq"] for e in Feed(pl.receive_text).take(4)] == [*missed, by_hand]
 
 
 def test_news_read_together_comes_in_one_message_whose_last_number_covers_hidden_rolls(
@@ -99,16 +99,16 @@ def test_news_read_together_comes_in_one_message_whose_last_number_covers_hidden
             pl.send_json({"token": player, "after": 2})
             page = pl.receive_json()
         # one message, the secret as the placeholder of private work (typed: no seal's number)
-        assert [e["id"] for e in page["events"]] == [*made, secret]
+        assert [e["seq"] for e in page["events"]] == [*made, secret]
         assert private(page["events"][-1]) and not any(map(private, page["events"][:-1]))
         assert page["last"] == 5  # the secret's number: 2 before, three rolls
         shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
         with client.websocket_connect(url) as pl:
             pl.send_json({"token": player, "after": page["last"]})
             news = Feed(pl.receive_text).take(2)
-    assert [(e["id"], e["revealed"]) for e in news] == [
+    assert [(e["seq"], e["revealed"]) for e in news] == [
         (secret, True),
-        (shown.json()["event"]["id"], False),
+        (shown.json()["event"]["seq"], False),
     ]
 
 
@@ -120,7 +120,7 @@ def test_a_hello_without_after_gets_only_what_is_logged_from_then_on(client: Tes
         time.sleep(0.2)  # connected, and told where the log ends
         news = rolled(client, where, told, line="chronicles 1", dice=[8])
         page = pl.receive_json()
-    assert [e["id"] for e in page["events"]] == [news] and news > before
+    assert [e["seq"] for e in page["events"]] == [news] and news > before
 
 
 @pytest.mark.parametrize(
@@ -176,7 +176,7 @@ def test_a_campaigns_reader_keeps_its_latest_reads_and_one_view_of_each_per_role
     assert tail.since(told, 2)[0] == [SeenEvent(secret), SeenEvent(first), SeenEvent(second)]
     mid_read = tail.since(player, secret.seq)  # the rest of it
     assert mid_read == (tail.since(player, 2)[0][1:], 5)
-    shown = reveal(db, told, secret.id)
+    shown = reveal(db, told, secret.seq)
     tail.keep(read_log(db, told.campaign_id, second.seq))  # over 2 kept: the first read goes
     assert not tail.covers(2) and tail.covers(first.seq) and tail.last == shown.seq
     assert tail.since(player, first.seq)[0] == [
@@ -200,15 +200,15 @@ def test_a_player_far_behind_catches_up_then_follows_and_never_sees_a_secret(
         st.send_json({"token": told, "after": 2})
         pl.send_json({"token": player, "after": 2})
         player_feed = Feed(pl.receive_text)
-        assert [e["id"] for e in player_feed.take(len(before))] == before
+        assert [e["seq"] for e in player_feed.take(len(before))] == before
         secret = rolled(client, where, told, line="chronicles 1", hidden=True, dice=[9])
         after = [rolled(client, where, told, line="chronicles 1", dice=[4]) for _ in range(4)]
         shown = client.post(f"/api/campaigns/{where}/events/{secret}/reveal", headers=bearer(told))
         got = player_feed.take(len(after) + 3)
-        assert [g["id"] for g in got] == [secret, *after, secret, shown.json()["event"]["id"]]
+        assert [g["seq"] for g in got] == [secret, *after, secret, shown.json()["event"]["seq"]]
         assert private(got[0]) and got[-2]["revealed"] is True  # typed: private until shown
-        seen = [e["id"] for e in Feed(st.receive_text).take(len(before) + len(after) + 2)]
-        assert seen == [*before, secret, *after, shown.json()["event"]["id"]]
+        seen = [e["seq"] for e in Feed(st.receive_text).take(len(before) + len(after) + 2)]
+        assert seen == [*before, secret, *after, shown.json()["event"]["seq"]]
 
 
 def test_a_storytellers_own_sheet_goes_live_to_the_storyteller_and_a_placeholder_to_players(
@@ -229,7 +229,7 @@ def test_a_storytellers_own_sheet_goes_live_to_the_storyteller_and_a_placeholder
         )
         assert made.status_code == 201, made.text
         told_sees, player_sees = Feed(st.receive_text).next(), Feed(pl.receive_text).next()
-    assert told_sees["id"] == player_sees["id"] and told_sees["kind"] == "character-created"
+    assert told_sees["seq"] == player_sees["seq"] and told_sees["kind"] == "character-created"
     assert "Wits" in json.dumps(told_sees["data"]) and "Guard" not in json.dumps(player_sees)
     assert private(player_sees)
 
@@ -286,13 +286,13 @@ def test_a_revoked_seats_live_connections_close_at_once(client: TestClient, db: 
         assert 'id="log"' in pg.receive_text()  # the page's first frame
         news = rolled(client, where, told, line="chronicles 1", dice=[8])
         player_feed, told_feed = Feed(text_within(pl)), Feed(text_within(st))
-        assert player_feed.next()["id"] == news and told_feed.next()["id"] == news
+        assert player_feed.next()["seq"] == news and told_feed.next()["seq"] == news
         assert "chronicles 1" in pg.receive_text()
         bo = find_seat_by_token(db, player)
         assert bo is not None and hub.online(where) == {bo.id, told_seat(db, told)}
         revoked = revoke_seat(db, where, "Bo", "Mo").event
         hub.announce(where)  # what the lead's routes do after every change
-        assert player_feed.next()["id"] == revoked.id
+        assert player_feed.next()["seq"] == revoked.seq
         with pytest.raises(WebSocketDisconnect) as ended:
             pl.receive_text()
         assert ended.value.code == live.ENDED_CODE
@@ -300,9 +300,9 @@ def test_a_revoked_seats_live_connections_close_at_once(client: TestClient, db: 
         with pytest.raises(WebSocketDisconnect) as page_ended:
             pg.receive_text()
         assert page_ended.value.code == live.ENDED_CODE
-        assert told_feed.next()["id"] == revoked.id  # the storyteller's feed goes on
+        assert told_feed.next()["seq"] == revoked.seq  # the storyteller's feed goes on
         after = rolled(client, where, told, line="chronicles 1", dice=[3])
-        assert told_feed.next()["id"] == after
+        assert told_feed.next()["seq"] == after
         assert hub.online(where) == {told_seat(db, told)}
     relinked = new_link(db, where, "Bo", "Mo").token
     assert relinked is not None
@@ -311,7 +311,7 @@ def test_a_revoked_seats_live_connections_close_at_once(client: TestClient, db: 
         feed = Feed(pl.receive_text)
         assert [e["kind"] for e in feed.take(6)][-3:] == ["seat-revoked", "rolled", "link-issued"]
         again = rolled(client, where, told, line="chronicles 1", dice=[9])
-        assert feed.next()["id"] == again
+        assert feed.next()["seq"] == again
         with client.websocket_connect(url) as old:
             old.send_json({"token": player, "after": 0})
             assert "opens no seat" in old.receive_json()["error"]

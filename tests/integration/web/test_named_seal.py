@@ -64,7 +64,7 @@ def test_a_roll_naming_a_closed_seal_is_refused_then_sent_again_as_one_roll(
     assert rolled.status_code == 201, rolled.text
     answer = rolled.json()
     logged = {e["seq"]: e for e in events(table)}[answer["seq"]]
-    assert logged["id"] == answer["event"]
+    assert logged["seq"] == answer["event"]
     assert hashes(table)[answer["seq"]] == answer["hash"]  # the receipt names the event logged
     assert logged["data"]["seal"]["seal"] == 1
 
@@ -151,3 +151,41 @@ def test_the_roll_box_naming_an_old_seal_gets_the_open_seal_and_nothing_is_rolle
     assert len(logged) == 1
     assert rolled.headers["X-Roll-Seq"] == str(logged[0]["seq"])
     assert rolled.headers["X-Roll-Hash"] == hashes(table)[logged[0]["seq"]]
+
+
+def test_a_roll_naming_fewer_contributions_than_the_seal_holds_is_refused(
+    client: TestClient,
+) -> None:
+    """A contribution logged after the client read the seal (the host's, ground for the
+    roll's nonce) would change the roll's key: the roll names the count it saw, and is drawn
+    with exactly that key or refused, nothing rolled."""
+    table, bo = seated(client, "chronicles", "Dexterity=3 Stealth=2")
+    seal = open_commitment(table)
+    browser = TestClient(client.app, raise_server_exceptions=False)
+    assert browser.get(f"/t/{bo}", follow_redirects=False).status_code == 303
+    given = {"commitment": seal, "contribution": "cd" * 32, "csrf": csrf_of(bo)}
+    added = browser.post(f"/c/{table.id}/seals/1/contribute", data=given)
+    assert added.status_code == 200 and added.json()["mixed"] == 1, added.text
+    seen = 1
+    another = browser.post(
+        f"/c/{table.id}/seals/1/contribute", data={**given, "contribution": "ef" * 32}
+    )
+    assert another.status_code == 200 and another.json()["mixed"] == 2
+    body = {"line": "Dexterity + Stealth", "nonce": "ff" * 16, "commitment": seal, "mixed": seen}
+    stale = client.post(f"{table.url}/rolls", json=body, headers=bearer(bo))
+    assert stale.status_code == 409, stale.text
+    assert stale.json()["mixed"] == 2 and stale.json()["commitment"] == seal
+    assert not [e for e in events(table) if e["kind"] == "rolled"]
+    fresh = {**body, "nonce": "fe" * 16, "mixed": 2}
+    rolled = client.post(f"{table.url}/rolls", json=fresh, headers=bearer(bo))
+    assert rolled.status_code == 201, rolled.text
+    assert rolled.json()["roll"]["event"] == rolled.json()["seq"]
+    [logged] = [e for e in events(table) if e["kind"] == "rolled"]
+    assert logged["data"]["seal"]["mixed"] == 2
+    page = {"csrf": csrf_of(bo), "line": "Dexterity + Stealth", "nonce": "fd" * 16}
+    refused = browser.post(
+        f"/c/{table.id}/roll",
+        data={**page, "commitment": seal, "mixed": "1"},
+        headers={"hx-request": "1"},
+    )
+    assert refused.status_code == 409 and refused.headers["X-Seal-Mixed"] == "2"

@@ -396,7 +396,7 @@ def test_the_table_offers_its_log_as_an_export_that_verify_checks_as_the_seat_se
     assert "the ambush" not in page.text  # a hidden roll stays behind the screen
     head, events = read_export(page.text)
     assert head == {"name": "Night", "system": "hubris"}
-    assert secret in [e["id"] for e in events]
+    assert secret in [e["seq"] for e in events]
     checked = verify(events)
     assert checked.ok and (checked.seals[0].checked, checked.seals[0].hidden) == (1, 1)
     whole = client.get(f"/api/campaigns/{where}/export", headers=bearer(told))
@@ -432,8 +432,9 @@ def test_a_players_browser_adds_to_the_open_seal_and_the_page_says_who_could_cho
     )
     added = other.post(f"/c/{where}/seals/1/contribute", data=given)
     assert added.status_code == 200 and added.json()["seq"] > 0
+    assert added.json()["mixed"] == 1  # what a roll sent now names
     again = other.post(f"/c/{where}/seals/1/contribute", data=given)
-    assert again.status_code == 409 and "has added to seal 1 already" in again.text
+    assert again.status_code == 409 and "holds that contribution already" in again.text
     page = client.get(f"/c/{where}").text
     assert "1 player added to it" in page and "the storyteller alone" not in page
     checked = client.get(f"/c/{where}/verify").text

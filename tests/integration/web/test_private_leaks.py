@@ -35,7 +35,7 @@ def _rolled(table: Table, **body: Any) -> int:
 def _undone(table: Table, event: int) -> int:
     made = table.undo(table.storyteller, event)
     assert made.status_code == 201, made.text
-    done: int = made.json()["event"]["id"]
+    done: int = made.json()["event"]["seq"]
     return done
 
 

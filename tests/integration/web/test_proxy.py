@@ -95,7 +95,7 @@ class Follower:
                         except TimeoutError:
                             continue
                         page = json.loads(message)
-                        self.ids += [e["id"] for e in page.get("events", [])]
+                        self.ids += [e["seq"] for e in page.get("events", [])]
                         last = page.get("last", last)
             except (OSError, WebSocketException, TimeoutError):
                 await asyncio.sleep(0.2)  # dropped, or nothing to reach yet: again

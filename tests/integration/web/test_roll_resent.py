@@ -34,7 +34,7 @@ def test_a_roll_sent_twice_with_one_nonce_is_rolled_once(client: TestClient) -> 
     again = send(table, table.storyteller, "a1b2c3")
     assert again.status_code == 200, again.text
     assert again.json() == first.json()  # the first roll's answer, dice and all
-    assert [e["id"] for e in rolls_of(table)] == [first.json()["event"]]
+    assert [e["seq"] for e in rolls_of(table)] == [first.json()["event"]]
     # another nonce, or the same nonce from another seat, is another roll
     assert send(table, table.storyteller, "a1b2c4").status_code == 201
     assert send(table, bo, "a1b2c3").status_code == 201
@@ -82,7 +82,7 @@ def test_rolls_sent_at_once_are_each_logged_once_in_one_sequence(client: TestCli
     codes = sorted(a.status_code for a in answers)
     assert codes == [200] + [201] * 9 + [422], [a.text for a in answers]
     rolls = rolls_of(table)
-    assert sorted(r["id"] for r in rolls) == sorted(
+    assert sorted(r["seq"] for r in rolls) == sorted(
         {a.json()["event"] for a in answers if a.status_code < 300}
     )
     seqs = sorted(r["seq"] for r in rolls)
@@ -103,4 +103,4 @@ def test_the_roll_box_sending_one_nonce_again_shows_the_first_roll(client: TestC
     assert [a.status_code for a in answers] == [200, 200]
     event = rolls_of(table)
     assert len(event) == 1
-    assert all(f"Rolled (event {event[0]['id']})" in a.text for a in answers)
+    assert all(f"Rolled (event {event[0]['seq']})" in a.text for a in answers)

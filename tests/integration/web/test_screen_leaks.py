@@ -32,12 +32,12 @@ def test_a_change_to_the_storytellers_own_character_shows_players_no_trait_and_n
     as_told = client.get(f"{table.url}/events", headers=bearer(told)).text
     assert all(secret in as_told for secret in SECRETS)  # the storyteller's log has it all
     events = client.get(f"{table.url}/events", headers=bearer(bo)).json()["events"]
-    [seen] = [e for e in events if e["id"] == changed]
+    [seen] = [e for e in events if e["seq"] == changed]
     assert (seen["kind"], seen["data"], seen["actor"], seen["at"]) == ("concealed", {}, "", "")
     with client.websocket_connect(f"{table.url}/live") as feed:
         feed.send_json({"token": bo, "after": 0})
         pushed = feed.receive_text()
-    assert f'"id":{changed}' in pushed
+    assert f'"seq":{changed}' in pushed
     browser = TestClient(client.app)
     browser.get(f"/t/{bo}")
     page = browser.get(f"/c/{table.id}").text

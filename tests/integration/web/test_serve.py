@@ -74,7 +74,7 @@ def test_a_roll_through_one_server_arrives_live_at_another(
             assert read_once == ["campaign-created", "seal-open"]
             made = post(second, f"/api/campaigns/{where}/rolls", {"line": "chronicles 2"}, told)
             pushed = feed.next()
-        assert pushed["id"] == made["event"] and pushed["kind"] == "rolled"
+        assert pushed["seq"] == made["event"] and pushed["kind"] == "rolled"
     finally:
         for server in (one, two):
             stop(server)
@@ -140,7 +140,7 @@ def test_workers_share_the_port_and_every_roll_reaches_the_live_client(tmp_path:
                 post(port, f"/api/campaigns/{where}/rolls", {"line": "chronicles 2"}, told)
                 for _ in range(12)
             ]
-            pushed = [e["id"] for e in Feed(lambda: live.recv(timeout=20)).take(len(made))]
+            pushed = [e["seq"] for e in Feed(lambda: live.recv(timeout=20)).take(len(made))]
         assert pushed == [m["event"] for m in made]
     finally:
         stop(server)

@@ -93,8 +93,8 @@ class Table:
         answer = self.act(token, name, **given)
         assert answer.status_code == 201, answer.text
         events: list[dict[str, Any]] = answer.json()["events"]
-        assert events and all(e["kind"] and e["id"] > 0 for e in events), events
-        return int(events[-1]["id"])
+        assert events and all(e["kind"] and e["seq"] > 0 for e in events), events
+        return int(events[-1]["seq"])
 
     def undo(self, token: str, event: int | str) -> Answer:
         return self.client.post(f"{self.url}/events/{event}/undo", headers=self.by(token))
@@ -479,10 +479,10 @@ def test_the_storyteller_undoes_what_happened(client: TestClient) -> None:
     undone = table.undo(table.storyteller, second)
     assert undone.status_code == 201, undone.text
     event = undone.json()["event"]
-    assert (event["kind"], event["data"]) == ("undone", {"event": second})
+    assert (event["kind"], event["data"]) == ("undone", {"event": {"seq": second}})
     assert boxes(table, bo) == [L, L, None, None, None, None]
     refused(table.undo(table.storyteller, second), 409, "already undone")
-    restored = table.undo(table.storyteller, event["id"])  # undoing the undo brings it back
+    restored = table.undo(table.storyteller, event["seq"])  # undoing the undo brings it back
     assert restored.status_code == 201, restored.text
     assert boxes(table, bo) == [L, L, B, B, None, None]
     table.undo(table.storyteller, first)

@@ -37,7 +37,7 @@ def test_a_player_types_dice_only_when_the_storyteller_lets_everyone(
     assert told.status_code == 201  # the storyteller always may
 
     shown = {
-        e["id"]: e for e in client.get(f"{table.url}/events", headers=bearer(bo)).json()["events"]
+        e["seq"]: e for e in client.get(f"{table.url}/events", headers=bearer(bo)).json()["events"]
     }
     assert shown[event]["data"]["typed"] is True  # the JSON and its live feed carry it
     page = client.get(f"/c/{table.id}", headers={"cookie": f"dicepool_seat_{table.id}={bo}"}).text

@@ -199,7 +199,7 @@ class Advantage:
 
     Attributes:
         character: who earned it (and may use it).
-        event: the logged failure that earned it.
+        event: the logged failure that earned it, by its seq.
         what: what it is for, in the table's words.
     """
 

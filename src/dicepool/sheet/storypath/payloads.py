@@ -4,9 +4,11 @@ regained), each with one way to JSON (``data()``) and one back (``of(data)``); s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from dicepool.sheet.refs import EventRef, data_by_seq
 
 Data = Mapping[str, Any]
 
@@ -105,16 +107,21 @@ class AdvantageUsed:
     ``earned_by`` (the data's ``from``), used up."""
 
     character: str
-    earned_by: int
+    earned_by: EventRef
 
     def data(self) -> dict[str, object]:
         """The effect's data."""
-        return {"character": self.character, "from": self.earned_by}
+        return {"character": self.character, "from": self.earned_by.data()}
 
     @classmethod
     def of(cls, data: Data) -> AdvantageUsed:
         """The record of an effect's data."""
-        return cls(str(data["character"]), int(data["from"]))
+        return cls(str(data["character"]), EventRef.of(data["from"]))
+
+    @classmethod
+    def by_seq(cls, data: Data, seqs: Mapping[int, int]) -> dict[str, Any]:
+        """An effect's data with the roll it names by seq (:meth:`EventRef.by_seq`)."""
+        return data_by_seq(data, "from", seqs)
 
 
 @dataclass(frozen=True)
@@ -189,7 +196,7 @@ class StuntBought:
     named ``adversary``'s next roll (a Complication or Difficulty Stunt) or the buyer's own
     (an Enhancement Stunt)."""
 
-    event: int
+    event: EventRef
     character: str
     effect: str
     level: int
@@ -200,7 +207,7 @@ class StuntBought:
     def data(self) -> dict[str, object]:
         """The event's data."""
         return {
-            "event": self.event,
+            "event": self.event.data(),
             "character": self.character,
             "effect": self.effect,
             "level": self.level,
@@ -214,7 +221,7 @@ class StuntBought:
         """The record of an event's data."""
         adversary = data.get("adversary")
         return cls(
-            int(data["event"]),
+            EventRef.of(data["event"]),
             str(data["character"]),
             str(data["effect"]),
             int(data["level"]),
@@ -223,6 +230,15 @@ class StuntBought:
             str(data.get("what") or ""),
         )
 
+    def refs(self) -> tuple[EventRef, ...]:
+        """The earlier events it names: the roll."""
+        return (self.event,)
+
+    @classmethod
+    def by_seq(cls, data: Data, seqs: Mapping[int, int]) -> dict[str, Any]:
+        """An event's data with the roll it names by seq (:meth:`EventRef.by_seq`)."""
+        return data_by_seq(data, "event", seqs)
+
 
 @dataclass(frozen=True)
 class DrawbackCarried:
@@ -230,7 +246,7 @@ class DrawbackCarried:
     carried to a later roll: ``difficulty`` on the roller's own, ``enhancement`` on the named
     ``antagonist``'s."""
 
-    event: int
+    event: EventRef
     character: str
     effect: str
     level: int = 1
@@ -240,7 +256,7 @@ class DrawbackCarried:
     def data(self) -> dict[str, object]:
         """The event's data."""
         return {
-            "event": self.event,
+            "event": self.event.data(),
             "character": self.character,
             "effect": self.effect,
             "level": self.level,
@@ -253,7 +269,7 @@ class DrawbackCarried:
         """The record of an event's data."""
         antagonist = data.get("antagonist")
         return cls(
-            int(data["event"]),
+            EventRef.of(data["event"]),
             str(data["character"]),
             str(data["effect"]),
             int(data.get("level", 1)),
@@ -261,19 +277,71 @@ class DrawbackCarried:
             str(data.get("what") or ""),
         )
 
+    def refs(self) -> tuple[EventRef, ...]:
+        """The earlier events it names: the roll."""
+        return (self.event,)
+
+    @classmethod
+    def by_seq(cls, data: Data, seqs: Mapping[int, int]) -> dict[str, Any]:
+        """An event's data with the roll it names by seq (:meth:`EventRef.by_seq`)."""
+        return data_by_seq(data, "event", seqs)
+
+
+CarriedKey = tuple[str, str, int, str, EventRef]
+"""A Stunt or a Drawback a roll used, as its ``carried`` effect names it: its source, effect,
+level and holder, and the logged roll it came from."""
+
 
 @dataclass(frozen=True)
 class CarriedUsed:
     """A roll's ``carried`` effect: the Stunts and Drawbacks it used up, each by its key
-    (source, effect, level, holder, roll), in the order they were applied."""
+    (:data:`CarriedKey`), in the order they were applied."""
 
-    used: tuple[tuple[str | int, ...], ...]
+    used: tuple[CarriedKey, ...]
 
     def data(self) -> dict[str, object]:
         """The effect's data."""
-        return {"used": [list(k) for k in self.used]}
+        return {"used": [[*key[:4], key[4].data()] for key in self.used]}
 
     @classmethod
     def of(cls, data: Data) -> CarriedUsed:
         """The record of an effect's data."""
-        return cls(tuple(tuple(k) for k in data["used"]))
+        return cls(tuple(_carried_key(k) for k in data["used"]))
+
+    @classmethod
+    def by_seqs(cls, keys: Iterable[tuple[str, str, int, str, int]]) -> CarriedUsed:
+        """The effect of the Stunts and Drawbacks of these keys, each naming its roll by seq
+        (:meth:`~dicepool.sheet.storypath.stunts.Carried.key`)."""
+        return cls(tuple((s, e, n, h, EventRef(seq=roll)) for s, e, n, h, roll in keys))
+
+    @classmethod
+    def by_seq(cls, data: Data, seqs: Mapping[int, int]) -> dict[str, Any]:
+        """An effect's data with the rolls it names by seq (:meth:`EventRef.by_seq`)."""
+        used = [[*key[:4], EventRef.of(key[4]).by_seq(seqs).data()] for key in data["used"]]
+        return {**data, "used": used}
+
+
+def _carried_key(key: Sequence[Any]) -> CarriedKey:
+    source, effect, level, holder, roll = key
+    return str(source), str(effect), int(level), str(holder), EventRef.of(roll)
+
+
+def effect_refs(effects: Mapping[str, Data]) -> tuple[EventRef, ...]:
+    """The earlier rolls a roll's effects name: the one that gave the Advantage it uses, those
+    that gave the Stunts and Drawbacks it takes."""
+    found: list[EventRef] = []
+    if "advantage" in effects:
+        found.append(AdvantageUsed.of(effects["advantage"]).earned_by)
+    if "carried" in effects:
+        found.extend(key[4] for key in CarriedUsed.of(effects["carried"]).used)
+    return tuple(found)
+
+
+def effects_by_seq(effects: Mapping[str, Data], seqs: Mapping[int, int]) -> dict[str, Data]:
+    """A roll's effects with the earlier rolls they name by seq (:meth:`EventRef.by_seq`)."""
+    found = dict(effects)
+    if "advantage" in found:
+        found["advantage"] = AdvantageUsed.by_seq(found["advantage"], seqs)
+    if "carried" in found:
+        found["carried"] = CarriedUsed.by_seq(found["carried"], seqs)
+    return found

@@ -29,6 +29,7 @@ from dicepool.core.storypath import StorypathRequest
 from dicepool.errors import SheetError
 from dicepool.notation.renderer import render
 from dicepool.sheet.character import Character
+from dicepool.sheet.refs import EventRef, seq_of
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import legend_of, with_legend
 from dicepool.sheet.storypath.momentum import (
@@ -151,14 +152,14 @@ def feat_invoked(state: CampaignState, data: Data, _event: int = 0) -> CampaignS
 def advantage_used(state: CampaignState, data: Data, _event: int = 0) -> CampaignState:
     """A roll's Unlooked-for Advantage, used up."""
     used = AdvantageUsed.of(data)
-    left, _used = use_advantage(state.now.advantages, used.character, used.earned_by)
+    left, _used = use_advantage(state.now.advantages, used.character, seq_of(used.earned_by))
     return replace(state, story=replace(state.now, advantages=left))
 
 
 def consoled(state: CampaignState, data: Data, event: int = 0) -> CampaignState:
     """A failed roll's Consolation: Momentum into the pool (over its capacity, or while its
-    size is unknown, lost), or an Advantage kept for a later roll; an Encounter or a Meeting
-    is the story's."""
+    size is unknown, lost), or an Advantage kept for a later roll (earned by the roll logged
+    at ``event``, its seq); an Encounter or a Meeting is the story's."""
     given = Consoled.of(data)
     choice = Consolation(given.choice)
     if choice is Consolation.MOMENTUM:
@@ -278,7 +279,7 @@ def effects(
         found["feat"] = FeatInvoked(spender.name, spends.feat.strip().lower()).data()
     if spends.advantage and spender is not None:
         oldest = state.now.advantages.of(spender.name)[0]
-        found["advantage"] = AdvantageUsed(spender.name, oldest.event).data()
+        found["advantage"] = AdvantageUsed(spender.name, EventRef(seq=oldest.event)).data()
     if result.outcome is not Outcome.SUCCESS:
         given = _consolation(spender, request, result, spends.consolation)
         if given.choice == Consolation.MOMENTUM.value:  # what the pool cannot hold is lost

@@ -20,6 +20,7 @@ from dicepool.core.request import ContestRequest, Request
 from dicepool.core.storypath import StorypathRequest
 from dicepool.errors import SheetError
 from dicepool.sheet.character import Character
+from dicepool.sheet.refs import seq_of
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.storypath.payloads import CarriedUsed, DrawbackCarried, StuntBought
 from dicepool.sheet.storypath.stunts import (
@@ -61,7 +62,7 @@ def stunt_bought(state: CampaignState, data: Data) -> CampaignState:
     adversary = state.character(event.adversary).name if event.adversary is not None else None
     carries = buy_stunt(
         state.now.carries,
-        event.event,
+        seq_of(event.event),
         buyer,
         event.successes,
         _effect(event.effect, "Stunt"),
@@ -80,7 +81,7 @@ def drawback_carried(state: CampaignState, data: Data) -> CampaignState:
     other = state.character(event.antagonist).name if event.antagonist is not None else None
     carries = carry_drawback(
         state.now.carries,
-        event.event,
+        seq_of(event.event),
         roller,
         _effect(event.effect, "Drawback carried forward"),
         event.level,
@@ -93,7 +94,11 @@ def drawback_carried(state: CampaignState, data: Data) -> CampaignState:
 def carried_used(state: CampaignState, data: Data, _event: int = 0) -> CampaignState:
     """A roll's ``carried`` effect: the Stunts and Drawbacks it took, used up."""
     used = CarriedUsed.of(data).used
-    return _with(state, use(state.now.carries, [list(k) for k in used]))
+    keys = [
+        (source, effect, level, holder, seq_of(roll))
+        for source, effect, level, holder, roll in used
+    ]
+    return _with(state, use(state.now.carries, keys))
 
 
 def stunt_enhancement(state: CampaignState, spender: Character | None, roll: int) -> int:
@@ -186,4 +191,4 @@ def effects(
         used.extend(items)
     if not used:
         return {}
-    return {"carried": CarriedUsed(tuple(c.key() for c in used)).data()}
+    return {"carried": CarriedUsed.by_seqs(c.key() for c in used).data()}

@@ -24,7 +24,7 @@ Drawback carried is level 1 unless the table says more, one a roll (the roll nam
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
@@ -66,7 +66,8 @@ class Carried:
         effect: what it adds to that roll.
         level: how much (an Enhancement's successes, a Complication's rating, Difficulty).
         holder: whose roll it goes to (the buyer's, or the named adversary's).
-        roll: the logged roll it came from (the event a roll names with ``--stunt``).
+        roll: the logged roll it came from, by its seq (the number a roll names with
+            ``--stunt``).
         by: whose roll that was.
         what: the table's words for it ("" for none).
     """
@@ -110,7 +111,7 @@ class Carried:
         source, effect = self.source.value, self.effect.value
         return [source, effect, self.level, self.holder, self.roll, self.by, self.what]
 
-    def key(self) -> tuple[str | int, ...]:
+    def key(self) -> tuple[str, str, int, str, int]:
         """What a roll that used it records: enough to take the same one off on replay."""
         return (self.source.value, self.effect.value, self.level, self.holder, self.roll)
 
@@ -124,6 +125,8 @@ class Carries:
         spent: each logged roll's stunt successes spent on Stunts (roll, successes), so a
             roll's successes buy no more than they are, whenever they are spent.
         drawn: the logged rolls whose Drawback is carried (one a roll).
+
+    Every roll is named by its seq.
     """
 
     pending: tuple[Carried, ...] = ()
@@ -287,7 +290,7 @@ def coming(carries: Carries, holder: str) -> tuple[Carried, ...]:
     return tuple(c for c in carries.of(holder) if not c.named)
 
 
-def use(carries: Carries, used: Iterable[Sequence[object]]) -> Carries:
+def use(carries: Carries, used: Iterable[tuple[str, str, int, str, int]]) -> Carries:
     """The carries without those a roll used (each by its :meth:`Carried.key`).
 
     Raises:
@@ -295,7 +298,7 @@ def use(carries: Carries, used: Iterable[Sequence[object]]) -> Carries:
     """
     pending = list(carries.pending)
     for key in used:
-        found = next((c for c in pending if list(c.key()) == list(key)), None)
+        found = next((c for c in pending if c.key() == key), None)
         if found is None:
             raise SheetError(f"no Stunt or Drawback {key} waits to be used")
         pending.remove(found)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dicepool.sheet.payloads import NO_DICE, Drawn
+from dicepool.sheet.refs import EventRef, data_by_seq
 from dicepool.sheet.sundown.edge import EdgeUse
 
 Data = Mapping[str, Any]
@@ -38,7 +39,7 @@ class Rerolled:
     """``rerolled``: a second chance (ruling 1) on logged roll ``event``: one Edge spent,
     ``misses`` dice rolled again; ``result`` is the whole roll again (its record)."""
 
-    event: int
+    event: EventRef
     character: str
     line: str
     numbers: str
@@ -49,7 +50,7 @@ class Rerolled:
     def data(self) -> dict[str, object]:
         """The event's data."""
         return {
-            "event": self.event,
+            "event": self.event.data(),
             "character": self.character,
             "line": self.line,
             "numbers": self.numbers,
@@ -62,7 +63,7 @@ class Rerolled:
     def of(cls, data: Data) -> Rerolled:
         """The record of an event's data."""
         return cls(
-            int(data["event"]),
+            EventRef.of(data["event"]),
             str(data["character"]),
             str(data.get("line", "")),  # no reader needs them: an old event may lack them
             str(data.get("numbers", "")),
@@ -70,6 +71,15 @@ class Rerolled:
             data["result"],
             Drawn.of(data),
         )
+
+    def refs(self) -> tuple[EventRef, ...]:
+        """The earlier events it names: the roll."""
+        return (self.event,)
+
+    @classmethod
+    def by_seq(cls, data: Data, seqs: Mapping[int, int]) -> dict[str, Any]:
+        """An event's data with the roll it names by seq (:meth:`EventRef.by_seq`)."""
+        return data_by_seq(data, "event", seqs)
 
 
 @dataclass(frozen=True)
