@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dicepool.campaign.problems import Problem
-from dicepool.campaign.shown import UNSEALED_WORDS, shown, unsealed, whole
+from dicepool.campaign.shown import shown, unsealed_mark, whole
 from dicepool.sheet.events import Event
 from dicepool.store.chain import GENESIS, digest_of, link
 
@@ -75,9 +75,7 @@ def exported(event: Event) -> dict[str, Any]:
     """An event as the export writes it, with its chain (a screened event's without its salt:
     :func:`~dicepool.sheet.events.shown_as`); one whose dice no seal drew and no one typed
     marked ``"unsealed"``, outside what the chain hashes."""
-    held = event.to_dict()
-    if unsealed(event.kind.value, event.data):  # beside the hashed fields: a reader's warning
-        held["unsealed"] = UNSEALED_WORDS
+    held = {**event.to_dict(), **unsealed_mark(event.kind.value, event.data)}
     return {**held, "chain": event.chain.to_dict()} if event.chain is not None else held
 
 

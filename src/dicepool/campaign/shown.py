@@ -203,6 +203,13 @@ UNSEALED_WORDS = "unsealed: the server chose these dice"
 """What every view says beside such an event."""
 
 
+def unsealed_mark(kind: str, data: Mapping[str, Any]) -> dict[str, str]:
+    """What every JSON view of an event (the API's events and live feed, the export, ``log
+    --json``) puts beside its fields: ``{"unsealed": ...}`` for one whose dice no seal drew
+    and no one typed, else nothing; outside what the hash chain covers."""
+    return {"unsealed": UNSEALED_WORDS} if unsealed(kind, data) else {}
+
+
 def unsealed(kind: str, data: Mapping[str, Any]) -> bool:
     """Whether an event shows dice that name no seal and are not marked typed by hand or
     seeded: faces whoever wrote the event chose (no use case of dicepool logs one, so only a

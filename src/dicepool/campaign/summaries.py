@@ -498,8 +498,8 @@ def summary(event: Event, target: Event | None = None) -> str:
     """What an event did, in one line (an undo names what it undid, or restored); an event
     whose dice no seal drew and no one typed says so (:func:`~dicepool.campaign.shown.unsealed`),
     wherever it is shown."""
-    said = _summary(event, target)
-    return f"{said} [{UNSEALED_WORDS}]" if unsealed(event.kind.value, event.data) else said
+    said = _summary(event, target)  # the mark first: a long line cut to fit keeps it
+    return f"[{UNSEALED_WORDS}] {said}" if unsealed(event.kind.value, event.data) else said
 
 
 def _summary(event: Event, target: Event | None) -> str:

@@ -10,6 +10,7 @@ from datetime import datetime
 
 import click
 
+from dicepool.campaign.shown import unsealed_mark
 from dicepool.campaign.summaries import clip, roll_marks, summary
 from dicepool.cli.safe import visible
 from dicepool.sheet.events import Event, Kind
@@ -43,4 +44,4 @@ def entry_line(event: Event, struck: bool, target: Event | None = None) -> str:
 
 def event_json(event: Event, struck: bool) -> dict[str, object]:
     """An event as ``log --json`` prints it."""
-    return {**event.to_dict(), "struck": struck}
+    return {**event.to_dict(), "struck": struck, **unsealed_mark(event.kind.value, event.data)}

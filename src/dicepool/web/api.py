@@ -32,6 +32,7 @@ from dicepool.campaign.seats import (
     open_table,
     seated_by_token,
 )
+from dicepool.campaign.shown import unsealed_mark
 from dicepool.campaign.table import (
     MAX_EVENTS,
     SeenEvent,
@@ -177,6 +178,11 @@ class LoggedEvent(BaseModel):
     kind: Kind | Literal["concealed"]
     data: dict[str, Any]
     revealed: bool = Field(description="A hidden roll the storyteller has revealed.")
+    unsealed: str | None = Field(
+        default=None,
+        description="Present on an event whose dice no seal drew and no one typed by hand: "
+        '"unsealed: the server chose these dice".',
+    )
 
 
 class Rolled(BaseModel):
@@ -341,7 +347,9 @@ def take_seat(campaign_id: int, body: NewSeat, request: Request, seat: Inviting)
 def event_json(seen: SeenEvent) -> dict[str, Any]:
     """An event as the API shows it (and the live feed pushes it): a placeholder of private
     work as its kind, ``concealed``."""
-    return {**seen.event.to_dict(), "kind": seen.kind, "revealed": seen.revealed}
+    event = seen.event
+    marked = unsealed_mark(event.kind.value, event.data)  # a roll no seal drew, said to all
+    return {**event.to_dict(), "kind": seen.kind, "revealed": seen.revealed, **marked}
 
 
 @router.post(

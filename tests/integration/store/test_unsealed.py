@@ -100,3 +100,17 @@ def test_a_sealed_roll_is_not_marked(db: Database) -> None:
     assert rolled.data["seal"]["seal"] == 1
     assert UNSEALED_WORDS not in summary(rolled)
     assert not [e for e in export_campaign(db, "Night")["events"] if e.get("unsealed")]
+
+
+def test_a_forged_roll_is_marked_in_the_api_the_live_feed_and_log_json(db: Database) -> None:
+    from dicepool.campaign.table import events_for
+    from dicepool.cli.render_log import event_json as log_json
+    from dicepool.web.api import event_json
+
+    _, bo = seated(db, "Night", "chronicles", "st", "Bo")
+    forged = _forged(db)
+    seen = {s.event.seq: s for s in events_for(db, bo).events}
+    assert event_json(seen[forged.seq])["unsealed"] == UNSEALED_WORDS  # the API's, the feed's
+    assert "unsealed" not in event_json(seen[forged.seq - 1])  # the typed roll it copied
+    assert log_json(forged, False)["unsealed"] == UNSEALED_WORDS
+    assert summary(forged).startswith(f"[{UNSEALED_WORDS}] ")  # a line cut to fit keeps it
