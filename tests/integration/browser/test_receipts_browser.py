@@ -11,6 +11,7 @@ logged and did not, is an alarm naming the roll. The receipts download as a file
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import secrets
@@ -22,6 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from dicepool.campaign.contributions import contribute
@@ -42,31 +44,53 @@ from .driving import api, join_as_player, open_by_api, roll_on, token_of
 
 @dataclass(frozen=True)
 class Table:
-    """A served table with a player's phone at it: its page, address, database and ids."""
+    """A served table with a player's phone at it: its page, name, address, database and ids."""
 
     page: Page
+    name: str
     base: str
     db: str
     campaign: int
     storyteller: str
 
 
-@contextmanager
-def player_at_table(browser: Browser, tmp_path: Path) -> Iterator[Table]:
-    """A table on a SQLite file, and a player (Pat, playing Ana) on a phone who has added to
-    the open seal."""
-    db, port = str(tmp_path / "table.sqlite3"), free_port()
-    base = f"http://127.0.0.1:{port}"
+@dataclass(frozen=True)
+class Served:
+    """The module's `dicepool serve` process: its address and its SQLite file."""
+
+    base: str
+    db: str
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One server for the module's tables, each test opening a table of its own."""
+    db, port = str(tmp_path_factory.mktemp("receipts") / "tables.sqlite3"), free_port()
     server = serving(db, port)
+    try:
+        yield Served(f"http://127.0.0.1:{port}", db)
+    finally:
+        stop(server)
+
+
+NAMES = itertools.count(1)
+"""A table's number in the module's database: its name."""
+
+
+@contextmanager
+def player_at_table(browser: Browser, served: Served) -> Iterator[Table]:
+    """A table of its own, and a player (Pat, playing Ana) on a phone who has added to the
+    open seal."""
+    name = f"Night {next(NAMES)}"
     context = new_context(browser, PHONE)
     try:
-        made = open_by_api(base)
+        made = open_by_api(served.base, name)
         page = context.new_page()
         campaign = join_as_player(page, made["invite"]["url"])
-        yield Table(page, base, db, campaign, token_of(made["storyteller"]["url"]))
+        storyteller = token_of(made["storyteller"]["url"])
+        yield Table(page, name, served.base, served.db, campaign, storyteller)
     finally:
         context.close()
-        stop(server)
 
 
 def close_seal(table: Table, closes: int) -> None:
@@ -130,15 +154,15 @@ def checked_by_verify(table: Table, receipts: Path) -> subprocess.CompletedProce
     """`dicepool verify` of the table's export with the player's receipts."""
     export = receipts.parent / "export.json"
     url = f"sqlite:///{table.db}"
-    made = dicepool("campaign", "export", "Night", "-o", str(export), "--db", url)
+    made = dicepool("campaign", "export", table.name, "-o", str(export), "--db", url)
     assert made.returncode == 0, made.stderr
     return dicepool("verify", str(export), "--receipts", str(receipts))
 
 
 def test_a_players_evening_of_rolls_accepted_refused_and_lost_checks_out_with_no_alarm(
-    browser: Browser, tmp_path: Path, shoot: Shoot
+    browser: Browser, served: Served, tmp_path: Path, shoot: Shoot
 ) -> None:
-    with player_at_table(browser, tmp_path) as table:
+    with player_at_table(browser, served) as table:
         page, fair = table.page, table.page.locator("#fair")
         roll_on(page, "Dexterity + Stealth # the lock")
         refused_roll(page, "Dexterity + Athletics")  # no such trait on Ana's sheet
@@ -184,12 +208,12 @@ def test_a_players_evening_of_rolls_accepted_refused_and_lost_checks_out_with_no
 
 
 def test_a_seal_switched_under_a_players_roll_is_an_alarm_in_the_page_and_in_verify(
-    browser: Browser, tmp_path: Path, shoot: Shoot
+    browser: Browser, served: Served, tmp_path: Path, shoot: Shoot
 ) -> None:
     """The host's attack: a player's roll arrives naming seal 1; the host closes seal 1, opens
     seal 2 and logs the roll there (a server that ignores the seal the roll names: played
     here by rewriting the body's commitment to the new seal's on its way)."""
-    with player_at_table(browser, tmp_path) as table:
+    with player_at_table(browser, served) as table:
         page, fair = table.page, table.page.locator("#fair")
         roll_on(page, "Dexterity + Stealth # honest")
 
@@ -222,10 +246,10 @@ def test_a_seal_switched_under_a_players_roll_is_an_alarm_in_the_page_and_in_ver
 
 
 def test_a_roll_the_table_said_it_logged_and_did_not_is_an_alarm(
-    browser: Browser, tmp_path: Path
+    browser: Browser, served: Served, tmp_path: Path
 ) -> None:
     """A server that answers a roll as logged at seq 99 and logs nothing."""
-    with player_at_table(browser, tmp_path) as table:
+    with player_at_table(browser, served) as table:
         page, fair = table.page, table.page.locator("#fair")
 
         def pretend(route: Route) -> None:
@@ -246,9 +270,9 @@ def test_a_roll_the_table_said_it_logged_and_did_not_is_an_alarm(
 
 
 def test_a_page_with_no_roll_of_its_own_says_it_has_nothing_to_check(
-    browser: Browser, tmp_path: Path
+    browser: Browser, served: Served, tmp_path: Path
 ) -> None:
-    with player_at_table(browser, tmp_path) as table:
+    with player_at_table(browser, served) as table:
         told = api(
             table.base,
             "POST",
@@ -264,19 +288,19 @@ def test_a_page_with_no_roll_of_its_own_says_it_has_nothing_to_check(
 
 
 def test_a_contribution_the_host_adds_after_seeing_a_roll_is_an_alarm_in_the_page(
-    browser: Browser, tmp_path: Path
+    browser: Browser, served: Served, tmp_path: Path
 ) -> None:
     """The host's grind: once a roll's nonce is in, it logs a contribution of its choosing (in
     the player's name) and draws the roll with it mixed in: played here by the host's hand on
     the database, and the roll's named count raised on its way, as a server ignoring it would."""
-    with player_at_table(browser, tmp_path) as table:
+    with player_at_table(browser, served) as table:
         page, fair = table.page, table.page.locator("#fair")
 
         def grind(route: Route) -> None:
             db = Database(f"sqlite:///{table.db}")
             try:
                 seat = _players_seat(db, page, table.campaign)
-                seal = open_seal_of(db, "Night")
+                seal = open_seal_of(db, table.name)
                 contribute(db, seat, seal.number, seal.commitment, secrets.token_hex(32))
             finally:
                 db.close()
@@ -294,15 +318,18 @@ def test_a_contribution_the_host_adds_after_seeing_a_roll_is_an_alarm_in_the_pag
 
 
 def test_a_roll_number_the_host_skipped_to_is_an_alarm_in_the_page(
-    browser: Browser, tmp_path: Path
+    browser: Browser, served: Served, tmp_path: Path
 ) -> None:
     """The host draws a player's roll at a later number of the seal (one whose faces suit it),
     moving the seal's count on by hand: the seal's numbers no longer run 1..N."""
-    with player_at_table(browser, tmp_path) as table:
+    with player_at_table(browser, served) as table:
         page, fair = table.page, table.page.locator("#fair")
         roll_on(page, "Dexterity + Stealth # first")
         with sqlite3.connect(table.db) as conn:
-            conn.execute("UPDATE seals SET rolls = rolls + 3 WHERE closed = 0")
+            conn.execute(
+                "UPDATE seals SET rolls = rolls + 3 WHERE closed = 0 AND campaign_id = ?",
+                (table.campaign,),
+            )
         conn.close()
         roll_on(page, "Dexterity + Stealth # skipped to")
         close_seal(table, 1)
@@ -311,16 +338,16 @@ def test_a_roll_number_the_host_skipped_to_is_an_alarm_in_the_page(
 
 
 def test_a_roll_outside_every_seal_is_an_alarm_though_the_export_leaves_out_its_mark(
-    browser: Browser, tmp_path: Path
+    browser: Browser, served: Served, tmp_path: Path
 ) -> None:
     """The page counts rolls outside every seal from the events themselves: a server that
     leaves the "unsealed" mark out of what it sends changes nothing."""
-    with player_at_table(browser, tmp_path) as table:
+    with player_at_table(browser, served) as table:
         page, fair = table.page, table.page.locator("#fair")
         roll_on(page, "Dexterity + Stealth")
         db = Database(f"sqlite:///{table.db}")
         try:
-            forged = _forged_roll(db)
+            forged = _forged_roll(db, table.name)
         finally:
             db.close()
 
@@ -347,25 +374,25 @@ def _players_seat(db: Database, page: Page, campaign: int) -> Seat:
     return seat
 
 
-def _forged_roll(db: Database) -> int:
+def _forged_roll(db: Database, name: str) -> int:
     """The host's roll outside every seal: a roll's data without its seal, logged by the
     store's own append (the chain holds); its seq."""
-    made = roll(db, "Night", "chronicles 3", ForcedDice([9, 9, 8]), "storyteller").event
+    made = roll(db, name, "chronicles 3", ForcedDice([9, 9, 8]), "storyteller").event
     forged = replace(Rolled.of(made.data), drawn=Drawn())
     with db.write() as conn:
-        row = find_campaign(conn, "Night", lock=True)
+        row = find_campaign(conn, name, lock=True)
         assert row is not None
         return append(conn, row.id, event_of(Kind.ROLLED, forged), "storyteller").seq
 
 
 def test_a_seal_closed_while_a_roll_is_on_its_way_sends_it_again_as_one_new_roll(
-    browser: Browser, tmp_path: Path, shoot: Shoot
+    browser: Browser, served: Served, tmp_path: Path, shoot: Shoot
 ) -> None:
     """An honest table: the storyteller closes the seal while a player's roll is on its way.
     Nothing is rolled in the old seal (409); the page adds to the new one and sends the roll
     again, once, as a new roll; the check reads it as one roll, and the refused one as not
     rolled, with no alarm."""
-    with player_at_table(browser, tmp_path) as table:
+    with player_at_table(browser, served) as table:
         page, fair = table.page, table.page.locator("#fair")
         sent: list[str] = []
 
@@ -385,7 +412,10 @@ def test_a_seal_closed_while_a_roll_is_on_its_way_sends_it_again_as_one_new_roll
         nonces = {re.search(r"nonce=([0-9a-f]+)", body)[1] for body in sent}  # type: ignore[index]
         assert len(nonces) == 2  # sent again as a new roll: the server knew the first nonce
         with sqlite3.connect(table.db) as conn:
-            rolled = conn.execute("SELECT data FROM events WHERE kind = 'rolled'").fetchall()
+            rolled = conn.execute(
+                "SELECT data FROM events WHERE kind = 'rolled' AND campaign_id = ?",
+                (table.campaign,),
+            ).fetchall()
         conn.close()
         assert [json.loads(d)["seal"]["seal"] for (d,) in rolled] == [2]
         close_seal(table, 2)
