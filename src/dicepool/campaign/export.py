@@ -113,6 +113,24 @@ def export_text(export: dict[str, Any]) -> str:
     return json.dumps(head)[:-1] + f', "events": {body}}}\n'
 
 
+def read_json(text: str, what: str) -> Any:
+    """The JSON of a file someone sent, ``what`` it should be (``"a campaign export"``).
+
+    Raises:
+        CampaignError: the text is not JSON (one line that says where).
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CampaignError(
+            f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+        ) from exc
+    except RecursionError as exc:
+        raise CampaignError(f"nests too deep to be {what}") from exc
+    except ValueError as exc:  # e.g. a number of thousands of digits
+        raise CampaignError(f"not {what}: {exc}") from exc
+
+
 def read_export(text: str) -> tuple[dict[str, Any], list[Any]]:
     """The campaign (``name``, ``system``) and the events of an export's text.
 
@@ -123,16 +141,7 @@ def read_export(text: str) -> tuple[dict[str, Any], list[Any]]:
         CampaignError: the text is not JSON, not a campaign export, or of a version this
             dicepool does not read (one line that says which).
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CampaignError(
-            f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-        ) from exc
-    except RecursionError as exc:
-        raise CampaignError("nests too deep to be a campaign export") from exc
-    except ValueError as exc:  # e.g. a number of thousands of digits
-        raise CampaignError(f"not a campaign export: {exc}") from exc
+    data = read_json(text, "a campaign export")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CampaignError(
             f'not a campaign export (no "format": "{FORMAT}"); '

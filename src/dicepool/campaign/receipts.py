@@ -24,12 +24,12 @@ for what they hold; only a receipts file that is not one is an error (:func:`rea
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from dicepool.campaign.export import read_json
 from dicepool.campaign.shown import HEX_DIGITS, ROLLED, Malformed, shown, unsealed, whole
 from dicepool.campaign.verify import LedgerRoll, LedgerSeal, faces_problem, read_seals
 from dicepool.core.stream import check_nonce, commitment
@@ -181,7 +181,7 @@ def read_receipts(text: str) -> Receipts:
             f"over {MAX_RECEIPTS_BYTES // 2**20} MiB: too large for a receipts file; "
             "give the file the table saved"
         )
-    data = _json(text)
+    data = read_json(text, "a receipts file")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CampaignError(
             f'not a receipts file (no "format": "{FORMAT}"): give --receipts the file '
@@ -212,20 +212,6 @@ def read_receipts(text: str) -> Receipts:
             "split it in files of fewer"
         )
     return Receipts(campaign, tuple(_receipt(n, e) for n, e in enumerate(entries, 1)))
-
-
-def _json(text: str) -> Any:
-    """The JSON of the text, or one line saying why it is none."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CampaignError(
-            f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-        ) from exc
-    except RecursionError as exc:
-        raise CampaignError("nests too deep to be a receipts file") from exc
-    except ValueError as exc:  # e.g. a number of thousands of digits
-        raise CampaignError(f"not a receipts file: {exc}") from exc
 
 
 def _receipt(number: int, entry: object) -> Receipt:

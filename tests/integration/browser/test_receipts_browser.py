@@ -18,7 +18,7 @@ import secrets
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -112,12 +112,7 @@ def refused_roll(page: Page, line: str) -> None:
 def lost_on_the_way(page: Page, line: str) -> None:
     """A roll the network drops before it reaches the table; the player then rolls another
     line (a new roll, with a nonce of its own)."""
-    page.route("**/roll", lambda route: route.abort())
-    page.fill("#line", line)
-    with page.expect_event("requestfailed"):
-        page.click("#roll-button")
-    expect(page.locator("#roll-problem")).to_contain_text("Not sent")
-    page.unroute("**/roll")
+    _lost(page, line, lambda route: route.abort())
 
 
 def answer_lost(page: Page, line: str) -> None:
@@ -127,7 +122,12 @@ def answer_lost(page: Page, line: str) -> None:
         route.fetch()  # the table rolls it
         route.abort()
 
-    page.route("**/roll", reach_then_drop)
+    _lost(page, line, reach_then_drop)
+
+
+def _lost(page: Page, line: str, network: Callable[[Route], None]) -> None:
+    """A roll of ``line`` sent through ``network``, which fails it: the page says so."""
+    page.route("**/roll", network)
     page.fill("#line", line)
     with page.expect_event("requestfailed"):
         page.click("#roll-button")
