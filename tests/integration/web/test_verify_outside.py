@@ -47,6 +47,13 @@ def test_the_check_page_names_rolls_outside_every_seal_before_the_seals(
         (first, OUTSIDE),
         (second, OUTSIDE),
     ]
+    # the table's own log marks each, on the player's page and in their events
+    table = other.get(f"/c/{where}").text
+    assert table.count('class="tag mark-unsealed"') == 2
+    assert "unsealed: the server chose these dice" in table
+    events = client.get(f"/api/campaigns/{where}/events", headers=bearer(own)).json()["events"]
+    marked = [e["seq"] for e in events if e.get("unsealed")]
+    assert marked == [first, second]
 
 
 def test_a_clean_table_shows_no_alarm(client: TestClient) -> None:
