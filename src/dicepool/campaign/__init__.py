@@ -19,7 +19,7 @@ from dicepool.campaign.characters import (
     find_character,
     import_character,
 )
-from dicepool.campaign.history import LogEntry, check, counts, log, undo
+from dicepool.campaign.history import LogEntry, check, counts, log, restore, undo
 from dicepool.campaign.rolls import LoggedRoll, roll
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "import_character",
     "load_campaign",
     "log",
+    "restore",
     "roll",
     "undo",
 ]

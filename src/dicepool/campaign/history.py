@@ -48,6 +48,7 @@ from dicepool.store.log import (
     rewrite_sheets,
     struck_among,
     totals,
+    undos_naming,
 )
 from dicepool.store.sql import Sql
 
@@ -167,6 +168,31 @@ def _root(conn: Sql, row: CampaignRow, event: Event) -> tuple[Event, int]:
         assert found is not None, "an undo names an event of its campaign"
         event, depth = found, depth + 1
     return event, depth
+
+
+def restore(db: Database, campaign: str, actor: str, seq: int) -> tuple[Event, Event]:
+    """Bring back the event at ``seq`` of the log, which an undo struck: undo the undo that
+    strikes it now (one event logged, as :func:`undo` of that undo would).
+
+    Returns:
+        The undo event as stored, and the undo it undoes.
+
+    Raises:
+        CampaignError: no such event, one that stands (nothing to restore), or one whose
+            return :func:`undo` refuses (the roll a second chance acts on is gone, ...).
+    """
+    with db.read() as conn:
+        row = need_campaign(conn, campaign)
+        target = event_at(conn, row.id, seq)
+        if target is None:
+            raise CampaignError(f"no event {seq} in {row.name}; `dicepool log` lists the events")
+        if target.id not in struck_among(conn, [target.id]):
+            raise CampaignError(f"event {seq} stands: there is nothing to restore")
+        undos = undos_naming(conn, row.id, target.id)
+        gone = struck_among(conn, [u.id for u in undos])
+    standing = [u for u in undos if u.id not in gone]
+    assert standing, "a struck event has an undo that stands"
+    return undo(db, campaign, actor, standing[-1].seq)
 
 
 def undo(db: Database, campaign: str, actor: str, seq: int | None = None) -> tuple[Event, Event]:

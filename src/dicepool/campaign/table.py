@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from dicepool.campaign.campaigns import need_campaign
-from dicepool.campaign.history import LogEntry, log_entry, undo, undone_by
+from dicepool.campaign.history import LogEntry, log_entry, restore, undo, undone_by
 from dicepool.campaign.numbering import names_by_id, old_seqs
 from dicepool.campaign.rolls import LoggedRoll, roll
 from dicepool.campaign.seals import rolled_by
@@ -611,6 +611,18 @@ def undo_at_table(db: Database, seat: Seat, seq: int) -> tuple[Event, Event]:
     if not seat.storyteller:
         raise AccessError("only the storyteller undoes what happened")
     return undo(db, seat.campaign, seat.name, seq)
+
+
+def restore_at_table(db: Database, seat: Seat, seq: int) -> tuple[Event, Event]:
+    """Bring back the event at ``seq`` an undo struck: the storyteller's alone.
+
+    Raises:
+        AccessError: a seat that is not the storyteller's.
+        CampaignError: as :func:`~dicepool.campaign.history.restore`.
+    """
+    if not seat.storyteller:
+        raise AccessError("only the storyteller restores what was undone")
+    return restore(db, seat.campaign, seat.name, seq)
 
 
 def changes_sheets(events: list[Event]) -> bool:

@@ -100,3 +100,25 @@ def undo(event: int | None, as_json: bool, campaign: str | None, db_url: str | N
     click.secho(
         f"logged as event {stored.seq}; `dicepool undo {stored.seq}` takes it back", dim=True
     )
+
+
+@click.command()
+@click.argument("event", type=int)  # its seq: the number `log` shows
+@click.option("--json", "as_json", is_flag=True, help="Print the undo and its target as JSON.")
+@storage_options
+def restore(event: int, as_json: bool, campaign: str | None, db_url: str | None) -> None:
+    """Bring back EVENT, its number in `dicepool log`, which an undo struck: the undo that
+    strikes it is undone (one event logged).
+    """
+    from dicepool.campaign import restore as campaign_restore
+
+    db = open_database(db_url)
+    stored, undone = campaign_restore(db, campaign_of(db, campaign), actor(), event)
+    if as_json:
+        data = {"event": event_json(stored, False), "target": event_json(undone, True)}
+        click.echo(json.dumps({**data, "restored": event}))
+        return
+    click.echo(f"restored event {event}: undid undo {undone.seq}")
+    click.secho(
+        f"logged as event {stored.seq}; `dicepool undo {stored.seq}` takes it back", dim=True
+    )

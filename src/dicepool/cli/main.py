@@ -71,6 +71,12 @@ COMMANDS = {
         "The campaign's last events: rolls, changes, undos.",
         "dicepool log --char Ana --last 10",
     ),
+    "restore": (
+        "dicepool.cli.log",
+        "restore",
+        "Bring back an event an undo struck (its number in the log).",
+        "dicepool restore 12",
+    ),
     "undo": (
         "dicepool.cli.log",
         "undo",
@@ -184,7 +190,7 @@ NEEDS = {
 SECTIONS = {
     "Rolling": ("roll",),
     "Odds and charts": ("odds", "compare", "chart", "plot"),
-    "Campaigns and characters": ("campaign", "char", "log", "undo"),
+    "Campaigns and characters": ("campaign", "char", "log", "undo", "restore"),
     "The story": ("clock", "story"),
     "Sheets": ("sheets",),
     "The Act of Hubris": ("hubris",),

@@ -575,6 +575,16 @@ def struck_among(conn: Sql, ids: Sequence[int]) -> set[int]:
     return striking(sorted(undos.items())) & set(ids)  # ids grow with the log
 
 
+def undos_naming(conn: Sql, campaign_id: int, event_id: int) -> list[Event]:
+    """The undos of a campaign that name event ``event_id`` (struck or standing), oldest
+    first."""
+    found = conn.rows(
+        f"{_EVENT} WHERE campaign_id = :campaign AND undoes = :id ORDER BY seq",
+        {"campaign": campaign_id, "id": event_id},
+    )
+    return [_event(r) for r in found]
+
+
 def struck_in(conn: Sql, campaign_id: int) -> set[int]:
     """The ids of every event of a campaign an undo leaves struck."""
     found = conn.rows(

@@ -52,6 +52,7 @@ from dicepool.campaign.summaries import (
 from dicepool.campaign.table import (
     SeenEvent,
     recent_for,
+    restore_at_table,
     reveal,
     roll_at_table,
     struck_seen,
@@ -518,4 +519,17 @@ def undo_page(
     """Strike the event at ``seq`` of the log from the story, or restore one (the storyteller
     only)."""
     done, target = undo_at_table(_db(request), seat, _seq(seq))
+    return _back(request, campaign_id, "_done.html", text=summary(done, target))
+
+
+@router.post("/c/{campaign_id}/events/{seq}/restore", response_class=HTMLResponse)
+def restore_page(
+    request: Request,
+    campaign_id: int,
+    seq: int,
+    seat: Changing,
+) -> Response:
+    """Bring back the event at ``seq`` an undo struck (the storyteller only): the undo that
+    strikes it, undone."""
+    done, target = restore_at_table(_db(request), seat, _seq(seq))
     return _back(request, campaign_id, "_done.html", text=summary(done, target))

@@ -14,7 +14,7 @@ from fastapi import APIRouter, Path, Request
 from pydantic import AfterValidator, BaseModel, Field
 
 from dicepool.campaign.seats import Seat
-from dicepool.campaign.table import SeenEvent, undo_at_table
+from dicepool.campaign.table import SeenEvent, restore_at_table, undo_at_table
 from dicepool.campaign.view import sit_with, sit_with_new_character, table_view
 from dicepool.store.log import MAX_SEQ
 from dicepool.web.api import (
@@ -132,4 +132,22 @@ def undo_event(
     """Strike the event at ``seq`` of the log from the story (the storyteller only); undoing
     an undo restores."""
     done, _target = undo_at_table(_db(request), seat, seq)
+    return {"event": event_json(SeenEvent(done))}
+
+
+@router.post(
+    "/campaigns/{campaign_id}/events/{seq}/restore",
+    status_code=201,
+    response_model=Logged,
+    responses=answers(401, 403, 404, 409, 429),
+)
+def restore_event(
+    campaign_id: int,
+    seq: Annotated[int, Path(ge=1, le=MAX_SEQ)],
+    request: Request,
+    seat: Changing,
+) -> dict[str, Any]:
+    """Bring back the event at ``seq`` an undo struck (the storyteller only): the undo that
+    strikes it is undone, one event logged; an event that stands is refused (409)."""
+    done, _target = restore_at_table(_db(request), seat, seq)
     return {"event": event_json(SeenEvent(done))}
