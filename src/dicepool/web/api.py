@@ -348,7 +348,7 @@ def event_json(seen: SeenEvent) -> dict[str, Any]:
     """An event as the API shows it (and the live feed pushes it): a placeholder of private
     work as its kind, ``concealed``."""
     event = seen.event
-    marked = unsealed_mark(event.kind.value, event.data)  # a roll no seal drew, said to all
+    marked = unsealed_mark(seen.kind, event.data)  # a roll no seal drew, said to all
     return {**event.to_dict(), "kind": seen.kind, "revealed": seen.revealed, **marked}
 
 

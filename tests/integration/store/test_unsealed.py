@@ -114,3 +114,19 @@ def test_a_forged_roll_is_marked_in_the_api_the_live_feed_and_log_json(db: Datab
     assert "unsealed" not in event_json(seen[forged.seq - 1])  # the typed roll it copied
     assert log_json(forged, False)["unsealed"] == UNSEALED_WORDS
     assert summary(forged).startswith(f"[{UNSEALED_WORDS}] ")  # a line cut to fit keeps it
+
+
+def test_the_placeholder_of_private_work_is_not_marked_unsealed(db: Database) -> None:
+    """The placeholder stands on the log as an empty roll: its kind as a player reads it,
+    ``concealed``, is what the mark is decided by (it showed as a roll the server chose)."""
+    from dicepool.campaign.table import events_for, roll_at_table, undo_at_table
+    from dicepool.core.dice import SystemDice
+    from dicepool.web.api import event_json
+
+    teller, bo = seated(db, "Night", "chronicles", "st", "Bo")
+    hidden = roll_at_table(db, teller, "chronicles 3", SystemDice(), hidden=True).event
+    undo_at_table(db, teller, hidden.seq)
+    seen = [event_json(s) for s in events_for(db, bo).events]
+    [placeholder] = [e for e in seen if e["kind"] == "concealed"]
+    assert "unsealed" not in placeholder
+    assert not [e for e in seen if e.get("unsealed")]
