@@ -41,8 +41,9 @@ def logged_roll(
             another system or a contest, or no character's; the message says which.
     """
     target = event_at(conn, row.id, seq)
+    screened = target is not None and _behind_the_screen(conn, row, target)
     try:
-        may_act_for(_seen_roller(conn, row, target))
+        may_act_for(None if screened else _roller(target))
     except AccessError:
         raise AccessError(
             f"no roll {seq} of your character's at this table: {what} your own rolls"
@@ -55,7 +56,7 @@ def logged_roll(
         )
     if target.id in struck_among(conn, [target.id]):
         raise CampaignError(f"event {seq} is undone: there is no roll for {what}")
-    if _behind_the_screen(conn, row, target):
+    if screened:
         raise CampaignError(  # its line and dice would reach the table with what acts on it
             f"event {seq} is a hidden roll: reveal it first, for {what} what the table sees"
         )
@@ -69,10 +70,9 @@ def logged_roll(
     return target, roll
 
 
-def _seen_roller(conn: Sql, row: CampaignRow, target: Event | None) -> str | None:
-    """The roller of ``target`` as every seat sees it: None unless it is a roll the players
-    see whole (not hidden, or revealed)."""
-    if target is None or target.kind is not Kind.ROLLED or _behind_the_screen(conn, row, target):
+def _roller(target: Event | None) -> str | None:
+    """The roller of ``target``, a roll the players see whole (None: not a roll)."""
+    if target is None or target.kind is not Kind.ROLLED:
         return None
     return Rolled.of(target.data).roller
 

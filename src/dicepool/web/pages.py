@@ -414,8 +414,8 @@ def roll_page(
     table (the storyteller may hide it). The page sends a nonce of the browser's (16 random
     bytes, hex) for the seal's stream, and the commitment of the seal it saw open with the
     count of its contributions (a roll is drawn with that key or refused, 409, with the open
-    seal sent again); ``faces`` typed
-    by hand (where the seat may type them) are the dice instead. The answer's headers give
+    seal sent again); ``faces`` typed by hand (where the seat may type them) are the dice
+    instead. The answer's headers give
     the roll's place in the log and on the chain (``X-Roll-Seq``, ``X-Roll-Hash``): what the
     browser keeps as its receipt."""
     source = dice_source(parse_faces(faces) if faces.strip() else None, nonce)
