@@ -31,6 +31,7 @@ from typing import Any
 
 from dicepool.campaign.export import read_json
 from dicepool.campaign.shown import HEX_DIGITS, ROLLED, Malformed, shown, unsealed, whole
+from dicepool.campaign.table import CONCEALED
 from dicepool.campaign.verify import LedgerRoll, LedgerSeal, faces_problem, read_seals
 from dicepool.core.stream import check_nonce, commitment
 from dicepool.errors import CampaignError, DiceError
@@ -49,9 +50,6 @@ MAX_RECEIPTS_BYTES = 8 * 2**20
 
 SHORT = 8
 """The hex digits of a nonce, a contribution or a hash a sentence quotes."""
-
-CONCEALED = "concealed"
-"""The kind of an event an export's reader may not see (:mod:`dicepool.campaign.export`)."""
 
 _HEX = frozenset("0123456789abcdef")
 

@@ -196,9 +196,6 @@ def _face(die: object) -> int:
     return face
 
 
-UNSEALED = "unsealed"
-"""The mark of an event that shows dice no seal drew and no one typed: the server chose them."""
-
 UNSEALED_WORDS = "unsealed: the server chose these dice"
 """What every view says beside such an event."""
 
