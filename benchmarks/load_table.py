@@ -259,7 +259,7 @@ class Figures:
 
 
 async def listen(client: Client, campaign_id: int) -> None:
-    """Follow the table until cancelled, noting each event's id and arrival."""
+    """Follow the table until cancelled, noting each event's seq and arrival."""
     url = f"ws://{HOST}:{client.port}/api/campaigns/{campaign_id}/live"
     socket: ClientConnection
     async with connect(url, compression=None, max_size=2**22, ping_interval=None) as socket:
@@ -272,7 +272,7 @@ async def listen(client: Client, campaign_id: int) -> None:
                 raise RuntimeError(f"an unexpected message: {text[:200]}")
             client.messages += 1
             for event in orjson.loads(text)["events"]:  # what was read together: one or more
-                ids.append(event["id"])
+                ids.append(event["seq"])  # the roll's answer names it so too
                 times.append(at)
                 if len(client.sizes) < 200:
                     client.sizes.append(len(orjson.dumps(event)))

@@ -103,7 +103,7 @@ class Follower:
     campaign_id: int
     token: str
     address: str
-    arrived: dict[int, float] = field(default_factory=dict)
+    arrived: dict[str, float] = field(default_factory=dict)  # "campaign:seq" -> when
     ready: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -118,7 +118,7 @@ async def follow(port: int, client: Follower) -> None:
         async for message in socket:
             at = time.perf_counter()
             for event in orjson.loads(message).get("events", []):
-                client.arrived[event["id"]] = at
+                client.arrived[f"{client.campaign_id}:{event['seq']}"] = at
 
 
 def followers_main() -> None:
@@ -141,9 +141,9 @@ async def _followers() -> None:
     await asyncio.wait_for(asyncio.gather(*(c.ready.wait() for c in clients)), 120)
     print("ready", flush=True)
     end = json.loads(await loop.run_in_executor(None, sys.stdin.readline))
-    owed: dict[int, set[int]] = {}  # campaign id -> the rolls acknowledged there
+    owed: dict[int, set[str]] = {}  # campaign id -> the rolls acknowledged there
     for event, table in end["acked"].items():
-        owed.setdefault(table, set()).add(int(event))
+        owed.setdefault(table, set()).add(event)
     deadline = time.perf_counter() + end["drain"]
     while time.perf_counter() < deadline:
         if all(owed.get(c.campaign_id, set()) <= c.arrived.keys() for c in clients):
@@ -153,7 +153,7 @@ async def _followers() -> None:
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    arrived = [{str(e): t for e, t in c.arrived.items()} for c in clients]
+    arrived = [dict(c.arrived) for c in clients]
     print(json.dumps({"arrived": arrived, "errors": errors[:5]}), flush=True)
 
 
@@ -164,8 +164,8 @@ async def _followers() -> None:
 class Rolls:
     """The rolls acknowledged: when each was sent, and its table; what was refused."""
 
-    sent: dict[int, float] = field(default_factory=dict)
-    table: dict[int, int] = field(default_factory=dict)
+    sent: dict[str, float] = field(default_factory=dict)  # "campaign:seq" -> when sent
+    table: dict[str, int] = field(default_factory=dict)  # "campaign:seq" -> its campaign
     refused: int = 0
 
 
@@ -189,7 +189,8 @@ async def roll_now_and_then(
                 http = Http(port)
                 status, answer = await http.request("POST", path, body, table.storyteller)
             if status == 201:
-                event = orjson.loads(answer)["event"]
+                # a roll's number counts its own table's events: the table names it too
+                event = f"{table.campaign_id}:{orjson.loads(answer)['seq']}"
                 rolls.sent[event], rolls.table[event] = start, table.campaign_id
             else:
                 rolls.refused += 1
@@ -265,7 +266,7 @@ async def drive(
     elapsed = time.perf_counter() - start
     busy_cpu = (sum(cpu_seconds(p) for p in pids) - busy_from) / elapsed
     memory = [resident_mib(p) for p in pids]
-    acked = {str(e): t for e, t in rolls.table.items()}
+    acked = dict(rolls.table)
     child.stdin.write(json.dumps({"acked": acked, "drain": args.drain}).encode() + b"\n")
     found = json.loads(await child.stdout.readline())
     await child.wait()
@@ -274,7 +275,7 @@ async def drive(
         for event, table in rolls.table.items():
             if table != campaign_id:
                 continue
-            at = arrived.get(str(event))
+            at = arrived.get(event)
             if at is None:
                 missing += 1
             else:
