@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from dicepool.core.chronicles import ChroniclesRequest
 from dicepool.core.classic import ClassicRequest, Policy, Specialty
-from dicepool.core.custom import CustomRequest
+from dicepool.core.custom import CustomRequest, default_target
 from dicepool.core.hubris import HubrisRequest, Keep
 from dicepool.core.pool import Pool
 from dicepool.core.request import ContestRequest, RollRequest
@@ -305,7 +305,7 @@ def _options(request: RollRequest, w: _Writer) -> None:
         w.again(request.again, 10)
         w.flag(("chance-again",), request.chance_again)
     else:
-        w.number(("t",), request.target, 8 if request.sides >= 8 else None)
+        w.number(("t",), request.target, default_target(request.sides))  # follows the die
         if request.again is not None:
             w.again(request.again, None)
         if request.cancel:

@@ -18,6 +18,7 @@ from dicepool.sheet.storypath.momentum import (
     gain,
     invoke_feat,
     regain_legend,
+    seat,
     set_players,
     spend,
     spend_legend,
@@ -28,7 +29,8 @@ from dicepool.sheet.storypath.momentum import (
 )
 
 moves = st.lists(
-    st.tuples(st.sampled_from(["gain", "spend", "players"]), st.integers(-2, 45)), max_size=30
+    st.tuples(st.sampled_from(["gain", "spend", "players", "seat", "seats"]), st.integers(-2, 45)),
+    max_size=30,
 )
 pools = st.builds(
     lambda players, share: Momentum(min(share, 2 * players), players),
@@ -45,6 +47,14 @@ def step(pool: Momentum, kind: str, n: int) -> Momentum:
         elif kind == "spend":
             after = spend(pool, n)
             assert after.points == pool.points - n
+        elif kind == "seat":  # n players now sit with a character
+            after, lost = seat(pool, n)
+            assert after.points + lost == pool.points and after.seated == n
+            if n >= pool.seated or pool.players is not None:  # seats that grow lose nothing
+                assert lost == 0
+        elif kind == "seats":  # the storyteller follows the seats again
+            after, lost = set_players(pool, None)
+            assert after.points + lost == pool.points and after.capacity == 2 * pool.seated
         else:
             after, lost = set_players(pool, n)
             assert after.points + lost == pool.points
@@ -53,14 +63,18 @@ def step(pool: Momentum, kind: str, n: int) -> Momentum:
     return after
 
 
-@given(st.one_of(st.none(), st.integers(1, 20)), moves)
+@given(st.one_of(st.none(), st.integers(1, 20)), st.integers(0, 20), moves)
 def test_the_pool_never_holds_more_than_its_capacity_nor_less_than_none(
-    players: int | None, steps: list[tuple[str, int]]
+    players: int | None, seated: int, steps: list[tuple[str, int]]
 ) -> None:
-    pool = Momentum(0, players)
+    pool = Momentum(0, players, seated)
     for kind, n in steps:
+        before = pool
         pool = step(pool, kind, n)
-        assert 0 <= pool.points <= (pool.capacity or 0)
+        assert 0 <= pool.points <= pool.capacity
+        assert pool.capacity == 2 * (pool.seated if pool.players is None else pool.players)
+        if pool.players is not None and kind == "seat":  # a number set stands whoever sits
+            assert pool.capacity == before.capacity
         assert stored_momentum(pool.stored()) == pool
 
 

@@ -1,5 +1,6 @@
-"""Any sequence of storypath's events (Momentum, Consolations, Legend, Feats, trackers) and undos:
-the log replayed equals the live state, the pool stays within 0..capacity."""
+"""Any sequence of storypath's events (Momentum, Consolations, Legend, Feats, trackers, the
+players set or followed as they sit down and leave) and undos: the log replayed equals the live
+state, the pool stays within 0..capacity."""
 
 from __future__ import annotations
 
@@ -42,10 +43,41 @@ feats = st.builds(
     st.sampled_from(["title", "calling"]),
 )
 
+SEATS = ("kim", "Lou", "max")
+seats = st.sampled_from(SEATS)
+
+
+def _move(seat: str, after: str | None) -> dict[str, Any]:
+    return {"seat_id": SEATS.index(seat) + 1, "seat": seat, "before": None, "after": after}
+
+
+seat_events = st.one_of(
+    st.builds(
+        lambda seat, n: Event(
+            Kind.CHARACTER_TAKEN, {"seat": seat, "character": n, "moves": [_move(seat, n)]}
+        ),
+        seats,
+        names,
+    ),
+    st.builds(
+        lambda seat: Event(
+            Kind.CHARACTER_HANDED,
+            {"character": "Ana", "seat": None, "from": seat, "moves": [_move(seat, None)]},
+        ),
+        seats,
+    ),
+    st.builds(
+        lambda seat: Event(Kind.SEAT_REVOKED, {"seat": seat.upper(), "character": None}), seats
+    ),
+)
+
 events = st.one_of(
     feats,
     regains,
-    st.builds(lambda n: Event(Kind.PLAYERS_SET, {"players": n}), st.integers(1, 4)),
+    seat_events,
+    st.builds(
+        lambda n: Event(Kind.PLAYERS_SET, {"players": n}), st.one_of(st.none(), st.integers(1, 4))
+    ),
     st.builds(lambda n: Event(Kind.MOMENTUM_SPENT, {"points": n, "for": ""}), st.integers(1, 4)),
     st.builds(
         lambda n, p: Event(Kind.LEGEND_REGAINED, {"character": n, "points": p}),
@@ -108,8 +140,8 @@ events = st.one_of(
 )
 
 
-def _start() -> list[Event]:
-    made = [campaign_event("T", "storypath", 2)]
+def _start(players: int | None = 2) -> list[Event]:
+    made = [campaign_event("T", "storypath", players)]
     made += [created_event(new_character(n, "storypath")) for n in NAMES]
     return made + [changed_event(n, parse_changes("Legend=2")) for n in NAMES]
 
@@ -125,18 +157,28 @@ def _oldest(event: Event, live: Any) -> Event:
 
 
 @settings(max_examples=examples(200), deadline=None)
-@given(st.lists(st.tuples(events, st.integers(0, 6)), max_size=40))
+@given(
+    st.one_of(st.none(), st.integers(1, 4)),
+    st.lists(st.tuples(events, st.integers(0, 6)), max_size=40),
+)
 def test_the_log_replayed_equals_the_live_state_and_the_pool_stays_in_bounds(
-    steps: list[tuple[Event, int]],
+    players: int | None, steps: list[tuple[Event, int]]
 ) -> None:
-    log = Log(_start())
+    log = Log(_start(players))
     for event, undo_back in steps:
         if undo_back:  # now and then, undo a recent event
             log.undo(undo_back)
         else:
+            before = pool_of(log.live)
             log.append(_oldest(event, log.live))
+            after = pool_of(log.live)
+            if event.kind is Kind.CHARACTER_TAKEN:  # a player sitting down never costs a point
+                assert after.points == before.points and after.capacity >= before.capacity
         pool = pool_of(log.live)
-        assert pool.capacity is not None and 0 <= pool.points <= pool.capacity
+        assert 0 <= pool.points <= pool.capacity
+        expected = len(log.live.now.seated) if log.live.players is None else log.live.players
+        assert pool.capacity == 2 * expected
+        assert len(log.live.now.seated) <= len(SEATS)
         for sheet in log.live.characters.values():
             legend = legend_of(sheet.status, sheet.traits.get("Legend", 0))
             assert 0 <= legend.points <= legend.rating

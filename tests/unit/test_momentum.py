@@ -18,6 +18,7 @@ from dicepool.sheet.storypath.momentum import (
     FeatCost,
     Legend,
     Momentum,
+    SizedBy,
     add_advantage,
     advantage,
     check_enhancement,
@@ -27,6 +28,7 @@ from dicepool.sheet.storypath.momentum import (
     gain,
     invoke_feat,
     regain_legend,
+    seat,
     set_players,
     spend,
     spend_legend,
@@ -40,8 +42,31 @@ from dicepool.sheet.storypath.momentum import (
 def test_capacity_is_twice_the_number_of_players() -> None:
     # "Capacity: twice the number of players"
     assert Momentum(0, 3).capacity == 6
-    assert Momentum().capacity is None
-    assert Momentum(2, 4).to_dict() == {"points": 2, "capacity": 8, "players": 4}
+    assert Momentum(2, 4).to_dict() == {
+        "points": 2,
+        "capacity": 8,
+        "players": 4,
+        "sized_by": "storyteller",
+        "seated": 0,
+    }
+
+
+def test_the_players_are_the_seated_ones_unless_the_storyteller_sets_a_number() -> None:
+    seated = Momentum(2, None, seated=3)
+    assert (seated.capacity, seated.sized_by, seated.players_words()) == (
+        6,
+        SizedBy.SEATS,
+        "3 (the seated players)",
+    )
+    assert seated.to_dict()["players"] == 3
+    told = Momentum(2, 5, seated=3)  # the storyteller's number stands, whoever is seated
+    assert (told.capacity, told.sized_by, told.players_words()) == (
+        10,
+        SizedBy.STORYTELLER,
+        "5 (set by the storyteller)",
+    )
+    assert Momentum().capacity == 0
+    assert "nobody sits with a character yet" in Momentum().players_words()
 
 
 def test_gains_beyond_capacity_are_lost() -> None:
@@ -51,9 +76,23 @@ def test_gains_beyond_capacity_are_lost() -> None:
     assert pool.points == 1 and lost == 0
 
 
-def test_a_pool_of_unknown_size_refuses_gains_and_says_what_to_set() -> None:
-    with pytest.raises(SheetError, match="set the campaign's number of players"):
-        gain(Momentum(), 1)
+def test_a_pool_sized_for_nobody_loses_every_gain() -> None:
+    assert gain(Momentum(), 3) == (Momentum(), 3)
+
+
+def test_the_pool_follows_the_seats_and_a_set_number_ignores_them() -> None:
+    pool, lost = seat(Momentum(), 2)  # two players sit down: room for four
+    assert (pool, lost) == (Momentum(0, None, 2), 0)
+    pool, lost = gain(pool, 3)
+    assert (pool.points, lost) == (3, 0)
+    pool, lost = seat(pool, 1)  # a seat given up: the pool holds two, one is lost
+    assert (pool, lost) == (Momentum(2, None, 1), 1)
+    pool, lost = set_players(pool, 4)  # the storyteller's number: seats no longer size it
+    assert seat(pool, 0) == (Momentum(2, 4, 0), 0)
+    assert set_players(Momentum(6, 4, 1), None) == (Momentum(2, None, 1), 4)  # seats again
+    for seated in (-1, MAX_PLAYERS + 1):
+        with pytest.raises(SheetError, match="seats"):
+            seat(Momentum(), seated)
 
 
 def test_spending_more_than_the_pool_holds_says_how_many_are_left() -> None:
@@ -82,17 +121,20 @@ def test_a_smaller_table_loses_what_the_pool_no_longer_holds() -> None:
 
 
 @pytest.mark.parametrize(
-    ("points", "players"), [(-1, 2), (5, 2), (1, None), (0, 0), (0, MAX_PLAYERS + 1)]
+    ("points", "players", "seated"),
+    [(-1, 2, 0), (5, 2, 0), (1, None, 0), (0, 0, 0), (0, MAX_PLAYERS + 1, 0), (3, None, 1)],
 )
-def test_a_pool_outside_its_capacity_cannot_be_made(points: int, players: int | None) -> None:
+def test_a_pool_outside_its_capacity_cannot_be_made(
+    points: int, players: int | None, seated: int
+) -> None:
     with pytest.raises(SheetError):
-        Momentum(points, players)
+        Momentum(points, players, seated)
 
 
 def test_the_stored_pool_round_trips_and_empty_is_new() -> None:
     assert stored_momentum({}) == Momentum()
-    pool = Momentum(3, 4)
-    assert stored_momentum(pool.stored()) == pool
+    for pool in (Momentum(3, 4), Momentum(3, None, 2), Momentum(1, 1, 5)):
+        assert stored_momentum(pool.stored()) == pool
 
 
 @pytest.mark.parametrize(

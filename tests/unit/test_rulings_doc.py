@@ -1,7 +1,9 @@
-"""Every "ruling N" that the code or the README cites has its text in docs/rulings.md.
+"""Every "ruling N" that the code, the README or the documentation site cites has its text in
+docs/rulings.md.
 
-A citation is ``ruling N`` or ``rulings N, M and K`` (any case) in a file under ``src/`` or in
-README.md; docs/rulings.md gives each ruling under a heading ``## Ruling N``.
+A citation is ``ruling N`` or ``rulings N, M and K`` (any case) in a file under ``src/``, in
+README.md or in a page of docs/; docs/rulings.md gives each ruling under a heading
+``## Ruling N``.
 """
 
 from __future__ import annotations
@@ -30,7 +32,11 @@ def cited_in(text: str) -> set[int]:
 
 def citations() -> dict[int, list[str]]:
     """Each cited ruling number, with the files (relative to the root) that cite it."""
-    files = [*sorted((ROOT / "src").rglob("*")), ROOT / "README.md"]
+    files = [
+        *sorted((ROOT / "src").rglob("*")),
+        ROOT / "README.md",
+        *sorted((ROOT / "docs").rglob("*.md")),
+    ]
     cited: dict[int, list[str]] = {}
     for path in files:
         if not path.is_file() or path.suffix in {".pyc", ".png", ".ico", ".woff2"}:

@@ -52,10 +52,10 @@ def test_a_failure_adds_its_consolation_to_the_pool_and_gains_over_capacity_are_
     assert pool_of(state).points == 1
     state, done = rolled(state, "storypath 3 spec", [1, 3, 4], Spends())  # a botch: 1+1+2
     assert done["consolation"]["points"] == 4
-    assert pool_of(state).to_dict() == {"points": 4, "capacity": 4, "players": 2}  # 1 lost
+    assert (pool_of(state).points, pool_of(state).capacity) == (4, 4)  # 1 lost
 
 
-def test_a_success_gives_no_consolation_and_a_pool_of_unknown_size_keeps_nothing() -> None:
+def test_a_success_gives_no_consolation_and_a_pool_sized_for_nobody_keeps_nothing() -> None:
     state, done = rolled(saga(), "storypath 3", [8, 3, 4], Spends(consolation="advantage"))
     assert "consolation" not in done
     state, done = rolled(saga(None), "storypath 3", [2, 3, 4], Spends())
@@ -151,6 +151,47 @@ def test_players_set_sizes_the_pool_and_a_smaller_one_loses_what_it_cannot_hold(
     assert state.players == 2 and pool_of(state).points == 4
     with pytest.raises(SheetError, match=r"1\.\.100 players"):
         apply(state, event(Kind.PLAYERS_SET, players=0))
+
+
+def taken(seat: str, before: str | None, after: str | None, seq: int = 0) -> Event:
+    """A seat's ``character-taken`` (its seat id: the seat's name's length, any number)."""
+    move = {"seat_id": len(seat), "seat": seat, "before": before, "after": after}
+    return event(Kind.CHARACTER_TAKEN, seq, seat=seat, character=after, moves=[move])
+
+
+def test_the_pool_follows_the_players_who_sit_with_a_character() -> None:
+    state = apply(saga(None), taken("kim", None, "Ana"))
+    assert (pool_of(state).capacity, state.now.seated) == (2, frozenset({"kim"}))
+    state = apply(state, taken("Lou", None, "Bo"))
+    state, _ = rolled(state, "storypath 3", [1, 3, 4], Spends())  # a botch: 3 Momentum
+    assert (pool_of(state).points, pool_of(state).capacity) == (3, 4)
+    state = apply(state, taken("KIM", "Ana", "Bo"))  # a seat changing character: still seated
+    assert pool_of(state).capacity == 4
+    handed = {"seat_id": 3, "seat": "Lou", "before": "Bo", "after": None}
+    state = apply(
+        state,
+        event(Kind.CHARACTER_HANDED, character="Bo", seat=None, moves=[handed], **{"from": "Lou"}),
+    )
+    assert (pool_of(state).points, pool_of(state).capacity) == (2, 2)  # one seat: one lost
+    state = apply(state, event(Kind.SEAT_REVOKED, seat="Kim", character="Bo", ends=[3]))
+    assert (state.now.seated, pool_of(state).points, pool_of(state).capacity) == (frozenset(), 0, 0)
+
+
+def test_a_number_the_storyteller_sets_stands_until_they_follow_the_seats_again() -> None:
+    state = apply(apply(saga(None), taken("kim", None, "Ana")), taken("lou", None, "Bo"))
+    state = apply(state, event(Kind.PLAYERS_SET, players=5))
+    state = apply(state, event(Kind.SEAT_REVOKED, seat="lou", character="Bo"))
+    assert pool_of(state).players_words() == "5 (set by the storyteller)"
+    state = replace(state, story=replace(state.now, momentum=7))
+    state = apply(state, event(Kind.PLAYERS_SET, players=None))  # the seats again: one seated
+    assert (state.players, pool_of(state).points, pool_of(state).capacity) == (None, 2, 2)
+    assert pool_of(state).players_words() == "1 (the seated players)"
+
+
+def test_the_seated_players_round_trip_through_the_projection() -> None:
+    state = apply(apply(saga(None), taken("Kim", None, "Ana")), taken("lou", None, "Bo"))
+    assert stored_story("storypath", state.now.stored()) == state.now
+    assert state.now.stored()["seated"] == ["kim", "lou"]
 
 
 def test_momentum_spent_on_a_knack() -> None:

@@ -19,11 +19,11 @@ from dicepool.campaign.play import Acted
 from dicepool.campaign.seats import Seat, may_act_for
 from dicepool.core.dice import DiceSource
 from dicepool.core.result import RollResult
-from dicepool.errors import ParameterError
+from dicepool.errors import ParameterError, SheetError
 from dicepool.sheet.character import Character
 from dicepool.sheet.events import Event
 from dicepool.sheet.state import CampaignState
-from dicepool.sheet.traits import MAX_NAME
+from dicepool.sheet.traits import MAX_NAME, name_key
 from dicepool.store.database import Database
 
 ALL = frozenset({"classic", "chronicles", "hubris", "sundown", "storypath", "custom"})
@@ -57,6 +57,14 @@ class Type(StrEnum):
 Choices = Callable[[str], tuple[str, ...]]
 """The values a choice takes at a table of a system."""
 
+Example = Callable[[str], str]
+"""A value a field may hold at a table of a system, shown in it as an example (its
+placeholder): a trait's name is the system's own (``Agility`` at a sundown table)."""
+
+Applies = Callable[[CampaignState, Character | None], str | None]
+"""Why an action does not apply now to a character (its sheet; None for an action of the
+table), in one line, or None when it does: the page offers only what applies."""
+
 
 def fixed(*values: str) -> Choices:
     """Choices that are the same at every table."""
@@ -66,6 +74,38 @@ def fixed(*values: str) -> Choices:
 def no_choices(_system: str) -> tuple[str, ...]:
     """The choices of a parameter that is no choice: none."""
     return ()
+
+
+def shown(text: str) -> Example:
+    """An example that is the same at every table."""
+    return lambda _system: text
+
+
+def no_example(_system: str) -> str:
+    """The example of a field that needs none (a number, a choice): none."""
+    return ""
+
+
+def always(_state: CampaignState, _sheet: Character | None) -> str | None:
+    """An action that applies whatever the state: it never says why not."""
+    return None
+
+
+def on_sheet(rule: Callable[[CampaignState, Character], str | None]) -> Applies:
+    """An :data:`Applies` of a character's action from a rule that reads its sheet (an action
+    asked of no sheet, which the page never does, is not judged here: its rule judges it)."""
+    return lambda state, sheet: None if sheet is None else rule(state, sheet)
+
+
+def refusal(check: Callable[[], object], who: str = "") -> str | None:
+    """What a pure rule's ``check`` refuses (its SheetError's words, after ``who: ``, as the
+    rule's use case says them), or None when it passes: "applies now" asks the rules
+    themselves, so the page and the server never disagree."""
+    try:
+        check()
+    except SheetError as exc:
+        return f"{who}: {exc}" if who else str(exc)
+    return None
 
 
 @dataclass(frozen=True)
@@ -98,6 +138,9 @@ class Param:
         noun: the words that name it in an error, where its name is not enough.
         systems: the systems whose tables take it (a roll's choices: Momentum is
             storypath's); an action's parameters are its action's.
+        label: the words beside its field on the page (by default its name, capitalized).
+        example: an example of its value at a table of each system (the field's
+            placeholder), where one helps: a trait's name is the system's own.
     """
 
     name: str
@@ -119,6 +162,13 @@ class Param:
     missing: str = ""
     noun: str = ""
     systems: frozenset[str] = ALL
+    label: str = ""
+    example: Example = no_example
+
+    @property
+    def words(self) -> str:
+        """The words beside its field on the page."""
+        return self.label or self.name.replace("-", " ").capitalize()
 
     def called(self, cli: bool) -> str:
         """Its name in an error: its option at the command line, else its noun or name."""
@@ -230,6 +280,10 @@ class Action:
         label: its button's words on the page (by default its summary's first words).
         example: an example of its command line.
         rolls: whether its rule may roll (``--seed`` and ``--dice`` on the command line).
+        explanation: one line from the rules for a player: what it does, what it costs and
+            when it may be taken (the page shows it with the action's form; help may reuse it).
+        applies: why it does not apply now to a character (:data:`Applies`); the page offers
+            it only when it does, and its rule refuses it, in the same words, when it does not.
     """
 
     name: str
@@ -244,6 +298,8 @@ class Action:
     example: str = ""
     rolls: bool = False
     help: str = field(default="", compare=False)
+    explanation: str = field(default="", compare=False)
+    applies: Applies = field(default=always, compare=False)
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -268,6 +324,15 @@ class Action:
     def web_params(self) -> tuple[Param, ...]:
         """The parameters the API and the page take."""
         return tuple(p for p in self.params if p.web)
+
+    def why_not(self, state: CampaignState, character: str | None = None) -> str | None:
+        """Why it does not apply now, to ``character`` (its name) where it acts on one, or
+        None when it does (a character not in ``state`` is left to the rule, which names it).
+        """
+        sheet = state.characters.get(name_key(character)) if character else None
+        if self.for_character and sheet is None:
+            return None
+        return self.applies(state, sheet)
 
 
 BREAKS = ("Zl", "Zp")

@@ -21,7 +21,7 @@ HEX = frozenset("0123456789abcdef")
 
 BROWSERS = 4
 """The most contributions one player's seat adds to a seal: one a browser the player opens the
-table in (a player's page rolls only with its own contribution logged: see README, "The dice
+table in (a player's page rolls only with its own contribution logged: see docs/dice.md, "The
 scheme"), bounded so that a seat cannot grow a seal without end."""
 
 

@@ -26,6 +26,8 @@ ACTIONS = (
                 required=False,
                 length=MAX_WEBHOOK,
                 metavar="[URL]",
+                label="Webhook URL (empty: stop)",
+                example=lambda _system: "https://discord.com/api/webhooks/...",
             ),
         ),
         _webhook,
@@ -33,6 +35,8 @@ ACTIONS = (
         group="table",
         label="Discord webhook",
         example="dicepool webhook https://discord.com/api/webhooks/123/abc",
+        explanation="Every roll and change the players see is posted to a Discord channel (its "
+        "settings, Integrations, Webhooks).",
     ),
 )
 """The table's Discord actions."""

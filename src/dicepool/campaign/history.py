@@ -13,6 +13,7 @@ from dicepool.campaign.seat_admin import undo_seats
 from dicepool.errors import CampaignError, DicepoolError
 from dicepool.sheet.events import (
     DISCORD_KINDS,
+    MOVING_KINDS,
     SEAT_KINDS,
     CampaignState,
     Event,
@@ -235,8 +236,9 @@ def undo(db: Database, campaign: str, actor: str, seq: int | None = None) -> tup
         undo_seats(conn, row.id, root, restore=depth % 2 == 1)  # refused, or the seats moved
         undo_ties(conn, row.id, root, restore=depth % 2 == 1)  # refused, or Discord's ties
         state = None
-        # a plain roll, or an event of the seats, changes no state: no replay
-        if root.kind not in SEAT_KINDS | DISCORD_KINDS and (
+        # a plain roll, or an event of the seats that moves no character, changes no state:
+        # no replay (a character's move changes who is seated, which sizes storypath's pool)
+        if root.kind not in (SEAT_KINDS - MOVING_KINDS) | DISCORD_KINDS and (
             root.kind is not Kind.ROLLED or effects_of(root.data)
         ):
             probe = replace(undo_event(target), id=2**62)

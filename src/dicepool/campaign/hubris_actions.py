@@ -7,8 +7,10 @@ who may take it, and the use case of :mod:`dicepool.campaign.play` it runs.
 
 from __future__ import annotations
 
+from dicepool.campaign import hubris_now as now
 from dicepool.campaign.catalogue import (
     Action,
+    Applies,
     Args,
     Doing,
     Done,
@@ -19,6 +21,8 @@ from dicepool.campaign.catalogue import (
     character,
     done,
     fixed,
+    on_sheet,
+    shown,
 )
 from dicepool.campaign.play import (
     MAX_REST_HOURS,
@@ -110,7 +114,7 @@ def _nature(doing: Doing, args: Args) -> Done:
     return _event(Kind.NATURE_SET, trait="trait")(doing, args)
 
 
-def _points(called: str, high: int = MAX_POINTS) -> Param:
+def _points(called: str, label: str, high: int = MAX_POINTS) -> Param:
     return Param(
         "points",
         Type.INT,
@@ -118,10 +122,13 @@ def _points(called: str, high: int = MAX_POINTS) -> Param:
         high=high,
         metavar="N",
         refusal=called + " is {low}..{high} points, not {value}",
+        label=label,
     )
 
 
-def _plain(name: str, kind: Kind, summary: str, label: str, rolls: bool = False) -> Action:
+def _plain(
+    name: str, kind: Kind, summary: str, label: str, *, explanation: str, applies: Applies
+) -> Action:
     return Action(
         name,
         summary,
@@ -131,7 +138,8 @@ def _plain(name: str, kind: Kind, summary: str, label: str, rolls: bool = False)
         group="hubris",
         label=label,
         example=f"dicepool {name} Ana",
-        rolls=rolls,
+        explanation=explanation,
+        applies=applies,
     )
 
 
@@ -142,7 +150,7 @@ ACTIONS = (
         HUBRIS,
         (
             character(),
-            _points("damage"),
+            _points("damage", "Points of damage"),
             Param(
                 "kind",
                 Type.CHOICE,
@@ -150,6 +158,7 @@ ACTIONS = (
                 choices=fixed(*WOUNDS),
                 metavar="KIND",
                 refusal="`{value}` is not a kind of damage: write {choices}",
+                label="Kind of wound",
             ),
             Param(
                 "resistant",
@@ -158,6 +167,7 @@ ACTIONS = (
                 required=False,
                 default=False,
                 option="--resistant",
+                label="Resistant (only time heals it)",
             ),
             Param(
                 "treatable",
@@ -166,6 +176,7 @@ ACTIONS = (
                 required=False,
                 default=False,
                 option="--treatable",
+                label="Treatable injury (care takes it a step down)",
             ),
             Param(
                 "mitigate",
@@ -174,12 +185,16 @@ ACTIONS = (
                 required=False,
                 default=False,
                 option="--mitigate",
+                label="Mitigate: 1 Willpower, one point less",
             ),
         ),
         _hurt,
         group="hubris",
         label="Take damage",
         example="dicepool damage Ana 2 lethal --mitigate",
+        explanation="Wounds fill the Health track, the worst on the left; with no box free one is "
+        "upgraded. Mitigate: 1 Willpower (one a turn), one point less.",
+        applies=on_sheet(now.damage_now),
     ),
     Action(
         "heal",
@@ -187,7 +202,7 @@ ACTIONS = (
         HUBRIS,
         (
             character(),
-            _points("healing"),
+            _points("healing", "Points healed"),
             Param(
                 "kind",
                 Type.CHOICE,
@@ -196,12 +211,16 @@ ACTIONS = (
                 choices=fixed(*WOUNDS),
                 metavar="[KIND]",
                 refusal="`{value}` is not a kind of damage: write {choices}",
+                label="Only wounds of the kind",
             ),
         ),
         _heal,
         group="hubris",
         label="Heal",
         example="dicepool heal Ana 1 lethal",
+        explanation="Care or a power heals points, the least severe first; resistant wounds heal "
+        "with time only (care takes a treatable one a step down).",
+        applies=on_sheet(now.heal_now),
     ),
     Action(
         "stabilize",
@@ -212,6 +231,9 @@ ACTIONS = (
         group="hubris",
         label="Stabilize",
         example="dicepool stabilize Ana",
+        explanation="Stops a lethal wound in the last box from bleeding: until then, one more "
+        "lethal point each minute.",
+        applies=on_sheet(now.stabilize_now),
     ),
     _plain(
         "mitigate",
@@ -219,6 +241,9 @@ ACTIONS = (
         "Spend a Willpower point to take one effective success off an uncontested attack or "
         "hazard (for damage: damage --mitigate).",
         "Mitigate (Willpower)",
+        explanation="1 Willpower (one a turn): one effective success off an attack or hazard no "
+        "roll contested. For damage, tick Mitigate there.",
+        applies=on_sheet(now.mitigate_now),
     ),
     Action(
         "rest",
@@ -239,6 +264,7 @@ ACTIONS = (
                 option="--hours",
                 metavar="H",
                 refusal="a rest lasts {low}..{high} hours of story time, not {value}",
+                label="Hours of story time",
             ),
         ),
         _rest,
@@ -246,19 +272,35 @@ ACTIONS = (
         label="Rest",
         example="dicepool rest Ana",
         rolls=True,
+        explanation="A full night: 8 hours pass, then a Willpower point comes back; in a crisis "
+        "of conscience, the crisis roll instead.",
+        applies=on_sheet(now.rest_now),
     ),
-    _plain("vice", Kind.VICE, "Pursue a Vice: a Willpower point, once a scene.", "Vice"),
+    _plain(
+        "vice",
+        Kind.VICE,
+        "Pursue a Vice: a Willpower point, once a scene.",
+        "Vice",
+        explanation="Acting out the character's Vice gains a Willpower point, once a scene.",
+        applies=on_sheet(now.vice_now),
+    ),
     _plain(
         "virtue",
         Kind.VIRTUE,
         "Risk everything for a Virtue: all Willpower and a lost dot, once a session.",
         "Virtue",
+        explanation="Risking themselves for their Virtue refills every Willpower point and a lost "
+        "dot, once a session.",
+        applies=on_sheet(now.virtue_now),
     ),
     _plain(
         "degenerate",
         Kind.DEGENERATED,
         "Degenerate after a failed crisis roll: Morality down one, Willpower regained.",
         "Degenerate",
+        explanation="Instead of the failed crisis roll's loss: Morality falls by one, the crisis "
+        "ends, and a Willpower point comes back.",
+        applies=on_sheet(now.degenerate_now),
     ),
     Action(
         "intimacy-roll",
@@ -272,6 +314,8 @@ ACTIONS = (
                 "The Intimacy defended.",
                 length=MAX_INTIMACY,
                 metavar="INTIMACY",
+                label="Intimacy defended",
+                example=shown("my sister"),
             ),
         ),
         _event(Kind.INTIMACY_ROLLED, intimacy="intimacy"),
@@ -279,6 +323,9 @@ ACTIONS = (
         label="Intimacy roll",
         example='dicepool intimacy-roll Ana "my sister"',
         rolls=True,
+        explanation="After a Willpower point spent this turn defending an Intimacy: Morality is "
+        "rolled, and a success gives the point back.",
+        applies=on_sheet(now.intimacy_roll_now),
     ),
     Action(
         "sin",
@@ -293,6 +340,7 @@ ACTIONS = (
                 high=5,
                 metavar="RATING",
                 refusal="{called} {value} is not in the range {low}..{high}",
+                label="Its rating (1 worst, 5 least)",
             ),
             Param(
                 "what",
@@ -303,12 +351,17 @@ ACTIONS = (
                 length=MAX_WHAT,
                 option="--what",
                 metavar="TEXT",
+                label="What was done",
+                example=shown("struck the guard"),
             ),
         ),
         _event(Kind.SINNED, rating="rating", what="what"),
         group="hubris",
         label="Sin",
         example='dicepool sin Ana 3 --what "the guard"',
+        explanation="A crime at or below the character's Morality (1 truly heinous to 5): a "
+        "crisis of conscience, rolled at each rest.",
+        applies=on_sheet(now.sin_now),
     ),
     Action(
         "atone",
@@ -323,6 +376,7 @@ ACTIONS = (
                 required=False,
                 default=False,
                 option="--strides",
+                label="Serious strides (counts toward resolution)",
             ),
         ),
         _event(Kind.ATONED, strides="strides"),
@@ -330,6 +384,9 @@ ACTIONS = (
         label="Atone",
         example="dicepool atone Ana --strides",
         rolls=True,
+        explanation="Once a scene, in a crisis, for facing the crime: the crisis roll. A success "
+        "gives a Willpower point and a step toward resolution.",
+        applies=on_sheet(now.atone_now),
     ),
     Action(
         "intimacy",
@@ -343,8 +400,17 @@ ACTIONS = (
                 "Add or remove it.",
                 choices=fixed("add", "remove"),
                 metavar="add|remove",
+                label="Add or remove",
             ),
-            Param("text", Type.TEXT, "The Intimacy.", length=MAX_INTIMACY, metavar="TEXT"),
+            Param(
+                "text",
+                Type.TEXT,
+                "The Intimacy.",
+                length=MAX_INTIMACY,
+                metavar="TEXT",
+                label="Intimacy",
+                example=shown("my sister"),
+            ),
         ),
         _either(
             "action", {"add": Kind.INTIMACY_ADDED, "remove": Kind.INTIMACY_REMOVED}, intimacy="text"
@@ -352,6 +418,8 @@ ACTIONS = (
         group="hubris",
         label="Intimacy",
         example='dicepool intimacy Ana add "my sister"',
+        explanation="A tie to a person or a small group, up to Resolve + 3; defending one may "
+        "give a spent Willpower point back.",
     ),
     Action(
         "soul",
@@ -365,12 +433,15 @@ ACTIONS = (
                 "Lost or restored.",
                 choices=fixed("lost", "restored"),
                 metavar="lost|restored",
+                label="The soul is",
             ),
         ),
         _either("change", {"lost": Kind.SOUL_LOST, "restored": Kind.SOUL_RESTORED}),
         group="hubris",
         label="Soul",
         example="dicepool soul Ana lost",
+        explanation="Soulless: no Morality gained, no crisis resolved, Willpower dots lost over "
+        "time; restored, each regain brings a dot back.",
     ),
     Action(
         "willpower",
@@ -394,12 +465,16 @@ ACTIONS = (
                 high=10,
                 metavar="N",
                 refusal="{called} {value} is not in the range {low}..{high}",
+                label="Dots lost",
             ),
         ),
         _event(Kind.WILLPOWER_LOST, dots="dots"),
         group="hubris",
         label="Lose Willpower dots",
         example="dicepool willpower Ana lose 1",
+        explanation="Stress takes Willpower dots, and the points above them; a lost dot comes "
+        "back after a month.",
+        applies=on_sheet(now.willpower_now),
     ),
     Action(
         "conflict-lose",
@@ -415,6 +490,7 @@ ACTIONS = (
                 choices=fixed(*ARENAS),
                 metavar="ARENA",
                 refusal="`{value}` is no arena of a conflict: write {choices}",
+                label="Arena",
             ),
         ),
         _event(Kind.CONFLICT_LOST, arena="arena"),
@@ -422,6 +498,8 @@ ACTIONS = (
         command=("conflict", "lose"),
         label="Lose a contest",
         example="dicepool conflict lose Ana social",
+        explanation="A contest lost away from the log: at as many losses as the arena's "
+        "Resistance attribute, the character has to accept defeat.",
     ),
     Action(
         "conflict-end",
@@ -434,6 +512,9 @@ ACTIONS = (
         command=("conflict", "end"),
         label="End the conflict",
         example="dicepool conflict end",
+        explanation="The conflict is over: the contests lost in it count no more (a new scene "
+        "ends it too).",
+        applies=now.conflict_end_now,
     ),
     Action(
         "supernatural",
@@ -443,7 +524,14 @@ ACTIONS = (
         (
             character(),
             Param(
-                "trait", Type.TEXT, "The power trait.", required=False, length=40, metavar="[TRAIT]"
+                "trait",
+                Type.TEXT,
+                "The power trait.",
+                required=False,
+                length=40,
+                metavar="[TRAIT]",
+                label="Power trait",
+                example=shown("Blood Potency"),
             ),
             Param(
                 "mortal",
@@ -452,12 +540,15 @@ ACTIONS = (
                 required=False,
                 default=False,
                 option="--mortal",
+                label="A mortal again",
             ),
         ),
         _nature,
         group="hubris",
         label="Supernatural",
         example='dicepool supernatural Ana "Blood Potency"',
+        explanation="A supernatural creature regains a lost Willpower dot only on a roll of its "
+        "power trait (Blood Potency...).",
     ),
 )
 """The Act of Hubris's actions."""

@@ -128,6 +128,20 @@ def roll_choices(system: str) -> tuple[Param, ...]:
     return tuple(p for p in ROLL_CHOICES if system in p.systems)
 
 
+def chosen_value(param: Param, given: Mapping[str, object], system: str) -> object | None:
+    """The value an edge collected for ``param``, checked; None when it is not chosen (None,
+    blank, or its default: unticked, no Momentum).
+
+    Raises:
+        ParameterError: a bad value (names the parameter).
+    """
+    value = given.get(param.name)
+    if value is None or value == "":
+        return None
+    checked = argument(param, value, system)
+    return None if checked == param.default else checked
+
+
 def spends_of(given: Mapping[str, object], system: str) -> Spends:
     """A roll's spends and choices from what an edge collected (None, blank, false or 0: not
     chosen), each checked by its parameter.
@@ -137,11 +151,8 @@ def spends_of(given: Mapping[str, object], system: str) -> Spends:
     """
     chosen: dict[str, object] = {}
     for param in ROLL_CHOICES:
-        value = given.get(param.name)
-        if value is None or value == "":
-            continue
-        checked = argument(param, value, system)
-        if checked == param.default:  # unticked, or no Momentum: nothing chosen
+        checked = chosen_value(param, given, system)
+        if checked is None:
             continue
         if system not in param.systems:
             owners = " and ".join(sorted(param.systems))

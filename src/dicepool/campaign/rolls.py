@@ -20,6 +20,7 @@ from dicepool.errors import AccessError, CampaignError, LimitError, NotationErro
 from dicepool.notation.house import read_house_rules
 from dicepool.notation.parser import parse
 from dicepool.notation.record import record
+from dicepool.sheet.character import Character
 from dicepool.sheet.events import Event, Kind, apply, event_of
 from dicepool.sheet.lines import SheetLine, read_sheet_line
 from dicepool.sheet.payloads import Drawn, RollCounted, Rolled
@@ -90,6 +91,54 @@ def request_of(
     return sheet_line, read_house_rules(row.system, row.house_rules).apply(request)
 
 
+@dataclass(frozen=True)
+class RollToMake:
+    """The roll a line would make at a table, its spends made: what is rolled, and what its
+    odds are the odds of.
+
+    Attributes:
+        line: the sheet line made into numbers, with the characters involved.
+        request: what would be rolled (house rules applied, the spends' dice added).
+        rollers: each side's roller (None: a side that names no character).
+    """
+
+    line: SheetLine
+    request: Request
+    rollers: tuple[Character | None, ...]
+
+    @property
+    def spender(self) -> Character | None:
+        """Who spends what the roll spends: the first side's roller."""
+        return self.rollers[0] if self.rollers else None
+
+
+def roll_to_make(
+    row: CampaignRow,
+    state: CampaignState,
+    seen: CampaignState,
+    line: str,
+    roller: str | None,
+    spends: Spends = NO_SPENDS,
+    rollers_allowed: Callable[[str], None] | None = None,
+    hidden: bool = False,
+) -> RollToMake:
+    """The roll ``line`` would make in a campaign (for ``roller`` where a side names none) with
+    ``spends``: the one place a roll and its odds decide it. The line names the characters of
+    ``seen`` (a player's: the players' alone); the spends are checked against ``state``, the
+    whole campaign, as the roll makes them.
+
+    Raises:
+        NotationError, SheetError, CampaignError: the line, or a spend, cannot be rolled.
+    """
+    sheet_line, request = request_of(row, seen, line, roller, rollers_allowed)
+    rollers = tuple(state.characters.get(name_key(r or "")) for r in sheet_line.rollers)
+    spender = rollers[0] if rollers else None
+    if hidden and spends:
+        raise SheetError("a hidden roll spends nothing: the table would see it; roll openly")
+    request = prepare(spender, request, spends, rollers=rollers, state=state)
+    return RollToMake(sheet_line, request, rollers)
+
+
 def roll(
     db: Database,
     campaign: str,
@@ -148,12 +197,9 @@ def roll(
         state, seen = screened_by(row, claimed.sheets, claimed.seated, by_player)
         if by_player:
             _typed_by_player(state, source)
-        sheet_line, request = request_of(row, seen, line, roller, rollers_allowed)
-        rollers = tuple(state.characters.get(name_key(r or "")) for r in sheet_line.rollers)
-        spender = rollers[0] if rollers else None
-        if hidden and spends:
-            raise SheetError("a hidden roll spends nothing: the table would see it; roll openly")
-        request = prepare(spender, request, spends, rollers=rollers, state=state)
+        to_make = roll_to_make(row, state, seen, line, roller, spends, rollers_allowed, hidden)
+        sheet_line, request, rollers = to_make.line, to_make.request, to_make.rollers
+        spender = to_make.spender
         if most_dice is not None:
             _within(request, most_dice)
         dice = drawing(conn, row.id, source, hidden, claimed.seal)

@@ -39,7 +39,7 @@ def _changed(change: SeatChange) -> Done:
 
 
 def _seat(summary: str) -> Param:
-    return Param("seat", Type.TEXT, summary, length=MAX_NAME, metavar="SEAT")
+    return Param("seat", Type.TEXT, summary, length=MAX_NAME, metavar="SEAT", label="Seat")
 
 
 ACTIONS = (
@@ -54,6 +54,8 @@ ACTIONS = (
         command=("seat", "invite"),
         label="New invitation",
         example="dicepool seat invite",
+        explanation="A new link for players to take seats (send it, never open it yourself); the "
+        "old invitation stops working.",
     ),
     Action(
         "invitations-off",
@@ -66,6 +68,7 @@ ACTIONS = (
         command=("seat", "close"),
         label="Invitations off",
         example="dicepool seat close",
+        explanation="No new player joins until a new invitation; the seated keep playing.",
     ),
     Action(
         "revoke",
@@ -80,6 +83,8 @@ ACTIONS = (
         command=("seat", "revoke"),
         label="Revoke",
         example="dicepool seat revoke Bo",
+        explanation="The seat's link stops working at once and its pages close; its character is "
+        "free for another seat.",
     ),
     Action(
         "new-link",
@@ -94,6 +99,8 @@ ACTIONS = (
         command=("seat", "link"),
         label="New link",
         example="dicepool seat link Bo",
+        explanation="A fresh link for a player who lost theirs; the old one stops working, and a "
+        "revoked seat sits again.",
     ),
     Action(
         "hand",
@@ -108,6 +115,7 @@ ACTIONS = (
                 required=False,
                 length=MAX_NAME,
                 metavar="[SEAT]",
+                label="To the seat (empty: take it back)",
             ),
         ),
         lambda doing, args: _changed(
@@ -118,6 +126,8 @@ ACTIONS = (
         command=("seat", "hand"),
         label="Hand to",
         example="dicepool seat hand Ana Bo",
+        explanation="The seat plays the character from now on; leave the seat empty to take it "
+        "back.",
     ),
 )
 """The table's seats' actions."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dicepool.campaign.campaigns import need_campaign
-from dicepool.campaign.seats import Role, SeatChange, move, new_token, shift
+from dicepool.campaign.seats import Role, SeatChange, log_seats, move, new_token, shift
 from dicepool.errors import CampaignError, SheetError
 from dicepool.sheet.events import MOVING_KINDS, SEAT_KINDS, Event, Kind, event_of, payload
 from dicepool.sheet.payloads import (
@@ -32,7 +32,7 @@ from dicepool.sheet.payloads import (
 )
 from dicepool.sheet.traits import MAX_NAME, check_name, name_key
 from dicepool.store.database import Database
-from dicepool.store.log import CampaignRow, append, campaign_by_id, find_sheet
+from dicepool.store.log import CampaignRow, campaign_by_id, find_sheet
 from dicepool.store.seats import (
     SeatRow,
     campaign_seats,
@@ -115,7 +115,7 @@ def _named(seats: list[SeatRow], name: str) -> SeatRow:
 
 
 def _log(conn: Sql, row: CampaignRow, event: Event, actor: str, about: list[str]) -> Event:
-    return append(conn, row.id, event, actor, about)
+    return log_seats(conn, row, event, actor, about)
 
 
 def new_invitation(db: Database, campaign_id: int, actor: str) -> SeatChange:

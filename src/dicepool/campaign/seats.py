@@ -8,7 +8,8 @@ character of their seat, and never sees a hidden roll until it is revealed.
 Who sits with which character is logged: a ``character-taken`` event when a player takes one
 (the storyteller's management of the seats is :mod:`dicepool.campaign.seat_admin`). Each such
 event holds its ``moves`` (the seat, its character before and after), which is how an undo puts
-the characters back (:func:`shift`). No event holds a token or its hash.
+the characters back (:func:`shift`), and how the campaign's story counts the seated players
+(:func:`log_seats`). No event holds a token or its hash.
 """
 
 from __future__ import annotations
@@ -22,12 +23,12 @@ from typing import Any
 
 from dicepool.campaign.campaigns import add_campaign
 from dicepool.errors import AccessError, CampaignError, WouldWait
-from dicepool.sheet.events import Event, Kind, event_of
+from dicepool.sheet.events import Event, Kind, apply, event_of
 from dicepool.sheet.lookalikes import RESERVED_SEATS, looks_like
 from dicepool.sheet.payloads import CharacterTaken, SeatMove
 from dicepool.sheet.traits import check_name, name_key
 from dicepool.store.database import Database
-from dicepool.store.log import append, campaign_by_id, find_sheet
+from dicepool.store.log import CampaignRow, append, campaign_by_id, find_sheet, save_story
 from dicepool.store.seats import (
     SeatRow,
     campaign_seats,
@@ -275,8 +276,22 @@ def take_character(db: Database, seat: Seat, character: str) -> Seat:
             shift(conn, seat.campaign_id, moves)
             taken = CharacterTaken(seat.name, sheet.name, tuple(SeatMove.of(m) for m in moves))
             event = event_of(Kind.CHARACTER_TAKEN, taken)
-            append(conn, campaign.id, event, seat.name, [sheet.name])
+            log_seats(conn, campaign, event, seat.name, [sheet.name])
     return replace(seat, character=sheet.name)
+
+
+def log_seats(
+    conn: Sql, campaign: CampaignRow, event: Event, actor: str, about: list[str]
+) -> Event:
+    """Append an event of the seats (inside the caller's transaction, the campaign's row
+    held) and follow it in the campaign's story: which player seats sit with a character,
+    which sizes storypath's Momentum pool. The event as stored."""
+    stored = append(conn, campaign.id, event, actor, about)
+    before = campaign.state()  # the seats' events read and change the story alone
+    after = apply(before, stored)
+    if after.now != before.now:
+        save_story(conn, campaign.id, after.now)
+    return stored
 
 
 def move(seat: SeatRow, before: str | None, after: str | None) -> dict[str, Any]:

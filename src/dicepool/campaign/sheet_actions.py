@@ -15,11 +15,17 @@ from dicepool.campaign.catalogue import (
     character,
     done,
     fixed,
+    on_sheet,
+    shown,
 )
 from dicepool.campaign.characters import edit_sheet
 from dicepool.campaign.tracks import change_track, define_track, remove_track, set_default_tracks
+from dicepool.campaign.trait_examples import examples_of
+from dicepool.sheet.character import Character
 from dicepool.sheet.edit import MAX_NOTES
+from dicepool.sheet.state import CampaignState
 from dicepool.sheet.tracks import MAX_BOXES, MAX_CHANGE, MAX_NAME, MAX_POINTS, Operation, TrackKind
+from dicepool.sheet.tracks_play import carried
 
 TRAITS = 1000
 """The longest list of changes an edit takes, in characters."""
@@ -58,7 +64,22 @@ def _track(doing: Doing, args: Args) -> Done:
 
 
 def _track_name(summary: str = "The track's name.") -> Param:
-    return Param("track", Type.TEXT, summary, length=MAX_NAME, metavar="TRACK")
+    return Param(
+        "track",
+        Type.TEXT,
+        summary,
+        length=MAX_NAME,
+        metavar="TRACK",
+        label="Track",
+        example=shown("Ammunition"),
+    )
+
+
+def tracks_now(state: CampaignState, sheet: Character) -> str | None:
+    """A track changed or removed: one the character carries (its own, or a default one)."""
+    if carried(sheet, state.now.default_tracks):
+        return None
+    return f"{sheet.name} carries no track: give them one first (New track)"
 
 
 ACTIONS = (
@@ -78,6 +99,8 @@ ACTIONS = (
                 length=TRAITS,
                 metavar="[CHANGE]...",
                 many=True,
+                label="Change traits",
+                example=lambda system: examples_of(system).changes,
             ),
             Param(
                 "add",
@@ -88,6 +111,8 @@ ACTIONS = (
                 length=TRAITS,
                 option="--add",
                 metavar="CHANGES",
+                label="Add a trait the system does not have",
+                example=shown("Languages=2"),
             ),
             Param(
                 "notes",
@@ -100,6 +125,7 @@ ACTIONS = (
                 lines=True,
                 blank=True,
                 refusal="notes are at most {high} characters, not {value}; shorten them",
+                label="Notes",
             ),
         ),
         _edit,
@@ -107,6 +133,8 @@ ACTIONS = (
         command=("char", "set"),
         label="Save the sheet",
         example='dicepool char set Ana Stealth+=1 "Firearms (Sniping)" --add "Dex=2"',
+        explanation="Trait=N sets, Trait+=1 raises, Trait (Specialty) adds a specialty; a typo of "
+        "a known trait is refused: add new ones on purpose.",
     ),
     Action(
         "track-define",
@@ -121,6 +149,7 @@ ACTIONS = (
                 "Points with a maximum, or boxes of damage.",
                 choices=fixed(*TrackKind),
                 metavar="points|damage",
+                label="Kind",
             ),
             Param(
                 "size",
@@ -128,6 +157,7 @@ ACTIONS = (
                 "Its maximum: points, or boxes.",
                 high=max(MAX_POINTS, MAX_BOXES),
                 metavar="N",
+                label="Maximum (points or boxes)",
             ),
         ),
         lambda doing, args: done(
@@ -145,6 +175,8 @@ ACTIONS = (
         command=("track", "define"),
         label="New track",
         example="dicepool track define Ana Vitae points 10",
+        explanation="A track of the table's own: points with a maximum (Vitae, Ammunition) or "
+        "boxes that take wounds.",
     ),
     Action(
         "track",
@@ -159,6 +191,7 @@ ACTIONS = (
                 "What happens to it.",
                 choices=fixed(*Operation),
                 metavar="spend|gain|damage|heal|set-max",
+                label="Change",
             ),
             Param(
                 "points",
@@ -168,6 +201,7 @@ ACTIONS = (
                 default=1,
                 high=MAX_CHANGE,
                 metavar="[N]",
+                label="Points or boxes",
             ),
             Param(
                 "wound",
@@ -177,6 +211,7 @@ ACTIONS = (
                 choices=fixed(*WOUNDS),
                 option="--wound",
                 metavar="KIND",
+                label="Wound (damage, heal)",
             ),
         ),
         _track,
@@ -184,6 +219,8 @@ ACTIONS = (
         command=("track", "change"),
         label="Change",
         example="dicepool track change Ana Willpower spend 1",
+        explanation="Spend or gain a track's points, damage or heal its boxes, or set its maximum.",
+        applies=on_sheet(tracks_now),
     ),
     Action(
         "track-remove",
@@ -197,6 +234,8 @@ ACTIONS = (
         command=("track", "remove"),
         label="Remove a track",
         example="dicepool track remove Ana Vitae",
+        explanation="The track leaves the sheet with what it holds (the log keeps its history).",
+        applies=on_sheet(tracks_now),
     ),
     Action(
         "default-tracks",
@@ -209,6 +248,7 @@ ACTIONS = (
                 "On or off.",
                 choices=fixed("on", "off"),
                 metavar="on|off",
+                label="Default tracks",
             ),
         ),
         lambda doing, args: done(
@@ -219,6 +259,8 @@ ACTIONS = (
         command=("track", "defaults"),
         label="Default tracks",
         example="dicepool track defaults off",
+        explanation="Whether every chronicles and classic sheet carries Health and Willpower "
+        "tracks (on unless turned off).",
     ),
 )
 """The sheets' actions."""

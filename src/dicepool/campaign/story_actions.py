@@ -14,6 +14,7 @@ from dicepool.campaign.catalogue import (
     Who,
     done,
     fixed,
+    shown,
 )
 from dicepool.campaign.play import advance_clock, next_boundary, set_dice_typing, set_house_rules
 from dicepool.campaign.seals import close
@@ -58,6 +59,7 @@ ACTIONS = (
                 length=20,
                 choices=units_of,  # offered; the clock also takes its other names (session)
                 metavar="UNIT",
+                label="What begins",
             ),
         ),
         _next,
@@ -65,6 +67,8 @@ ACTIONS = (
         label="Begin the next",
         example="dicepool next scene",
         rolls=True,
+        explanation="The limits it counts start again (a Willpower spend a turn, Vice a scene, "
+        "Edge a chronicle...); a turn brings its Stamina rolls.",
     ),
     Action(
         "clock",
@@ -77,6 +81,8 @@ ACTIONS = (
                 "How long: 15m, 3h, 2d, 1w, 1w2d.",
                 length=30,
                 metavar="DURATION",
+                label="How long",
+                example=shown("2d"),
             ),
         ),
         _advance,
@@ -85,6 +91,8 @@ ACTIONS = (
         label="Let time pass",
         example="dicepool clock advance 2d",
         rolls=True,
+        explanation="Story time passes for everyone: wounds heal or bleed, lost dots come back; a "
+        "minute begins a turn, a day a scene.",
     ),
     Action(
         "house-rules",
@@ -100,6 +108,8 @@ ACTIONS = (
                 length=MAX_HOUSE_RULES,
                 blank=True,
                 metavar="OPTIONS",
+                label="Options (empty: none)",
+                example=shown("9again"),
             ),
         ),
         _house_rules,
@@ -108,6 +118,8 @@ ACTIONS = (
         command=("campaign", "house-rules"),
         label="House rules",
         example='dicepool campaign house-rules "9again"',
+        explanation="Options as a roll line writes them (9again, rote...), added to every roll "
+        "from now on; empty for none.",
     ),
     Action(
         "typed-dice",
@@ -121,6 +133,7 @@ ACTIONS = (
                 "storyteller or everyone.",
                 choices=fixed("storyteller", "everyone"),
                 metavar="storyteller|everyone",
+                label="Who may type them",
             ),
         ),
         _dice_typing,
@@ -129,6 +142,8 @@ ACTIONS = (
         command=("campaign", "typed-dice"),
         label="Dice typed by hand",
         example="dicepool campaign typed-dice everyone",
+        explanation="Who may type the faces of real dice instead of the table's; such rolls are "
+        "marked typed in the log.",
     ),
     Action(
         "seal-close",
@@ -141,6 +156,8 @@ ACTIONS = (
         command=("seal", "close"),
         label="Close the seal",
         example="dicepool seal close",
+        explanation="The seal's seed goes into the log, so anyone can check every roll it drew; "
+        "a new seal opens at once.",
     ),
 )
 """The story's and the dice's actions."""

@@ -3,14 +3,15 @@ use cases, each one transaction (:func:`~dicepool.campaign.play.act`).
 
 A roll's own spends (Momentum dice, a Feat of Scale, a Consolation, a roll counted toward a
 tracker) are made by :func:`dicepool.campaign.rolls.roll`; these are the rest: the table's
-number of players (which sizes the pool), Momentum spent on something else than dice (a Knack),
-Legend regained, trackers started, Intervals bought and Milestones awarded.
+number of players (which sizes the pool: the seated players unless the storyteller sets one),
+Momentum spent on something else than dice (a Knack), Legend regained, trackers started,
+Intervals bought and Milestones awarded.
 """
 
 from __future__ import annotations
 
 from dicepool.campaign.play import Acted, act
-from dicepool.errors import SheetError
+from dicepool.errors import ParameterError, SheetError
 from dicepool.sheet.events import Event, Kind, event_of
 from dicepool.sheet.payloads import IntervalsBought, MilestonesAwarded, TrackerStarted
 from dicepool.sheet.state import CampaignState
@@ -28,10 +29,36 @@ def _points(points: int, what: str, most: int = MAX_POINTS) -> int:
     return points
 
 
-def set_players(db: Database, campaign: str, players: int, actor: str) -> Acted:
-    """Say how many players sit at the table (the Momentum pool holds twice as many points)."""
+def set_players(db: Database, campaign: str, players: int | None, actor: str) -> Acted:
+    """Say how many players sit at the table, or (None) that they are the seated players
+    again: the Momentum pool holds twice as many points."""
     event = event_of(Kind.PLAYERS_SET, PlayersSet(players))
     return act(db, campaign, actor, lambda _state: event)
+
+
+def asked_players(players: int | None, seats: bool) -> int | None:
+    """The number of players an edge asked for: ``players``, or None to follow the seated
+    players (``seats``).
+
+    Raises:
+        ParameterError: both, or neither (the message shows each).
+    """
+    if (players is not None) != seats:  # exactly one of them
+        return players
+    both = players is not None
+    raise ParameterError(
+        "seats" if both else "players",
+        f"{'give a number of players or --seats, not both' if both else 'say how many players'}"
+        f": {PLAYERS_ADVICE}",
+    )
+
+
+PLAYERS_ADVICE = (
+    "`dicepool campaign players 4` sets a number, `dicepool campaign players --seats` follows "
+    "the seated players"
+)
+"""How a storyteller sizes the Momentum pool, as the command line says it (the page has its
+own words for it)."""
 
 
 def spend_momentum(db: Database, campaign: str, points: int, what: str, actor: str) -> Acted:

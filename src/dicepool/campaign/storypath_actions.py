@@ -8,9 +8,10 @@ toward a tracker) are part of the roll; these are the rest.
 
 from __future__ import annotations
 
+from functools import partial
+
 from dicepool.campaign.campaigns import load_campaign
 from dicepool.campaign.catalogue import (
-    ALL,
     Action,
     Args,
     Doing,
@@ -21,8 +22,11 @@ from dicepool.campaign.catalogue import (
     character,
     done,
     fixed,
+    refusal,
+    shown,
 )
 from dicepool.campaign.storypath import (
+    asked_players,
     award_milestones,
     buy_intervals,
     regain_legend,
@@ -32,10 +36,15 @@ from dicepool.campaign.storypath import (
 )
 from dicepool.campaign.stunts import buy_stunt, carry_drawback
 from dicepool.errors import SheetError
+from dicepool.sheet.character import Character
+from dicepool.sheet.payloads import IntervalsBought, MilestonesAwarded
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.storypath.momentum import MAX_PLAYERS, MAX_POINTS, MAX_WHAT
+from dicepool.sheet.storypath.payloads import LegendRegained, MomentumSpent
+from dicepool.sheet.storypath.play import legend_regained, momentum_spent
 from dicepool.sheet.storypath.stunts import MAX_LEVEL, Effect
 from dicepool.sheet.storypath.stunts import MAX_WHAT as MAX_CARRIED_WHAT
+from dicepool.sheet.tracker_play import intervals_bought, milestones_awarded
 from dicepool.sheet.trackers import (
     MAX_DIFFICULTY,
     MAX_GOAL,
@@ -64,6 +73,40 @@ def sides(state: CampaignState, first: str | None, versus: str | None) -> list[s
     return [first] if versus is None else [first, versus]
 
 
+# What applies now (one function an action, asking the transition its event runs, with the
+# least its parameters could ask: the page offers what the rule would take).
+
+
+def momentum_now(state: CampaignState, _sheet: Character | None) -> str | None:
+    """Momentum spent on a Knack: a point in the pool."""
+    return refusal(lambda: momentum_spent(state, MomentumSpent(1).data()))
+
+
+def legend_now(state: CampaignState, sheet: Character | None) -> str | None:
+    """Legend regained: a rating in Legend, and a point spent."""
+    if sheet is None:
+        return None
+    return refusal(lambda: legend_regained(state, LegendRegained(sheet.name, 1).data()))
+
+
+def complex_buy_now(state: CampaignState, _sheet: Character | None) -> str | None:
+    """Intervals bought: a Complex Action whose Intervals a point of Momentum may raise."""
+    for tracker in state.now.trackers.trackers:
+        bought = IntervalsBought(tracker.name, 1).data()
+        if refusal(partial(intervals_bought, state, bought)) is None:
+            return None
+    return "no Complex Action under way whose Intervals Momentum can buy (a point each)"
+
+
+def complex_award_now(state: CampaignState, _sheet: Character | None) -> str | None:
+    """Milestones awarded: a Complex Action under way."""
+    for tracker in state.now.trackers.trackers:
+        awarded = MilestonesAwarded(tracker.name, tracker.sides[0], 1).data()
+        if refusal(partial(milestones_awarded, state, awarded)) is None:
+            return None
+    return "no Complex Action is under way: start one first"
+
+
 def _start(story: bool) -> Action:
     def run(doing: Doing, args: Args) -> Done:
         state = load_campaign(doing.db, doing.campaign)
@@ -88,6 +131,8 @@ def _start(story: bool) -> Action:
             length=MAX_NAME,
             metavar="NAME",
             noun="the tracker name",
+            label="Name",
+            example=shown("Heist" if story else "Research"),
         ),
         *(
             (
@@ -98,6 +143,7 @@ def _start(story: bool) -> Action:
                     high=MAX_MILESTONES,
                     option="--milestones",
                     metavar="N",
+                    label="Milestones needed",
                 ),
                 Param(
                     "intervals",
@@ -107,6 +153,7 @@ def _start(story: bool) -> Action:
                     high=MAX_INTERVALS,
                     option="--intervals",
                     metavar="N",
+                    label="Intervals allowed (empty: no time pressure)",
                 ),
                 Param(
                     "difficulty",
@@ -117,6 +164,7 @@ def _start(story: bool) -> Action:
                     high=MAX_DIFFICULTY,
                     option="--difficulty",
                     metavar="N",
+                    label="Difficulty of an Interval",
                 ),
             )
             if story
@@ -128,6 +176,7 @@ def _start(story: bool) -> Action:
                     high=MAX_GOAL,
                     option="--goal",
                     metavar="N",
+                    label="Successes needed",
                 ),
                 Param(
                     "rolls",
@@ -137,6 +186,7 @@ def _start(story: bool) -> Action:
                     high=MAX_ROLLS,
                     option="--rolls",
                     metavar="N",
+                    label="Rolls allowed (empty: no limit)",
                 ),
             )
         ),
@@ -148,6 +198,7 @@ def _start(story: bool) -> Action:
             length=MAX_NAME,
             option="--char",
             metavar="A",
+            label="Who acts",
         ),
         Param(
             "versus",
@@ -157,6 +208,7 @@ def _start(story: bool) -> Action:
             length=MAX_NAME,
             option="--versus",
             metavar="B",
+            label="Who opposes (an opposed action; else none)",
         ),
     )
     return Action(
@@ -175,6 +227,23 @@ def _start(story: bool) -> Action:
         "--char Ana"
         if story
         else "dicepool extended start Research --goal 10 --rolls 5 --char Ana",
+        explanation="Each roll that meets an Interval's Difficulty gains a Milestone, and the "
+        "action succeeds at the Milestones needed; name who opposes for an opposed action."
+        if story
+        else "Each roll's successes add up toward the goal, within the rolls allowed; name who "
+        "opposes for a contest: the first to the goal wins.",
+    )
+
+
+def _complex_name() -> Param:
+    return Param(
+        "name",
+        Type.TEXT,
+        "The Complex Action.",
+        length=MAX_NAME,
+        metavar="NAME",
+        label="Complex Action",
+        example=shown("Heist"),
     )
 
 
@@ -186,6 +255,7 @@ def _roll(summary: str) -> Param:
         high=MAX_SEQ,
         metavar="EVENT",
         refusal="no event {value} at this table; `dicepool log` lists the events",
+        label="Roll",
     )
 
 
@@ -200,6 +270,7 @@ def _level(summary: str) -> Param:
         option="--level",
         metavar="N",
         refusal="a level is {low}..{high}, not {value}",
+        label="Level",
     )
 
 
@@ -216,6 +287,7 @@ ACTIONS = (
                 high=MAX_POINTS,
                 metavar="N",
                 refusal="a Momentum spend is {low}..{high}, not {value}",
+                label="Points",
             ),
             Param(
                 "for",
@@ -226,6 +298,8 @@ ACTIONS = (
                 length=MAX_WHAT,
                 option="--for",
                 metavar="TEXT",
+                label="For",
+                example=shown("a Knack"),
             ),
         ),
         lambda doing, args: done(
@@ -236,6 +310,9 @@ ACTIONS = (
         command=("momentum", "spend"),
         label="Spend Momentum",
         example='dicepool momentum spend 1 --for "a Knack"',
+        explanation="The players' shared pool pays for a Knack or another use; dice for a roll "
+        "are bought in the roll box.",
+        applies=momentum_now,
     ),
     Action(
         "legend",
@@ -261,6 +338,7 @@ ACTIONS = (
                 high=MAX_POINTS,
                 metavar="[N]",
                 refusal="a Legend regain is {low}..{high}, not {value}",
+                label="Points",
             ),
         ),
         lambda doing, args: done(
@@ -269,29 +347,52 @@ ACTIONS = (
         group="storypath",
         label="Regain Legend",
         example="dicepool legend Ana regain 1",
+        explanation="Legend points come back, up to the Legend rating; they are spent on a Feat "
+        "of Scale with a roll.",
+        applies=legend_now,
     ),
     Action(
         "players",
-        "Say how many players sit at the table: storypath's Momentum pool holds twice as many.",
-        ALL,
+        "Say how many players sit at the table, or follow the seated players (the default): "
+        "storypath's Momentum pool holds twice as many.",
+        STORYPATH,
         (
             Param(
                 "players",
                 Type.INT,
-                "How many players.",
+                "How many players, set by the storyteller.",
+                required=False,
                 high=MAX_PLAYERS,
-                metavar="N",
+                metavar="[N]",
                 refusal="a table has {low}..{high} players, not {value}",
+                label="Players",
+            ),
+            Param(
+                "seats",
+                Type.FLAG,
+                "Follow the seated players instead: the seats that sit with a character.",
+                required=False,
+                default=False,
+                option="--seats",
+                label="Follow the seated players",
             ),
         ),
         lambda doing, args: done(
-            set_players(doing.db, doing.campaign, args["players"], doing.actor)
+            set_players(
+                doing.db,
+                doing.campaign,
+                asked_players(args["players"], args["seats"]),
+                doing.actor,
+            )
         ),
         who=Who.STORYTELLER,
         group="table",
         command=("campaign", "players"),
         label="Players at the table",
         example="dicepool campaign players 4",
+        explanation="Storypath's Momentum pool holds twice the number of players: the seated "
+        "players (each seat with a character) unless you set a number; what it cannot hold "
+        "is lost.",
     ),
     _start(True),
     Action(
@@ -299,7 +400,7 @@ ACTIONS = (
         "Buy more Intervals of a Complex Action with Momentum, one a point.",
         STORYPATH,
         (
-            Param("name", Type.TEXT, "The Complex Action.", length=MAX_NAME, metavar="NAME"),
+            _complex_name(),
             Param(
                 "intervals",
                 Type.INT,
@@ -308,6 +409,7 @@ ACTIONS = (
                 default=1,
                 high=MAX_INTERVALS,
                 metavar="[N]",
+                label="Intervals",
             ),
         ),
         lambda doing, args: done(
@@ -318,13 +420,15 @@ ACTIONS = (
         command=("complex", "buy"),
         label="Buy Intervals",
         example="dicepool complex buy Heist 1",
+        explanation="1 Momentum buys one more Interval (another attempt) of a Complex Action.",
+        applies=complex_buy_now,
     ),
     Action(
         "complex-award",
         "Award Milestones of a Complex Action without a roll.",
         STORYPATH,
         (
-            Param("name", Type.TEXT, "The Complex Action.", length=MAX_NAME, metavar="NAME"),
+            _complex_name(),
             Param(
                 "milestones",
                 Type.INT,
@@ -333,6 +437,7 @@ ACTIONS = (
                 default=1,
                 high=MAX_MILESTONES,
                 metavar="[N]",
+                label="Milestones",
             ),
             Param(
                 "side",
@@ -342,6 +447,7 @@ ACTIONS = (
                 length=MAX_NAME,
                 option="--char",
                 metavar="A",
+                label="To whose side (an opposed action)",
             ),
         ),
         lambda doing, args: done(
@@ -359,6 +465,9 @@ ACTIONS = (
         command=("complex", "award"),
         label="Award Milestones",
         example="dicepool complex award Heist 1",
+        explanation="Milestones of a Complex Action given without a roll, where the story has "
+        "earned them.",
+        applies=complex_award_now,
     ),
     _start(False),
     Action(
@@ -375,6 +484,7 @@ ACTIONS = (
                 choices=fixed(*(e.value for e in Effect)),
                 metavar="KIND",
                 refusal="a Stunt is {choices}, not `{value}`",
+                label="Stunt",
             ),
             _level("Its level, paid with as many stunt successes."),
             Param(
@@ -385,6 +495,7 @@ ACTIONS = (
                 length=MAX_NAME,
                 option="--on",
                 metavar="NAME",
+                label="On the adversary (Complication, Difficulty)",
             ),
             Param(
                 "what",
@@ -395,6 +506,8 @@ ACTIONS = (
                 length=MAX_CARRIED_WHAT,
                 option="--what",
                 metavar="TEXT",
+                label="What it is",
+                example=shown("the high ground"),
             ),
         ),
         lambda doing, args: done(
@@ -413,6 +526,8 @@ ACTIONS = (
         group="storypath",
         label="Buy a Stunt",
         example='dicepool stunt 12 difficulty --on Guard --what "the high ground"',
+        explanation="Threshold successes left once Complications are bought off buy a Stunt for "
+        "your later roll, or the adversary's next.",
     ),
     Action(
         "drawback",
@@ -429,6 +544,7 @@ ACTIONS = (
                 metavar="KIND",
                 refusal="a Drawback carried forward is {choices} (a Complication is the "
                 "roll's own: `comp N` on its line), not `{value}`",
+                label="It becomes",
             ),
             _level("Its level."),
             Param(
@@ -439,6 +555,7 @@ ACTIONS = (
                 length=MAX_NAME,
                 option="--on",
                 metavar="NAME",
+                label="On the antagonist (Enhancement)",
             ),
         ),
         lambda doing, args: done(
@@ -456,6 +573,8 @@ ACTIONS = (
         group="storypath",
         label="Carry a Drawback",
         example="dicepool drawback 14 enhancement --on Guard",
+        explanation="An Enhancement above 3 came with a Drawback: more Difficulty on your next "
+        "roll, or a free Enhancement on an antagonist's.",
     ),
 )
 """storypath's and chronicles' actions."""

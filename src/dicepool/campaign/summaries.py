@@ -106,6 +106,14 @@ def clip(text: str, most: int) -> str:
     return f"{text[: most - tail - 3]}...{text[len(text) - tail :]}"
 
 
+def players_words(players: int | None) -> str:
+    """What a ``players-set`` said: ``4 players at the table``, or that the Momentum pool
+    follows the seated players again (None)."""
+    if players is None:
+        return "players at the table: the seated players (the Momentum pool follows the seats)"
+    return f"{players} player{'' if players == 1 else 's'} at the table (set by the storyteller)"
+
+
 def rolls_words(count: int) -> str:
     """``1 roll``, ``3 rolls``."""
     return f"{count} roll{'' if count == 1 else 's'}"
@@ -417,7 +425,7 @@ STATE_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
     Kind.NATURE_SET: _nature,
     **SUNDOWN_SUMMARIES,
     **TRACK_SUMMARIES,
-    Kind.PLAYERS_SET: lambda d: f"{PlayersSet.of(d).players} players at the table",
+    Kind.PLAYERS_SET: lambda d: players_words(PlayersSet.of(d).players),
     Kind.HOUSE_RULES_SET: lambda d: f"house rules: {HouseRulesSet.of(d).house_rules or 'none'}",
     Kind.DICE_TYPING_SET: lambda d: (
         f"typing dice rolled by hand: {typists(DiceTypingSet.of(d).players)}"

@@ -14,14 +14,21 @@ from dicepool.campaign.catalogue import (
     character,
     done,
     fixed,
+    on_sheet,
+    refusal,
+    shown,
 )
 from dicepool.campaign.play import Acted, character_act
 from dicepool.campaign.sundown import POWER_ACTIONS, change_power, reroll, spend_edge, take_pass
+from dicepool.sheet.character import Character
 from dicepool.sheet.events import Kind
+from dicepool.sheet.state import CampaignState
+from dicepool.sheet.status import boosts_of
+from dicepool.sheet.sundown import edge as rules
 from dicepool.sheet.sundown.boosts import MAX_BOOST, MAX_SOURCE
-from dicepool.sheet.sundown.edge import MAX_POWER, MAX_PURPOSE
+from dicepool.sheet.sundown.edge import MAX_POWER, MAX_PURPOSE, EdgeUse
 from dicepool.sheet.sundown.payloads import Boosted, BoostEnded
-from dicepool.sheet.sundown.play import MAX_BONUS_PASSES
+from dicepool.sheet.sundown.play import MAX_BONUS_PASSES, edge_rating, special
 from dicepool.sheet.traits import MAX_NAME
 from dicepool.store.log import MAX_SEQ
 
@@ -85,8 +92,39 @@ def _power(doing: Doing, args: Args) -> Done:
 
 def _source(summary: str) -> Param:
     return Param(
-        "source", Type.TEXT, summary, length=MAX_SOURCE, option="--source", metavar="POWER"
+        "source",
+        Type.TEXT,
+        summary,
+        length=MAX_SOURCE,
+        option="--source",
+        metavar="POWER",
+        label="Power",
+        example=shown("Vigor"),
     )
+
+
+# What a character may do now (one function an action, asking the pure rules of
+# dicepool.sheet.sundown.edge as its event would: the page offers what they would take).
+
+
+def edge_now(state: CampaignState, sheet: Character) -> str | None:
+    """An Edge spend (a second chance, an escape...): a spend left this chronicle."""
+    chronicle = state.now.clock.mark("chronicle")
+    left = special(sheet), edge_rating(sheet), chronicle, EdgeUse.ESCAPE
+    return refusal(lambda: rules.spend_edge(*left), sheet.name)
+
+
+def pass_now(state: CampaignState, sheet: Character) -> str | None:
+    """An Initiative Pass: fewer than 4 taken this round (a power may add normal ones)."""
+    taken = special(sheet), state.now.clock.mark("round"), MAX_BONUS_PASSES
+    return refusal(lambda: rules.take_pass(*taken), sheet.name)
+
+
+def boost_end_now(state: CampaignState, sheet: Character) -> str | None:
+    """The end of a boost: one that holds."""
+    if boosts_of(sheet.status).active(state.now.clock.mark("scene")):
+        return None
+    return f"{sheet.name}: no boost holds"
 
 
 def _boost(doing: Doing, args: Args) -> Done:
@@ -114,6 +152,7 @@ ACTIONS = (
                 high=MAX_SEQ,
                 metavar="EVENT",
                 refusal="no event {value} at this table; `dicepool log` lists the events",
+                label="Roll",
             ),
             _edge("--spend"),
         ),
@@ -122,6 +161,9 @@ ACTIONS = (
         label="Second chance (Edge)",
         example="dicepool reroll 12 --spend edge",
         rolls=True,
+        explanation="1 Edge (a spend of this chronicle): every die of the roll that missed is "
+        "rolled again (ruling 1).",
+        applies=on_sheet(edge_now),
     ),
     Action(
         "edge",
@@ -139,6 +181,8 @@ ACTIONS = (
                 length=MAX_PURPOSE,
                 option="--for",
                 metavar="TEXT",
+                label="For",
+                example=shown("a lucky break"),
             ),
             Param(
                 "escape",
@@ -147,6 +191,7 @@ ACTIONS = (
                 required=False,
                 default=False,
                 option="--escape",
+                label="Escape certain death",
             ),
         ),
         _spend,
@@ -154,6 +199,9 @@ ACTIONS = (
         command=("spend",),
         label="Spend Edge",
         example='dicepool spend Ana edge --for "a lucky break"',
+        explanation="1 Edge, as many a chronicle as its rating: fate's escape from certain death, "
+        "or a lucky break the storyteller allows.",
+        applies=on_sheet(edge_now),
     ),
     Action(
         "pass",
@@ -168,6 +216,7 @@ ACTIONS = (
                 required=False,
                 default=False,
                 option="--edge",
+                label="An extra pass for Edge",
             ),
             Param(
                 "bonus",
@@ -181,12 +230,16 @@ ACTIONS = (
                 metavar="N",
                 refusal="{called} is {low}..{high} passes (no one takes more than 4 a round), "
                 "not {value}",
+                label="Normal passes a power adds",
             ),
         ),
         _pass,
         group="sundown",
         label="Initiative Pass",
         example="dicepool pass Ana --edge",
+        explanation="An Initiative Pass this round; after the normal ones, an extra pass costs 1 "
+        "Edge. Never more than 4 a round.",
+        applies=on_sheet(pass_now),
     ),
     Action(
         "power",
@@ -202,6 +255,7 @@ ACTIONS = (
                 metavar="spend|regain",
                 refusal="`{value}` is not what a Power Reserve does: write spend or regain "
                 "(e.g. dicepool power Ana spend 2)",
+                label="Spend or regain",
             ),
             Param(
                 "points",
@@ -210,12 +264,15 @@ ACTIONS = (
                 high=MAX_POWER,
                 metavar="N",
                 refusal="{low}..{high} Power Points at a time, not {value}",
+                label="Power Points",
             ),
         ),
         _power,
         group="sundown",
         label="Power",
         example="dicepool power Ana spend 2",
+        explanation="Power Points fuel supernatural abilities and do not refresh by themselves; "
+        "the reserve holds 10 + 3 x Potency.",
     ),
     Action(
         "boost",
@@ -229,6 +286,8 @@ ACTIONS = (
                 "The attribute or skill raised.",
                 length=MAX_NAME,
                 metavar="TRAIT",
+                label="Trait raised",
+                example=shown("Strength"),
             ),
             Param(
                 "dots",
@@ -237,6 +296,7 @@ ACTIONS = (
                 high=MAX_BOOST,
                 metavar="N",
                 refusal="a boost adds {low}..{high} dots, not {value}",
+                label="Dots added",
             ),
             _source("The power that raises it."),
             Param(
@@ -246,6 +306,7 @@ ACTIONS = (
                 required=False,
                 default=False,
                 option="--scene",
+                label="For the scene",
             ),
             Param(
                 "power",
@@ -258,6 +319,7 @@ ACTIONS = (
                 option="--power",
                 metavar="N",
                 refusal="{low}..{high} Power Points at a time, not {value}",
+                label="Power Points it costs",
             ),
         ),
         _boost,
@@ -265,6 +327,8 @@ ACTIONS = (
         command=("boost", "add"),
         label="Boost",
         example="dicepool boost add Ana Strength 2 --source Vigor --scene --power 1",
+        explanation="A power raises an attribute or a skill above its maximum, until it ends or "
+        "for the scene, spending its Power Points.",
     ),
     Action(
         "boost-end",
@@ -281,6 +345,8 @@ ACTIONS = (
                 length=MAX_NAME,
                 option="--trait",
                 metavar="TRAIT",
+                label="Only on the trait",
+                example=shown("Strength"),
             ),
         ),
         _boost_end,
@@ -288,6 +354,8 @@ ACTIONS = (
         command=("boost", "end"),
         label="End a boost",
         example="dicepool boost end Ana --source Vigor",
+        explanation="The power's boost ends: the trait is rated as the sheet says again.",
+        applies=on_sheet(boost_end_now),
     ),
 )
 """After Sundown's actions."""

@@ -472,6 +472,16 @@ def recent_for(db: Database, seat: Seat, count: int = 100) -> Page:
     return _numbered(db, seat.campaign_id, page)
 
 
+def older_for(db: Database, seat: Seat, before: int, count: int = 100) -> Page:
+    """The ``count`` events before sequence number ``before`` that ``seat`` may see (fewer
+    where some are hidden from it), oldest first: the page's log read further back."""
+    after = max(0, before - 1 - count)
+    if before - 1 - after < 1:
+        return Page([], after, False)
+    page = events_for(db, seat, after, min(before - 1 - after, MAX_EVENTS))
+    return _numbered(db, seat.campaign_id, page)
+
+
 def _numbered(db: Database, campaign_id: int, page: Page) -> Page:
     """``page`` with what its events name by the database's id (old data) put by seq."""
     events = [s.event for s in page.events]

@@ -135,10 +135,9 @@ def _players(made: Done, campaign: str, _args: Mapping[str, Any]) -> list[str]:
     from dicepool.cli.campaign import settings_words
 
     state = _state(made)
-    line = f"{visible(campaign)}: {settings_words(state.players, '')}"
-    if state.system == "storypath":
-        line += f"; Momentum {pool_text(state)}"
-    return [line]
+    if state.system == "storypath":  # the players' number is the pool's size: said there
+        return [f"{visible(campaign)}: Momentum {pool_text(state)}"]
+    return [f"{visible(campaign)}: {settings_words(state.players, '') or 'players not said'}"]
 
 
 def _tracker(made: Done) -> dict[str, Any]:

@@ -27,11 +27,17 @@ def campaign() -> None:
     """Create, list, choose, show and export campaigns."""
 
 
-def settings_words(players: int | None, house_rules: str) -> str:
-    """``4 players, house rules: 9again``: a campaign's settings in words ("" for none)."""
+def settings_words(players: int | None, house_rules: str, system: str = "") -> str:
+    """``4 players, house rules: 9again``: a campaign's settings in words ("" for none); a
+    storypath campaign's players say where their number comes from (its Momentum pool holds
+    twice as many): the storyteller, or the seated players."""
     words = []
     if players is not None:
         words.append(f"{players} player{'s' if players != 1 else ''}")
+        if system == "storypath":
+            words[-1] += " (set by the storyteller)"
+    elif system == "storypath":
+        words.append("players: the seated players")
     if house_rules:
         words.append(f"house rules: {visible(house_rules)}")
     return ", ".join(words)
@@ -40,7 +46,12 @@ def settings_words(players: int | None, house_rules: str) -> str:
 @campaign.command("create")
 @click.argument("campaign_name", metavar="NAME")
 @click.option("--system", required=True, help="The system every roll uses, e.g. chronicles.")
-@click.option("--players", type=int, help="How many players sit at the table (1..100).")
+@click.option(
+    "--players",
+    type=int,
+    help="How many players sit at the table (1..100); storypath's Momentum pool holds twice "
+    "as many. Left out, the pool follows the seated players (each web seat with a character).",
+)
 @click.option(
     "--house-rules",
     default="",
@@ -60,7 +71,7 @@ def create(
 
     db = open_database(db_url)
     state = create_campaign(db, campaign_name, system, actor(), players, house_rules)
-    extra = settings_words(state.players, state.house_rules)
+    extra = settings_words(state.players, state.house_rules, state.system)
     created = (
         f"created campaign {click.style(visible(state.name), bold=True)} ({state.system}"
         f"{', ' + extra if extra else ''})"
@@ -74,6 +85,12 @@ def create(
         )
         return
     click.echo(f"{created}; it is now the current campaign")
+    if state.system == "storypath" and state.players is None:
+        click.secho(
+            "  Momentum: the pool holds twice the seated players (each seat with a character "
+            "at the web table); with none, `dicepool campaign players N` sets a number",
+            dim=True,
+        )
     click.secho('  next: dicepool char create NAME --set "Dexterity=3 ..."', dim=True)
 
 
@@ -109,7 +126,7 @@ def list_(as_json: bool, db_url: str | None) -> None:
         mark = "*" if c.name.casefold() == current else " "
         name = f"{visible(c.name):<{width}}"
         line = f"{mark} {click.style(name, bold=mark == '*')}  {c.system:<10}"
-        extra = settings_words(c.players, c.house_rules)
+        extra = settings_words(c.players, c.house_rules, c.system)
         click.echo(f"{line}  {extra}".rstrip())
 
 
@@ -156,9 +173,10 @@ def show(as_json: bool, campaign: str | None, db_url: str | None) -> None:
         click.echo(json.dumps(data))
         return
     click.secho(visible(state.name), bold=True)
+    players = "not said" if state.players is None else str(state.players)
     rows = [
         ("system", state.system),
-        ("players", "not said" if state.players is None else str(state.players)),
+        ("players", pool_of(state).players_words() if state.system == "storypath" else players),
         ("house rules", visible(state.house_rules) or "none"),
         ("characters", ", ".join(_who(c.name, c.player) for c in sheets) or "none yet"),
         ("events", str(events)),

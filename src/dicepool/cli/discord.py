@@ -16,7 +16,7 @@ users of the machine could read it)."""
 
 @click.group()
 def discord() -> None:
-    """The table on Discord: its slash commands (see the README's "The table on Discord")."""
+    """The table on Discord: its slash commands (see docs/discord.md)."""
 
 
 @discord.command()

@@ -17,7 +17,7 @@ import click
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from dicepool.campaign.questions import exact_or_refused, json_payload
+from dicepool.campaign.odds_answers import exact_or_refused, json_payload
 from dicepool.cli.axes import ResistancePair
 from dicepool.cli.line import alias_note, comment_caption, line_of
 from dicepool.cli.render_odds import contest_view, goal_line, roll_view, specialty_table

@@ -7,8 +7,10 @@ pools instead. matplotlib is imported inside the command, with the Agg backend (
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from textwrap import shorten
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -34,6 +36,9 @@ MAX_BARS = 60
 
 MAX_POINTS = 1000
 """The most points a curve has (a wide distribution's totals are averaged in steps)."""
+
+MAX_SAID = 200
+"""The longest account of what was drawn, in characters (eight long lines are cut)."""
 
 
 def output_path(ctx: click.Context, param: click.Parameter, value: str) -> Path:
@@ -120,10 +125,19 @@ def parse_lines(texts: list[str]) -> list[Request]:
         raise
 
 
-def draw_lines(texts: list[str], path: Path) -> None:
-    """Parse, compute and draw each line's distribution, and save it."""
+def draw_lines(texts: list[str], path: Path) -> str:
+    """Parse, compute and draw each line's distribution, and save it; returns what was drawn,
+    in words."""
     plt, figure = lines_figure(texts)
     save(plt, figure, path)
+    from dicepool.core.request import ContestRequest
+    from dicepool.notation import render
+
+    requests = parse_lines(texts)  # parsed once already (parse keeps what it read)
+    names = [render(r) for r in requests]
+    named = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    margin = " (the margin)" if isinstance(requests[0], ContestRequest) else ""
+    return f"the odds of {named}{margin}"
 
 
 def lines_figure(texts: list[str]) -> tuple[Any, Any]:
@@ -182,8 +196,8 @@ def curves(axes: Any, xs: range, results: list[Series], names: list[str]) -> Non
     axes.ticklabel_format(axis="x", style="plain", useOffset=False)
 
 
-def draw_chart(grid: Chart, path: Path) -> None:
-    """One curve per difficulty over the pools."""
+def draw_chart(grid: Chart, path: Path) -> str:
+    """One curve per difficulty over the pools; returns what was drawn, in words."""
     plt = pyplot()
     figure, axes = plt.subplots(figsize=(8, 4.5))
     axis = AXES[grid.system][0]
@@ -196,6 +210,14 @@ def draw_chart(grid: Chart, path: Path) -> None:
     axes.set_title(f"{grid.system}: {label}")
     axes.legend(fontsize="small")
     save(plt, figure, path)
+    pools, across = _span(grid.pools), _span(grid.difficulties)
+    return f"{grid.system}'s {label} by pool {pools} and {axis} {across}"
+
+
+def _span(values: Sequence[int]) -> str:
+    """``1-10`` for a run of whole numbers, else ``2, 4, 6``."""
+    run = list(values) == list(range(values[0], values[0] + len(values))) if values else False
+    return f"{values[0]}-{values[-1]}" if run and len(values) > 1 else ", ".join(map(str, values))
 
 
 def pyplot() -> Any:
@@ -265,11 +287,13 @@ def plot(
             raise click.UsageError("give either roll lines or --chart SYSTEM, not both")
         from dicepool.cli.chart import build_chart
 
-        draw_chart(build_chart(system, pools, difficulties, stat), output)
+        drawn = draw_chart(build_chart(system, pools, difficulties, stat), output)
     elif not line:
         raise click.UsageError(
             'give at least one roll line (quoted, e.g. "chronicles 6") or --chart'
         )
     else:
-        draw_lines(list(line), output)
-    click.echo(f"wrote {visible(str(output))}")
+        drawn = draw_lines(list(line), output)
+    # one line: what was drawn and where (the file's whole path), user text escaped
+    where = visible(str(output.resolve()))
+    click.echo(f"wrote {where}: {visible(shorten(drawn, MAX_SAID, placeholder=' ...'))}")

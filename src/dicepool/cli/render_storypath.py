@@ -43,20 +43,26 @@ CONSOLATION_WORDS = {
 def points_glyphs(points: int, most: int, full: str, empty: str, colour: str) -> str:
     """``◆◆◇◇ 2/4``: points among their most, the number beside (glyphs up to 20)."""
     shown = min(most, 20)
+    if shown <= 0:  # nothing to hold: the numbers alone
+        return f"{points}/{most}"
     filled = click.style(full * min(points, shown), fg=colour, bold=True)
     rest = click.style(empty * max(shown - points, 0), dim=True)
     return f"{filled}{rest} {points}/{most}"
 
 
+SIZE_IT = "`dicepool campaign players N` sets a number"
+"""How a storyteller sizes the pool of a table where nobody is seated (one played here)."""
+
+
 def pool_text(state: CampaignState) -> str:
-    """The Momentum pool: its points among its capacity, or how to size it."""
+    """The Momentum pool: its points among its capacity, and the players it is sized for
+    with where that number comes from (how to size it, while it holds nothing)."""
     pool = pool_of(state)
-    if pool.capacity is None:
-        return f"{pool.points} " + click.style(
-            "(its size is unknown: say how many players with `dicepool campaign players N`)",
-            fg="yellow",
-        )
-    return points_glyphs(pool.points, pool.capacity, "◆", "◇", "yellow")
+    glyphs = points_glyphs(pool.points, pool.capacity, "◆", "◇", "yellow")
+    players = f"players: {pool.players_words()}"
+    if pool.capacity == 0:
+        return f"{glyphs}, {click.style(f'{players}; {SIZE_IT}', fg='yellow')}"
+    return f"{glyphs}, {click.style(players, dim=True)}"
 
 
 def legend_text(legend: Mapping[str, Any]) -> str:
@@ -108,12 +114,9 @@ def consolation_line(
         refused = click.style(f" (a botch gives only Momentum: no {other})", fg="red")
     if choice is Consolation.MOMENTUM:
         points = given.points
-        if pool_of(after).capacity is None:
-            unknown = (
-                "the pool's size is unknown: say how many players with "
-                "`dicepool campaign players N`"
-            )
-            return f"{head} {points} Momentum, lost: {click.style(unknown, fg='yellow')}{refused}"
+        if pool_of(after).capacity == 0:
+            empty = f"the pool holds nothing while nobody is seated: {SIZE_IT}"
+            return f"{head} {points} Momentum, lost: {click.style(empty, fg='yellow')}{refused}"
         kept = _kept(effects, before, after)
         gained = f"+{kept} Momentum" if kept else "no Momentum"
         if kept < points:

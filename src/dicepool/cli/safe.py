@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import re
 
-from dicepool.campaign.summaries import clip
-
 _HIDDEN = re.compile(
     "[\x00-\x1f\x7f-\x9f"  # C0, DEL, C1: terminal escapes, bells, line breaks
     "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"  # bidi marks and overrides
@@ -45,5 +43,8 @@ def visible(text: str) -> str:
 
 def error_line(message: str) -> str:
     """A message as one short printable line: escaped, long words and long lines clipped."""
+    # the log's words (and their rules) load only for an error: every command imports this
+    from dicepool.campaign.summaries import clip
+
     line = _LONG_WORD.sub(lambda m: clip(m[0], MAX_WORD), visible(message))
     return clip(line, MAX_ERROR)

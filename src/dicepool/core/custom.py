@@ -4,6 +4,10 @@ The parts: die size, target (a face at or above succeeds), again (a face at or a
 die), ones cancel (each 1 cancels a success), botch (no successes and at least one 1), rote (as
 chronicles: failed dice of the first roll are rolled once more and their successes add), and
 double (a face at or above counts two successes).
+
+A pool counts successes, as every system here does. Its target defaults to the die's top
+three faces in ten (:func:`default_target`): 8 on a d10, as the d10 systems read it, 5 on a
+d6 (sundown's hits), so ``custom 3d6`` asks a question without a ``tN``.
 """
 
 from __future__ import annotations
@@ -26,6 +30,21 @@ from dicepool.errors import RulesError
 
 MAX_SIDES = 1000
 
+SUCCEEDING_SHARE = (3, 10)
+"""The share of a die's faces that succeed when no target is given: 8, 9 and 10 of a d10."""
+
+
+def default_target(sides: int) -> int:
+    """The target of a ``sides``-sided custom die when none is given: the lowest face of its
+    top :data:`SUCCEEDING_SHARE` of faces, rounded to the nearest face (at least one succeeds).
+
+    >>> [default_target(s) for s in (2, 4, 6, 8, 10, 12, 20, 100)]
+    [2, 4, 5, 7, 8, 9, 15, 71]
+    """
+    part, whole = SUCCEEDING_SHARE
+    top = max(1, (2 * part * sides + whole) // (2 * whole))  # round half up, in integers
+    return sides - top + 1
+
 
 @dataclass(frozen=True)
 class CustomRequest:
@@ -34,7 +53,8 @@ class CustomRequest:
     Attributes:
         pool: the number of dice (a sum of parts).
         sides: faces on each die (2..1000).
-        target: a face at or above it is a success.
+        target: a face at or above it is a success (the roll language's default is
+            :func:`default_target` of the die: 8 on a d10).
         again: a face at or above it adds a die (None: no again).
         cancel: each 1 cancels a success.
         botch: no successes and at least one 1 is a botch.

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from dicepool.core.chronicles import ChroniclesRequest
 from dicepool.core.classic import ClassicRequest
-from dicepool.core.custom import MAX_SIDES, CustomRequest
+from dicepool.core.custom import MAX_SIDES, CustomRequest, default_target
 from dicepool.core.hubris import HubrisRequest, Keep
 from dicepool.core.pool import MAX_COUNT, MAX_POOL, Pool
 from dicepool.core.request import RollRequest
@@ -52,6 +52,8 @@ class System:
         always: fields written even at their default (custom's target).
         checks: relations between fields, run once every option is read.
         sided: the pool is written ``NdS`` with the die size (custom).
+        derived: the defaults that follow other fields, for the fields a line leaves out
+            (custom's target follows its die).
     """
 
     name: str
@@ -62,10 +64,20 @@ class System:
     always: frozenset[str] = frozenset()
     checks: tuple[Check, ...] = ()
     sided: bool = False
+    derived: Callable[[Values], dict[str, object]] | None = None
 
-    def default(self) -> RollRequest:
-        """A request with every field at its default, to tell which fields were changed."""
-        return self.make(pool=Pool.of(1))
+    def default(self, **given: object) -> RollRequest:
+        """A request with every field at its default (but those ``given``, such as custom's
+        ``sides``), to tell which fields were changed."""
+        return self.make(**self.fill({"pool": Pool.of(1), **given}))
+
+    def fill(self, values: dict[str, object]) -> dict[str, object]:
+        """``values`` (a line's fields) with the defaults that follow them set where the line
+        left them out."""
+        if self.derived is not None:
+            for name, value in self.derived(values).items():
+                values.setdefault(name, value)
+        return values
 
     def lookup(self, token: Token) -> Found | None:
         """The option a token names, with its keyword part and any number glued to it.
@@ -118,9 +130,20 @@ def _custom_faces(field: str) -> Check:
         face = _maybe_int(values, field)
         if face is None or target <= face <= sides:
             return None
-        return field, f"custom {field} must be {target}..{sides} (a face that succeeds), not {face}"
+        return (
+            field,
+            f"custom {field} must be {target}..{sides} (a face that succeeds at t{target}), "
+            f"not {face}; lower the target with `tN` or raise the face",
+        )
 
     return check
+
+
+def _custom_derived(values: Values) -> dict[str, object]:
+    """A custom pool's target, where the line gives none, follows its die (8 on a d10)."""
+    sides = values.get("sides", 10)
+    assert isinstance(sides, int), "read as a number"
+    return {"target": default_target(sides)}
 
 
 def _hubris_again(values: Values) -> tuple[str, str] | None:
@@ -381,6 +404,7 @@ CUSTOM = System(
     always=frozenset({"target"}),
     checks=(_custom_target, _custom_faces("again"), _custom_faces("double")),
     sided=True,
+    derived=_custom_derived,
 )
 
 SYSTEMS: dict[str, System] = {

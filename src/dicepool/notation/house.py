@@ -52,7 +52,7 @@ class HouseRules:
         return self._side(request)
 
     def _side(self, request: RollRequest) -> RollRequest:
-        default = _default(request.system)
+        default = _default(request.system, getattr(request, "sides", None))
         unset: dict[str, Any] = {
             name: value
             for name, value in self.fields.items()
@@ -136,9 +136,10 @@ def read_house_rules(system: str, text: str) -> HouseRules:
 
 
 @cache
-def _default(system: str) -> RollRequest:
-    """A request of ``system`` with every field at its default (requests are frozen)."""
-    return SYSTEMS[system].default()
+def _default(system: str, sides: int | None = None) -> RollRequest:
+    """A request of ``system`` with every field at its default (requests are frozen); for a
+    custom pool, those of its die of ``sides`` (its target follows the die)."""
+    return SYSTEMS[system].default() if sides is None else SYSTEMS[system].default(sides=sides)
 
 
 @cache

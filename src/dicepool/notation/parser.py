@@ -170,6 +170,7 @@ def _parse_roll(cursor: Cursor, contest_system: str | None) -> RollRequest:
     pool_token = cursor.peek()
     values: dict[str, object] = _read_pool(cursor, head, system)
     where = _read_options(cursor, system, values)
+    system.fill(values)
     _check(cursor, system, values, where, pool_token)
     try:
         request = system.make(**values)

@@ -180,9 +180,10 @@ SEAT_KINDS = frozenset(
         Kind.LINK_ISSUED,
     }
 )
-"""The events of a web table's seats. They change no campaign state (``apply`` passes them
-by): the seats table follows them, but a token cannot be rebuilt from the log (it holds none,
-nor its hash), so ``db check`` leaves the seats out."""
+"""The events of a web table's seats. The seats table follows them, but a token cannot be
+rebuilt from the log (it holds none, nor its hash), so ``db check`` leaves the seats out. Of
+the campaign's state they change only which player seats sit with a character (the story's
+``seated``, which sizes storypath's Momentum pool): a take, a hand-over, a revoke."""
 
 DISCORD_KINDS = frozenset({Kind.DISCORD_LINKED, Kind.DISCORD_JOINED, Kind.WEBHOOK_SET})
 """The events of the table on Discord: like the seats', they change no campaign state."""
@@ -320,6 +321,9 @@ _TRANSITIONS: dict[Kind, Callable[[CampaignState, Data], CampaignState]] = {
     Kind.POWER_SPENT: sundown_play.power_spent,
     Kind.POWER_REGAINED: sundown_play.power_regained,
     Kind.PLAYERS_SET: storypath_play.players_set,
+    Kind.CHARACTER_TAKEN: storypath_play.character_taken,
+    Kind.CHARACTER_HANDED: storypath_play.character_handed,
+    Kind.SEAT_REVOKED: storypath_play.seat_revoked,
     Kind.MOMENTUM_SPENT: storypath_play.momentum_spent,
     Kind.LEGEND_REGAINED: storypath_play.legend_regained,
     Kind.TRACKER_STARTED: tracker_play.tracker_started,
@@ -543,7 +547,7 @@ def apply(state: CampaignState | None, event: Event) -> CampaignState:
     transition = _TRANSITIONS.get(event.kind)
     if transition is not None:
         return transition(state, event.data)
-    return state  # an undo acts through struck(); a seat's event changes no state
+    return state  # an undo acts through struck(); a seat's other events change no state
 
 
 def is_hidden(event: Event) -> bool:

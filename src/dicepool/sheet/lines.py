@@ -191,10 +191,15 @@ def _term(
     if not run:
         raise NotationError(f"expected a trait or a number in the pool, got `{word}`")
     for length in range(len(run), 0, -1):
-        found = _trait(" ".join(run[:length]), state, sheet, quiet=length > 1)
+        found = _trait(" ".join(run[:length]), state, sheet, quiet=True)
         if found is not None:
             name, trait, value = found
             return Term(sign, value, name, trait), at + length
+    for length in range(len(run), 0, -1):  # a character's name where a trait was expected
+        other = state.characters.get(name_key(" ".join(run[:length])))
+        if other is not None:
+            raise SheetError(_a_character(sheet, other))
+    _trait(run[0], state, sheet, quiet=False)  # raises, saying why
     raise AssertionError("a one-word trait either resolves or raises")  # pragma: no cover
 
 
@@ -249,9 +254,33 @@ def _no_trait(sheet: Character, text: str) -> str:
     hint = did_you_mean(text, sheet.traits)
     if hint:
         return f"{sheet.name} has no trait `{text}`; {hint}"
+    add = f'add it with `dicepool char set "{sheet.name}" "{text.title()}=N"`'
+    if not text[:1].isupper() or " " in text:
+        return f"{sheet.name} has no trait `{text}`; {add}"
+    # Perhaps a character the reader does not see (a player's line reads no character of the
+    # storyteller's): said the same whether one is there or not, so nothing shows through.
     return (
-        f"{sheet.name} has no trait `{text}`; add it with "
-        f'`dicepool char set "{sheet.name}" "{text.title()}=N"`'
+        f"{sheet.name} has no trait `{text}`. A character you don't play? You roll "
+        f"{sheet.name}'s traits alone; the storyteller rolls {text}'s side "
+        f"(`{sheet.name}: ... vs {text}: ...`). A trait? {add}"
+    )
+
+
+def _a_character(sheet: Character | None, other: Character) -> str:
+    """The words for a character's name written where a pool expects a trait."""
+    name = other.name
+    if sheet is None:
+        return (
+            f"`{name}` is a character, not a trait: start the side with `{name}:` and name "
+            "its traits"
+        )
+    if sheet.name == name:
+        return f"`{name}` is the character rolling, not a trait: name {name}'s traits"
+    theirs = max(other.traits, key=other.traits.__getitem__, default="Trait")  # an example
+    return (
+        f"`{name}` is a character, not a trait of {sheet.name}'s: roll {sheet.name}'s own "
+        f"traits; against {name}, take one of theirs off the pool (`- {name}.{theirs}`), or "
+        f"the storyteller rolls both sides (`{sheet.name}: ... vs {name}: ...`)"
     )
 
 

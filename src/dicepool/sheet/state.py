@@ -38,6 +38,9 @@ class Story:
             the storyteller turned it off.
         players_type: whether players may type the faces of dice they rolled by hand at the
             table (the storyteller always may).
+        seated: the player seats that sit with a character (by the seat's name key), as the
+            seats' events left them; how many they are sizes storypath's Momentum pool unless
+            the storyteller set a number.
     """
 
     clock: Clock
@@ -48,6 +51,7 @@ class Story:
     players_type: bool = False
     carries: Carries = field(default_factory=Carries)
     conflict: Conflict = field(default_factory=Conflict)
+    seated: frozenset[str] = frozenset()
 
     def stored(self) -> dict[str, object]:
         """The story as the campaign's projection keeps it (read by :func:`stored_story`)."""
@@ -66,6 +70,8 @@ class Story:
             found["carries"] = self.carries.stored()
         if self.conflict != Conflict():
             found["conflict"] = self.conflict.stored()
+        if self.seated:
+            found["seated"] = sorted(self.seated)
         return found
 
 
@@ -81,6 +87,7 @@ def stored_story(system: str, data: Mapping[str, Any] | None) -> Story:
         bool(data.get("players_type", False)),
         stored_carries(data.get("carries") or {}),
         stored_conflict(data.get("conflict") or {}),
+        frozenset(str(key) for key in data.get("seated") or ()),
     )
 
 
@@ -91,7 +98,8 @@ class CampaignState:
     Attributes:
         name: the campaign's name.
         system: the system every roll of the campaign uses.
-        players: how many players sit at the table (None: not said).
+        players: how many players the storyteller says sit at the table (None: as many as
+            sit with a character, the story's ``seated``).
         house_rules: roll-language options applied to every roll ("" for none).
         characters: every character sheet, by its name case-folded.
         story: what the campaign carries between rolls (its clock...).

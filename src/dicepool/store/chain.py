@@ -35,7 +35,7 @@ def canonical(value: Any) -> bytes:
     (``,`` and ``:``), and only printable ASCII (every character from U+007F up written
     ``\\uXXXX``, lowercase hex, by UTF-16 code unit). The log's data holds no fraction, so a
     checker in any language writes the same bytes (``JSON.stringify`` with sorted keys does,
-    once those characters are escaped: README, "The dice scheme")."""
+    once those characters are escaped: docs/dice.md, "The scheme")."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode(
         "ascii"
     )

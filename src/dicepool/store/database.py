@@ -48,6 +48,7 @@ REVISIONS = (
     "0013",
     "0014",
     "0015",
+    "0016",
 )
 """Every schema revision this version knows, oldest first; the last is the head."""
 

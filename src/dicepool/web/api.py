@@ -18,7 +18,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from starlette.concurrency import run_in_threadpool
 
-from dicepool.campaign.questions import odds_json
+from dicepool.campaign.questions import seat_odds_json
 from dicepool.campaign.roll_choices import ROLL_CHOICES, spends_of
 from dicepool.campaign.rolls import LoggedRoll, Resent
 from dicepool.campaign.seals import SealMoved, dice_source
@@ -491,14 +491,36 @@ ODDS_MEMORY = 64 * 1024 * 1024
 """The memory one odds question may hold on the server, in bytes."""
 
 
-@router.get("/odds", responses=answers(401, 429))
-def odds(
-    request: Request,
-    seat: SeatOf,
-    line: Annotated[str, Query(min_length=1, max_length=LINE)],
-) -> dict[str, Any]:
-    """The exact odds of a line, as `dicepool odds --json` prints them, within the server's
-    tighter budget (and the seat's time: see :func:`~dicepool.web.limits.working`)."""
+class OddsLine(BaseModel):
+    """The roll whose odds are asked: its line, for a character, hidden (the storyteller's)."""
+
+    line: str = Field(min_length=1, max_length=LINE, examples=["Strength + Brawl"])
+    character: str | None = Field(default=None, max_length=NAME)
+    hidden: bool = False
+
+
+if TYPE_CHECKING:  # its fields are made from the declarations, at run time
+    OddsAsked = OddsLine
+else:
+    OddsAsked = create_model(
+        "OddsAsked",
+        __base__=OddsLine,
+        __doc__="The roll whose odds are asked, as a roll is sent: its line, for a character, "
+        "hidden, and what it spends and chooses.",
+        **fields_of(ROLL_CHOICES),
+    )
+
+
+@router.get("/odds", responses=answers(401, 403, 409, 429))
+def odds(request: Request, seat: SeatOf, asked: Annotated[OddsAsked, Query()]) -> dict[str, Any]:
+    """The exact odds of the roll this seat would make at its table (the line, for
+    `character`, what it spends and chooses: the same fields as a roll), as `dicepool odds
+    --json` prints them, within the server's tighter budget (and the seat's time: see
+    :func:`~dicepool.web.limits.working`). A roll the table would refuse is refused alike."""
     _limited(request, seat, "odds")
+    chosen = asked.model_dump(include=CHOSEN)
+    budget = Budget(seconds=ODDS_SECONDS, memory=ODDS_MEMORY)
     with working(request.app, seat.id, "this seat's odds took much of the server's time"):
-        return odds_json(line, Budget(seconds=ODDS_SECONDS, memory=ODDS_MEMORY))
+        return seat_odds_json(
+            _db(request), seat, asked.line, asked.character, budget, chosen, asked.hidden
+        )

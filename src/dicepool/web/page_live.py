@@ -64,6 +64,7 @@ def _sheets(db: Database, seat: Seat, csrf: str) -> str:
     box's list of characters too."""
     view = table_view(db, seat)
     html = _render("_sheets.html", view=view, seat=seat, csrf=csrf, oob=True)
+    html += _render("_story.html", view=view, seat=seat, csrf=csrf, oob=True)
     html += _render("_log_filter.html", view=view, oob=True)
     if seat.storyteller:
         html += _render("_rollers.html", view=view, oob=True)

@@ -25,7 +25,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from dicepool.campaign.actions import offered, perform
 from dicepool.campaign.campaigns import campaign_id_of
-from dicepool.campaign.questions import seat_odds_json
+from dicepool.campaign.choice_odds import seat_odds_and_changes
 from dicepool.campaign.roll_choices import roll_choices, spends_of
 from dicepool.campaign.rolls import Resent
 from dicepool.campaign.seals import ALONE, SealMoved, dice_source, open_seal_of
@@ -51,6 +51,7 @@ from dicepool.campaign.summaries import (
 )
 from dicepool.campaign.table import (
     SeenEvent,
+    older_for,
     recent_for,
     restore_at_table,
     reveal,
@@ -58,6 +59,7 @@ from dicepool.campaign.table import (
     struck_seen,
     undo_at_table,
 )
+from dicepool.campaign.trait_examples import examples_of
 from dicepool.campaign.view import (
     sit_with,
     sit_with_new_character,
@@ -72,10 +74,18 @@ from dicepool.sheet.events import concerns
 from dicepool.store.database import Database
 from dicepool.store.log import MAX_SEQ
 from dicepool.web.addresses import link_of
-from dicepool.web.api import LINE, MAX_MIXED, NAME, ODDS_MEMORY, ODDS_SECONDS, metered
+from dicepool.web.api import (
+    CHOSEN,
+    LINE,
+    MAX_MIXED,
+    NAME,
+    ODDS_MEMORY,
+    ODDS_SECONDS,
+    metered,
+)
 from dicepool.web.limits import client_key, limited, working
 from dicepool.web.live import ENDED_CODE
-from dicepool.web.problems import NotFound, Unauthorized, status_of
+from dicepool.web.problems import NotFound, Unauthorized, WebError, status_of
 from dicepool.web.wording import page_words
 
 router = APIRouter(include_in_schema=False)
@@ -84,8 +94,9 @@ HERE = FilePath(__file__).parent
 SEAT_COOKIE = "dicepool_seat_{}"
 CSRF_COOKIE = "dicepool_csrf"
 COOKIE_DAYS = 365
-LOG_SHOWN = 100
-"""How many of the last events a page shows."""
+LOG_SHOWN = 30
+"""How many events the log shows at first, and adds each time older ones are asked for: the
+page's weight stays bounded whatever the log's length."""
 
 _env = Environment(
     loader=FileSystemLoader(HERE / "templates"),
@@ -105,6 +116,7 @@ _env.globals.update(
     summary=summary,
     effects_words=effects_words,
     offered=offered,
+    examples=examples_of,  # placeholders in the table's own system's words
 )
 
 
@@ -133,13 +145,41 @@ def _cookie(response: Response, request: Request, name: str, value: str) -> None
     )
 
 
+LINK_ENDED = (
+    "This link no longer works: the storyteller gave this seat a new link or revoked it. "
+    "Ask them for the new link."
+)
+"""What a page says whose seat's link stopped working (seats.js says the same when the live
+feed closes with :data:`~dicepool.web.live.ENDED_CODE`)."""
+
+
+class LinkEnded(Unauthorized):
+    """The browser's cookie holds a token of this table that no longer opens a seat."""
+
+
 def page_seat(request: Request, campaign_id: int) -> tuple[Seat, str]:
-    """The seat this browser holds at table ``campaign_id`` (its cookie), and its token."""
+    """The seat this browser holds at table ``campaign_id`` (its cookie), and its token.
+
+    Raises:
+        LinkEnded: the cookie's token stopped working (a new link, or revoked).
+        Unauthorized: no cookie for that table.
+    """
     token = request.cookies.get(SEAT_COOKIE.format(campaign_id), "")
     seat = seated_by_token(_db(request), token) if token else None
+    if token and seat is None:
+        raise LinkEnded(LINK_ENDED)
     if seat is None or seat.campaign_id != campaign_id:
         raise Unauthorized("this browser holds no seat at that table: open your link again")
     return seat, token
+
+
+def held_seat(request: Request, campaign_id: int) -> Seat | None:
+    """The seat this browser holds at table ``campaign_id`` now (a player's or the
+    storyteller's), or None (no cookie, or one whose link stopped working)."""
+    try:
+        return page_seat(request, campaign_id)[0]
+    except Unauthorized:
+        return None
 
 
 def _check_csrf(request: Request, expected: str, sent: str | None) -> None:
@@ -261,19 +301,34 @@ def _opened_here(request: Request, name: str) -> Seat | None:
 
 
 @router.get("/t/{token}", response_class=HTMLResponse)
-def link(request: Request, token: Annotated[str, Path(max_length=200)]) -> Response:
+def link(
+    request: Request,
+    token: Annotated[str, Path(max_length=200)],
+    leave_seat: Annotated[bool, Query()] = False,
+) -> Response:
     """A seat's link: keep its token in a cookie and go to the table (an invitation asks the
-    player's name first)."""
+    player's name first). A browser that holds another seat of the table is told so and keeps
+    it, unless it asked to leave it (``leave_seat``)."""
     seat = find_seat_by_token(_db(request), token)
     if seat is None:
         raise NotFound("that link opens no seat here; ask the storyteller for a new one")
+    held = _other_seat(request, seat)
     if seat.role is Role.INVITE:
         if expired(seat, request.app.state.invite_lasts):
             raise Unauthorized(INVITATION_EXPIRED)
-        return _join(request, seat, token, "")
+        return _join(request, seat, token, "", held=held)
+    if held is not None and not leave_seat:
+        return _join(request, seat, token, "", held=held)
     response: Response = RedirectResponse(f"/c/{seat.campaign_id}", status_code=303)
     _cookie(response, request, SEAT_COOKIE.format(seat.campaign_id), token)
     return response
+
+
+class SeatHeld(WebError):
+    """A seat taken with an invitation by a browser that holds a seat of the table, without
+    saying it leaves that seat."""
+
+    status = 409
 
 
 @router.post("/t/{token}", response_class=HTMLResponse)
@@ -282,17 +337,27 @@ def join_page(
     token: str,
     name: Annotated[str, Form(max_length=NAME)],
     csrf: Annotated[str | None, Form(max_length=64)] = None,
+    leave_seat: Annotated[bool, Form()] = False,
 ) -> Response:
-    """A player takes a seat with the invitation: their own link, shown once, and the table."""
+    """A player takes a seat with the invitation: their own link, shown once, and the table.
+    A browser that holds a seat of the table keeps it unless the form says it leaves it
+    (``leave_seat``): its cookie is never replaced unasked."""
     _check_csrf(request, request.cookies.get(CSRF_COOKIE, ""), csrf)
     invite = find_seat_by_token(_db(request), token)
     if invite is None:
         raise NotFound("that link opens no seat here; ask the storyteller for a new one")
+    held = _other_seat(request, invite)
+    if held is not None and invite.role is Role.INVITE and not leave_seat:
+        said = SeatHeld(
+            f"this browser sits at this table as {held.name}: go back to the table, or choose "
+            f"to leave {held.name}'s seat and take a new one"
+        )
+        return _join(request, invite, token, name, said, held=held)
     limited(request.app, "changes", invite.id, "too many seats taken with this invitation")
     try:
         seat, own = join_table(_db(request), invite, name, request.app.state.invite_lasts)
     except (CampaignError, SheetError) as error:  # a name taken or refused: type another
-        return _join(request, invite, token, name, error)
+        return _join(request, invite, token, name, error, held=held)
     response = templates.TemplateResponse(
         request, "joined.html", {"seat": seat, "url": link_of(request, own)}, status_code=201
     )
@@ -300,13 +365,35 @@ def join_page(
     return response
 
 
+def _other_seat(request: Request, seat: Seat) -> Seat | None:
+    """The seat this browser holds at ``seat``'s table, if it is not ``seat`` itself."""
+    held = held_seat(request, seat.campaign_id)
+    return held if held is not None and held.id != seat.id else None
+
+
 def _join(
-    request: Request, invite: Seat, token: str, name: str, error: DicepoolError | None = None
+    request: Request,
+    seat: Seat,
+    token: str,
+    name: str,
+    error: DicepoolError | None = None,
+    *,
+    held: Seat | None = None,
 ) -> Response:
     """The invitation's form: a player names their seat (sent back with the ``name`` typed and
-    the ``error`` beside the button)."""
+    the ``error`` beside the button). A browser that ``held`` a seat of the table (or that
+    opened another seat's link) is told so first: the form to leave that seat is a second,
+    explicit choice."""
     csrf = _new_csrf(request)
-    context = {"seat": invite, "csrf": csrf, "token": token, "name_max": NAME, "name": name}
+    context = {
+        "seat": seat,
+        "csrf": csrf,
+        "token": token,
+        "name_max": NAME,
+        "name": name,
+        "held": held,
+        "invitation": seat.role is Role.INVITE,
+    }
     response = _form(request, "join.html", context, error)
     _cookie(response, request, CSRF_COOKIE, csrf)
     return response
@@ -334,9 +421,11 @@ def seats_context(app: Any, seat: Seat) -> dict[str, Any]:
     """What the table's seats card shows: every seat, those online now, and whether players
     may join."""
     db: Database = app.state.db
+    # the viewer is here, whether or not its live feed has connected yet
+    online = app.state.hub.online(seat.campaign_id) | {seat.id}
     return {
         "seats": seats_at(db, seat.campaign_id),
-        "online": app.state.hub.online(seat.campaign_id),
+        "online": online,
         "invitations": invitations_on(db, seat.campaign_id),
     }
 
@@ -349,6 +438,21 @@ def log_entries(db: Database, seat: Seat) -> tuple[list[dict[str, Any]], int]:
     return entries_of(page.events, struck), page.last
 
 
+@router.get("/c/{campaign_id}/log", response_class=HTMLResponse)
+def older_page(
+    request: Request, campaign_id: int, before: Annotated[int, Query(ge=1, le=MAX_SEQ)]
+) -> Response:
+    """The :data:`LOG_SHOWN` entries of the log before event ``before`` (the log's "Show
+    older events"), followed by the button for those before them."""
+    seat, _ = page_seat(request, campaign_id)
+    limited(request.app, "reads", seat.id, "too many reads of the log from this seat")
+    db = _db(request)
+    page = older_for(db, seat, before, LOG_SHOWN)
+    entries = entries_of(page.events, struck_seen(db, seat, page.events))
+    context = {"entries": entries, "seat": seat, "first": max(1, before - LOG_SHOWN)}
+    return templates.TemplateResponse(request, "_older.html", context)
+
+
 def entries_of(seen: list[SeenEvent], struck: set[int]) -> list[dict[str, Any]]:
     """The log's entries as the templates draw them, newest first."""
     return [
@@ -359,8 +463,13 @@ def entries_of(seen: list[SeenEvent], struck: set[int]) -> list[dict[str, Any]]:
 
 @router.get("/c/{campaign_id}", response_class=HTMLResponse)
 def table_page(request: Request, campaign_id: int) -> Response:
-    """The table: the roll box, the live log, the sheets and the story."""
-    seat, token = page_seat(request, campaign_id)
+    """The table: the roll box, the live log, the sheets and the story (a seat whose link
+    stopped working is told so, and what to do)."""
+    try:
+        seat, token = page_seat(request, campaign_id)
+    except LinkEnded as ended:
+        context = {"message": str(ended)}
+        return templates.TemplateResponse(request, "ended.html", context, status_code=401)
     return templates.TemplateResponse(request, "table.html", _table_context(request, seat, token))
 
 
@@ -370,20 +479,27 @@ def odds_fragment(
     campaign_id: int,
     line: Annotated[str, Query(max_length=LINE)] = "",
     character: Annotated[str, Query(max_length=NAME)] = "",
+    hidden: Annotated[bool, Query()] = False,
 ) -> Response:
-    """The exact odds of the roll box's line as it is typed (a refused line says why)."""
+    """The exact odds of the roll the roll box would make, its choices made, as the line is
+    typed or a choice changes (a refused roll says why), and what each choice changes (each
+    within a budget of its own: one over it is left out)."""
     seat, _ = page_seat(request, campaign_id)
     if not line.strip():
         return templates.TemplateResponse(request, "_odds.html", {"odds": None, "error": None})
     limited(request.app, "odds", seat.id, "too many odds questions from this seat")
+    chosen = {k: v for k, v in request.query_params.items() if k in CHOSEN}
     try:
-        budget = Budget(ODDS_SECONDS, ODDS_MEMORY)
+        budget, spare = Budget(ODDS_SECONDS, ODDS_MEMORY), Budget(ODDS_SECONDS, ODDS_MEMORY)
         with working(request.app, seat.id, "this seat's odds took much of the server's time"):
-            odds = seat_odds_json(_db(request), seat, line, character or None, budget)
+            odds, changes = seat_odds_and_changes(
+                _db(request), seat, line, character or None, chosen, budget, spare, hidden
+            )
     except DicepoolError as exc:
         context = {"odds": None, "error": page_words(str(exc))}
         return templates.TemplateResponse(request, "_odds.html", context)
-    return templates.TemplateResponse(request, "_odds.html", {"odds": odds, "error": None})
+    shown = {"odds": odds, "changes": changes, "error": None}
+    return templates.TemplateResponse(request, "_odds.html", shown)
 
 
 async def form_of(request: Request) -> dict[str, str]:
@@ -469,7 +585,10 @@ def act_page(
     link = link_of(request, made.token) if made.token else None
     form = request.headers.get("hx-trigger")  # its errors beside its fields are cleared
     clear = [f"{form}-{name}-error" for name in made.args] if form else []
-    return _back(request, campaign_id, "_done.html", text=text, link=link, clear=clear)
+    link_for = made.args.get("seat") if link else None  # a player's link, or the invitation
+    return _back(
+        request, campaign_id, "_done.html", text=text, link=link, link_for=link_for, clear=clear
+    )
 
 
 @router.post("/c/{campaign_id}/character", response_class=HTMLResponse)

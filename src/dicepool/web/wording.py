@@ -35,6 +35,12 @@ _PAGE_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"`dicepool log` (lists|shows)", r"the table's log \1"),
         (r"`dicepool next (\w+)`", r"“Begin the next” \1 (the story card)"),
         (
+            r"`dicepool campaign players 4` sets a number, `dicepool campaign players --seats` "
+            r"follows the seated players",
+            "type a number of Players, or tick “Follow the seated players”",
+        ),
+        (r"or --seats, not both", "or follow the seated players, not both"),
+        (
             r"`dicepool (?:spend|clock|complex|extended|legend|momentum|power|pass) ?[^`]*`",
             "its button",
         ),

@@ -58,9 +58,19 @@ def token_of(link: str) -> str:
     return path.removeprefix("/t/")
 
 
+def show(page: Page, part: str) -> None:
+    """Show the table's ``part`` (roll, sheet, log or table): on a phone, its tab pressed;
+    on a desktop, where every part is shown side by side, nothing to do."""
+    tab = page.locator(f"#tabs a[data-tab={part}]")
+    if tab.is_visible():
+        tab.click()
+        expect(page.locator(f"#panel-{part}")).to_be_visible()
+
+
 def roll_on(page: Page, line: str | None = None, *, hidden: bool = False) -> int:
     """Roll ``line`` from the page's roll box, or the line it holds (hidden when asked: the
     storyteller's roll box alone has that box to tick); the number of the event it logged."""
+    show(page, "roll")
     notice = page.locator("#notice")
     notice.evaluate("notice => notice.replaceChildren()")  # so the next notice is this roll's
     secret = page.locator("#hidden")

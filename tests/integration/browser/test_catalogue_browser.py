@@ -19,7 +19,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, WebSocket, expect
 
 from .conftest import PHONE, Shoot, Table, new_context
-from .driving import api, token_of
+from .driving import api, show, token_of
 
 QUIET_MS = 3_000
 """How long a revoked seat's page is watched for an event it must never get."""
@@ -110,6 +110,7 @@ def _open_table(base: str, system: str, traits: str) -> dict[str, Any]:
 
 
 def _own_card(page: Page) -> Locator:
+    show(page, "sheet")  # a tab on the player's phone
     return page.locator("article.sheet.own")
 
 
@@ -118,12 +119,12 @@ def _accept_next_dialog(page: Page) -> None:
 
 
 def _shown_link(page: Page) -> str:
-    """The link a seat action showed once in the notice."""
-    shown = page.locator("#notice .link-once a")
+    """The link a seat action showed once in the notice (a field to copy, never an anchor)."""
+    shown = page.locator("#notice .link-once input.link")
     expect(shown).to_have_count(1)
-    link = shown.get_attribute("href")
-    assert link is not None and "/t/" in link, link
-    expect(shown).to_have_text(link)
+    link = shown.input_value()
+    assert "/t/" in link, link
+    expect(page.locator('#notice a[href*="/t/"]')).to_have_count(0)
     return link
 
 
@@ -245,21 +246,30 @@ def test_storypath_players_from_the_story_card_and_legend_from_the_sheet_card(
     _wait_for(base, at["campaign"], at["storyteller"], "seal-contributed")
     told = _settled(storyteller_context.new_page(), at["storyteller_link"])
     try:
-        momentum = told.locator("#sheets .story p", has_text="Momentum")
-        form = told.locator(".story-actions form[data-action=players]")
+        momentum = told.locator("#story p", has_text="Momentum")
+        # the player sits with Ana: the pool follows the seated players, and says so
+        expect(momentum).to_contain_text("0 / 2")
+        expect(momentum).to_contain_text("players: 1 (the seated players)")
+        told.locator("details.table-settings > summary").click()  # folded away at first
+        form = told.locator(".table-settings form[data-action=players]")
         form.locator("input[name=players]").fill("3")
         form.locator("button").click()
         expect(momentum).to_contain_text("0 / 6")  # the pool holds twice the players
-        expect(page.locator("#sheets .story p", has_text="Momentum")).to_contain_text("0 / 6")
+        expect(momentum).to_contain_text("players: 3 (set by the storyteller)")
+        expect(page.locator("#story p", has_text="Momentum")).to_contain_text("0 / 6")
+        shoot(told, "catalogue-storypath-players-set")
         logged, _ = _events(base, at["campaign"], at["storyteller"])
         assert _logged(logged, "players-set")["data"]["players"] == 3
 
-        # Legend is full: the card's "Regain Legend" is refused, in words, and logs nothing
+        # Legend is full: the card offers no "Regain Legend" (it applies only with a point
+        # spent), and one asked anyway is refused, in words, and logs nothing
         own = _own_card(page)
         expect(own.locator("p.resource", has_text="Legend")).to_contain_text("2/2")
+        expect(own.locator(".sheet-actions form[data-action=legend]")).to_have_count(0)
         _, last = _events(base, at["campaign"], at["storyteller"])
-        own.locator(".sheet-actions form[data-action=legend] button").click()
-        expect(page.locator("#notice .error")).to_contain_text("nothing to regain")
+        path = f"/api/campaigns/{at['campaign']}/actions/legend"
+        refused = api(base, "POST", path, at["player"], {"points": 1})
+        assert refused.status >= 400 and "nothing to regain" in refused.body["error"], refused
         assert _events(base, at["campaign"], at["storyteller"], last)[0] == []
         shoot(told, "catalogue-storypath-desktop")
         shoot(page, "catalogue-storypath-sheet-phone")
@@ -363,8 +373,8 @@ def test_the_storytellers_invitation_revoke_and_new_link(
         other = _settled(robins.new_page(), robin["link"])
         expect(_own_card(revoked)).to_have_attribute("data-character", "Bo")
         before = _roll(base, where, as_told, unique("before the revoke"))
-        for page in (told, revoked, other):
-            expect(page.locator(f"#ev-{before}")).to_be_visible()
+        for page in (told, revoked, other):  # in the log (a phone's other tab)
+            expect(page.locator(f"#ev-{before}")).to_be_attached()
 
         # Revoke Quinn: their page hears nothing more, their token opens nothing
         _clear_notice(told)
@@ -413,9 +423,10 @@ def test_the_storytellers_invitation_revoke_and_new_link(
 
         renewed = _settled(robins.new_page(), new_link)
         expect(_own_card(renewed)).to_have_attribute("data-character", "Rae")
+        show(renewed, "roll")
         expect(renewed.locator(".trait-buttons")).to_be_visible()
         latest = _roll(base, where, as_told, unique("after the new link"))
-        expect(renewed.locator(f"#ev-{latest}")).to_be_visible()
+        expect(renewed.locator(f"#ev-{latest}")).to_be_attached()
 
 
 def _roll(base: str, campaign: int, token: str, comment: str) -> int:

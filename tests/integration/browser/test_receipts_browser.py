@@ -39,7 +39,7 @@ from dicepool.web.pages import SEAT_COOKIE
 
 from ..servers import free_port, serving, stop
 from .conftest import PHONE, Shoot, new_context
-from .driving import api, join_as_player, open_by_api, roll_on, token_of
+from .driving import api, join_as_player, open_by_api, roll_on, show, token_of
 
 
 @dataclass(frozen=True)
@@ -137,6 +137,7 @@ def _lost(page: Page, line: str, network: Callable[[Route], None]) -> None:
 
 def receipts_file(page: Page, folder: Path) -> Path:
     """The player's receipts, downloaded from the page."""
+    show(page, "table")  # on a phone, the table's part holds the dice's tools
     with page.expect_download() as download:
         page.click("#my-receipts")
     path = folder / "receipts.json"

@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import Browser, Frame, Page, expect
 
 from .conftest import DESKTOP, PHONE, Shoot, Table, new_context
-from .driving import api, event_of, roll_on
+from .driving import api, event_of, roll_on, show
 
 
 def unique(words: str) -> str:
@@ -93,6 +93,7 @@ def test_the_player_cannot_change_the_storytellers_character(table: Table) -> No
     sheet = f"/api/campaigns/{where}/characters/{table.npc}"
     before = api(table.base, "GET", sheet, table.storyteller_token)
     assert before.status == 200, before.body
+    show(player, "sheet")  # a tab on the player's phone
     own = player.locator(f".sheet[data-character={table.character}]")
     expect(own.locator(".sheet-actions form[data-action=damage] button")).to_be_visible()
     assert player.locator(f".sheet[data-character={table.npc}]").count() == 0
@@ -144,6 +145,7 @@ def test_odds_appear_while_typing_and_a_refused_line_says_why(table: Table) -> N
     told.click("#roll-button")  # rolled anyway: refused in the page's words, not as JSON
     expect(told.locator("#notice .error")).to_have_text(said)
 
+    show(table.player, "roll")
     mine = table.player.locator("#line")
     mine.fill("")
     mine.press_sequentially("Dexterity + Sorcery", delay=40)
@@ -153,6 +155,7 @@ def test_odds_appear_while_typing_and_a_refused_line_says_why(table: Table) -> N
 
 def test_a_roll_from_the_trait_buttons_reaches_the_storytellers_log(table: Table) -> None:
     player = table.player
+    show(player, "roll")
     player.fill("#line", "")
     player.click("button[data-trait=Dexterity]")
     player.click("button[data-trait=Stealth]")

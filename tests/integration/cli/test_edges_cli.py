@@ -154,7 +154,7 @@ def test_a_file_name_is_echoed_escaped(dicepool: Run, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert target.exists()
     assert "\x1b" not in done.stdout
-    assert done.stdout.strip().endswith("odds\\x1b[2J.png")
+    assert done.stdout.strip().endswith("odds\\x1b[2J.png: the odds of chronicles 3")
 
 
 def test_fifty_thousand_leftover_faces_give_a_short_line(dicepool: Run) -> None:

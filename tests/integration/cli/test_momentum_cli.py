@@ -6,6 +6,11 @@ from __future__ import annotations
 import click
 import pytest
 
+from dicepool.campaign.seats import Role, Seat, join_table, seat_from, take_character
+from dicepool.store.database import Database
+from dicepool.store.log import find_campaign
+from dicepool.store.seats import campaign_seats
+
 from .conftest import Table
 
 
@@ -16,6 +21,15 @@ def saga(table: Table) -> Table:
     table.ok("char", "create", "Ana", "--set", "Dexterity=3 Athletics=2 Legend=2")
     table.ok("char", "create", "Bo", "--set", "Dexterity=2 Athletics=2")
     return table
+
+
+def invitation(db: Database, campaign: str) -> Seat:
+    """The working invitation of a campaign's web table (players join with it)."""
+    with db.read() as conn:
+        row = find_campaign(conn, campaign)
+        assert row is not None
+        found = [s for s in campaign_seats(conn, row.id) if s.role == Role.INVITE]
+    return seat_from(next(s for s in found if not s.revoked), row.name, row.system, None)
 
 
 def events(table: Table) -> int:
@@ -30,9 +44,9 @@ def test_the_pool_fills_with_consolations_buys_dice_and_undoes_on_both_databases
     table.ok("char", "create", "Ana", "--set", "Dexterity=3 Athletics=2")
     assert "campaign players N" in table.ok("momentum")
     out = table.ok("roll", "--char", "Ana", "Dexterity + Athletics", "--dice", "2,2,3,4,5")
-    assert "1 Momentum, lost" in click.unstyle(out)  # no players said: the pool keeps nothing
+    assert "1 Momentum, lost" in click.unstyle(out)  # nobody seated: the pool keeps nothing
     out = click.unstyle(table.ok("campaign", "players", "2"))
-    assert "2 players" in out and "Momentum ◇◇◇◇ 0/4" in out
+    assert "Momentum ◇◇◇◇ 0/4, players: 2 (set by the storyteller)" in out
     table.ok("roll", "--char", "Ana", "Dexterity + Athletics", "--dice", "1,2,3,4,5")  # botch: 3
     out = click.unstyle(table.ok("roll", "--char", "Ana", "Dex + Athletics", "--dice", "1,2,3,4,5"))
     assert "+1 Momentum (2 lost: the pool is full)" in out
@@ -40,6 +54,8 @@ def test_the_pool_fills_with_consolations_buys_dice_and_undoes_on_both_databases
         "points": 4,
         "capacity": 4,
         "players": 2,
+        "sized_by": "storyteller",
+        "seated": 0,
         "advantages": [],
         "carries": [],
     }
@@ -55,7 +71,13 @@ def test_the_pool_fills_with_consolations_buys_dice_and_undoes_on_both_databases
         "8,2,3,4,5,9,9,9",
     )
     assert made["numbers"] == "storypath 3+2+3" and made["successes"] == 4
-    assert made["pool"] == {"points": 1, "capacity": 4, "players": 2}
+    assert made["pool"] == {
+        "points": 1,
+        "capacity": 4,
+        "players": 2,
+        "sized_by": "storyteller",
+        "seated": 0,
+    }
     before = events(table)
     refused = table.refused(
         "roll",
@@ -421,3 +443,40 @@ def test_bad_input_is_one_line_saying_how_to_fix_it(
     line = saga.refused(*args)
     assert words in line and "\x1b" not in line and "remove" not in line
     assert saga.ok("log", "--json") == before
+
+
+def test_the_pool_follows_the_players_seated_at_the_web_table_on_both_databases(
+    any_table: Table,
+) -> None:
+    """Made on the command line and played on the web: the pool holds twice the players who
+    sit with a character, until the storyteller says another number; the command line says
+    where the number comes from."""
+    table = any_table
+    made = click.unstyle(table.ok("campaign", "create", "Saga", "--system", "storypath"))
+    assert "(storypath, players: the seated players)" in made
+    assert "the pool holds twice the seated players" in made
+    table.ok("char", "create", "Ana", "--set", "Dexterity=3 Athletics=2")
+    table.ok("char", "create", "Bo", "--set", "Dexterity=2 Athletics=2")
+    shown = click.unstyle(table.ok("momentum"))
+    assert "0/0, players: 0 (the seated players: nobody sits with a character yet)" in shown
+    table.ok("campaign", "link", "Saga")  # the web table's seats, and an invitation
+    db = Database(table.url if "://" in table.url else f"sqlite:///{table.url}")
+    try:
+        for seat, character in (("kim", "Ana"), ("lou", "Bo")):
+            player, _token = join_table(db, invitation(db, "Saga"), seat)
+            take_character(db, player, character)
+    finally:
+        db.close()
+    assert table.json("momentum")["capacity"] == 4
+    assert "0/4, players: 2 (the seated players)" in click.unstyle(table.ok("momentum"))
+    table.ok("roll", "--char", "Ana", "Dexterity + Athletics", "--dice", "1,2,3,4,5")  # botch: 3
+    table.ok("seat", "revoke", "lou")  # Bo's player leaves: the pool holds 2, 1 is lost
+    assert table.json("momentum")["points"] == 2
+    out = click.unstyle(table.ok("campaign", "players", "3"))
+    assert "Momentum ◆◆◇◇◇◇ 2/6, players: 3 (set by the storyteller)" in out
+    assert table.json("campaign", "show")["players"] == 3
+    out = click.unstyle(table.ok("campaign", "players", "--seats"))
+    assert "2/2, players: 1 (the seated players)" in out
+    assert "the seated players" in table.ok("log", "--last", "1")
+    assert "agree with the log" in table.ok("db", "check")
+    assert "--seats" in table.refused("campaign", "players")

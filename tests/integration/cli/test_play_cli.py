@@ -289,6 +289,8 @@ def test_a_storypath_campaign_has_its_own_boundaries(table: Table) -> None:
         "points": 1,
         "capacity": 4,
         "players": 2,
+        "sized_by": "storyteller",
+        "seated": 0,
     }
     assert "◆◇◇◇ 1/4" in table.ok("char", "show", "Ana")
 

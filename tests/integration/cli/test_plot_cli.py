@@ -41,7 +41,8 @@ def test_console_script_writes_a_png(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == f"wrote {out}"
+    said = f"wrote {out}: the odds of chronicles 6 and chronicles 6 rote\n"
+    assert done.stdout == said  # one line: what was drawn, and where
     assert png_size(out) == (800, 450)  # 8 x 4.5 inches at 100 dpi
 
 
@@ -70,6 +71,19 @@ def test_chart_png(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert png_size(out) == (800, 450)
+    said = "classic's P(success) by pool 1-10 and difficulty 4-8"
+    assert result.output == f"wrote {out}: {said}\n"
+
+
+def test_a_relative_file_is_said_with_its_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = invoke("storypath 5 vs storypath 4", "-o", "chase.svg")
+    assert result.exit_code == 0, result.output
+    said = "the odds of storypath 5 vs storypath 4 (the margin)"
+    assert result.output == f"wrote {(tmp_path / 'chase.svg').resolve()}: {said}\n"
+    assert (tmp_path / "chase.svg").read_bytes().startswith(b"<?xml")
 
 
 def test_one_unquoted_line_is_read_as_one_line() -> None:

@@ -1,28 +1,33 @@
-"""Every command block of README.md runs as written, from the top, in a fresh set-up.
+"""Every command block of README.md and of the documentation site (docs/*.md) runs as written,
+from the top of its page, in a fresh set-up; and the README stays one a newcomer reads to the end.
 
-The blocks (```` ```sh ```` and ```` ```python ````) run in README order, in one temporary
-folder as the working directory, with data, state and home folders of their own: what a
-newcomer who pastes them one after the other gets. Each command must exit 0 and print no
-``error:``; a failure names its README line and shows what the command printed.
+A page's blocks (```` ```sh ```` and ```` ```python ````) run in order, in one temporary folder
+as the working directory, with data, state and home folders of their own: what a newcomer who
+pastes them one after the other gets. Each page starts afresh (a reader may open any page of the
+site first), with the set-up's server serving. Each command must exit 0 and print no ``error:``;
+a failure names its page and line and shows what the command printed.
 
 How each command runs:
 
-- a line that starts with ``dicepool`` and has no shell syntax runs in this process
-  (:func:`run_dicepool`, as the console script does), but for ``dicepool serve``: that one starts
-  a real server with ``--port`` of its own added (port 8000 may be taken on a machine that runs
-  tests), checks the line it prints and that it answers ``GET /`` with the front page, and
-  stops it;
+- a line that starts with ``dicepool`` (or the set-up's ``.venv/bin/dicepool``) and has no shell
+  syntax runs in this process (:func:`run_dicepool`, as the console script does), but for
+  ``dicepool serve``: that one starts a real server with ``--port`` of its own added (port 8000
+  may be taken on a machine that runs tests), checks the line it prints and that it answers
+  ``GET /`` with the front page, and stops it;
 - the set-up's server (:data:`SETUP`) is left serving, as a newcomer's would be, and must serve
   the data folder's database: the API's calls go to it, ``localhost:8000`` replaced by its
-  address (the one substitution);
+  address (the one substitution); a page that calls the API without the set-up's command finds
+  it serving all the same (started for it);
 - any other line runs in one bash session (so a variable a line sets is there for the next),
   with the virtualenv of the tests first on ``PATH``;
 - a python block runs with the virtualenv's Python, but for one whose first line names a file
   (``# faces.py: ...``): it is saved under that name, for the commands after it to run. The
   faces ``faces.py`` prints are checked against the export's.
 
-Not run as written: the set-up block's two commands (:data:`SETUP`). Changed: each server's port
-(one of its own), and with it the API's address.
+Not run as written: the commands of :data:`NOT_RUN`, each named with why (the set-up's test
+command, and a server machine's commands as root), and the blocks of a file's text
+(:data:`SHOWN`: ```` ```ini ````, ```` ```nginx ````). Changed: each server's port (one of its
+own), and with it the API's address.
 """
 
 from __future__ import annotations
@@ -48,20 +53,48 @@ from .conftest import STORAGE_ENV, run_dicepool
 
 ROOT = Path(__file__).resolve().parents[3]
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+PAGES = [README, *sorted(DOCS.rglob("*.md"))]
+"""The README and every page of the documentation site."""
+
+README_LINES = 300
+"""The most lines the README may have: a newcomer reads it to the end (issue 29)."""
+
 BIN = Path(sys.executable).parent
-"""The virtualenv running the tests: its `dicepool` and `python3` are the README's."""
+"""The virtualenv running the tests: its `dicepool` and `python3` are the pages'."""
 
 SETUP = (
     "python3 -m venv .venv && .venv/bin/pip install -q . && .venv/bin/dicepool serve",
     "./scripts/test",
 )
-"""The set-up block's commands, the project's two (the README holds no other set-up), and the
-only ones not run as written. The first makes a virtualenv and installs the package, which the
-tests already run from: its `dicepool serve` is run (and must serve the data folder's
-database). The second is the test command, which this test is part of."""
+"""The set-up's commands, the project's two (the README holds no other set-up), each the one
+command of its block. The first makes a virtualenv and installs the package, which the tests
+already run from: its `dicepool serve` is run (and must serve the data folder's database). The
+second is the test command, which this test is part of."""
+
+ON_A_SERVER = "a server machine's, as root (a user, /opt, systemd, /var): not this test's to make"
+NOT_RUN = {
+    SETUP[1]: "the test command, which this test is part of",
+    "useradd --system --home-dir /var/lib/dicepool --create-home dicepool": ON_A_SERVER,
+    "python3 -m venv /opt/dicepool/.venv": ON_A_SERVER,
+    "/opt/dicepool/.venv/bin/pip install /path/to/dicepool    # a checkout or a wheel": ON_A_SERVER,
+    "dicepool db backup /var/backups/dicepool/$(date +%F).sqlite3 "
+    "--db /var/lib/dicepool/dicepool.sqlite3": ON_A_SERVER,
+}
+"""The commands of the pages not run, as written, each with why; every one is on a page."""
+
+SHOWN = {"ini", "nginx"}
+"""The languages of blocks that hold a file's text (an environment file, nginx's site), shown
+and never run."""
+
+SETUP_WORDS = re.compile(r"pip install|-m venv|scripts/test|apt-get|\buv\b")
+"""What makes a command a set-up: an install, a virtualenv, the test command."""
+
+VENV_BIN = ".venv/bin/"
+"""The set-up's virtualenv, whose `dicepool` a newcomer who has not activated it types."""
 
 API = "localhost:8000"
-"""Where the README's API calls go; the test's own server's port replaces 8000."""
+"""Where the pages' API calls go; the test's own server's port replaces 8000."""
 
 SHELL_SYNTAX = re.compile(r"[|&;<>(){}*?\[\]~$`!\\]")
 """What makes a line the shell's to run, outside quotes and the comment."""
@@ -83,7 +116,7 @@ class Command:
 
 @dataclass(frozen=True)
 class Block:
-    """A fenced block of README.md: its language, its first line's number and its text."""
+    """A fenced block of a page: its language, its first line's number and its text."""
 
     language: str
     line: int
@@ -106,14 +139,16 @@ class Block:
 
 
 def blocks(text: str) -> list[Block]:
-    """Every fenced block of a Markdown text, in order."""
+    """Every fenced block of a Markdown text, in order; a block indented under a list item is
+    read without its indent."""
     found, lines, number = [], text.split("\n"), 0
     while number < len(lines):
-        opening = re.fullmatch(r"```(\S*)\s*", lines[number])
+        opening = re.fullmatch(r"( *)```(\S*)\s*", lines[number])
         if opening:
-            end = lines.index("```", number + 1)
-            body = "\n".join(lines[number + 1 : end])
-            found.append(Block(opening[1], number + 2, body))
+            indent = opening[1]
+            end = lines.index(f"{indent}```", number + 1)
+            body = "\n".join(line.removeprefix(indent) for line in lines[number + 1 : end])
+            found.append(Block(opening[2], number + 2, body))
             number = end
         number += 1
     return found
@@ -121,6 +156,7 @@ def blocks(text: str) -> list[Block]:
 
 def dicepool_args(command: str) -> list[str] | None:
     """The arguments of a `dicepool` line with no shell syntax, else None (the shell's)."""
+    command = command.removeprefix(VENV_BIN)
     if not command.startswith("dicepool "):
         return None
     unquoted = re.sub(r"'[^']*'|\"[^\"$`\\]*\"", "''", command)
@@ -139,7 +175,7 @@ class Shell:
         scratch: a folder of the test's own for the commands' output.
     """
 
-    MARK = "README-COMMAND-DONE"
+    MARK = "DOCS-COMMAND-DONE"
 
     def __init__(self, cwd: Path, env: dict[str, str], scratch: Path) -> None:
         self.scratch = scratch
@@ -189,7 +225,7 @@ class Server:
     front page and the first line it prints.
 
     Args:
-        args: serve's options as the README gives them (``--port`` is added).
+        args: serve's options as the page gives them (``--port`` is added).
         cwd: the working directory.
         env: the whole environment.
         scratch: a folder for what it prints.
@@ -222,7 +258,7 @@ class Server:
 
     @property
     def address(self) -> str:
-        """Where the README's API calls reach it."""
+        """Where the pages' API calls reach it."""
         return f"localhost:{self.port}"
 
     def first_line(self) -> str:
@@ -240,9 +276,16 @@ class Server:
 
 
 class Reader:
-    """A newcomer at the README: each command run in turn, each failure noted with its line."""
+    """A newcomer at a page: each command run in turn, each failure noted with its line.
 
-    def __init__(self, tmp_path: Path, home: dict[str, str]) -> None:
+    Args:
+        page: the page's name, as failures name it.
+        tmp_path: the test's own folder.
+        home: the data, state and home folders.
+    """
+
+    def __init__(self, page: str, tmp_path: Path, home: dict[str, str]) -> None:
+        self.page = page
         self.folder = tmp_path / "here"
         self.scratch = tmp_path / "scratch"
         self.folder.mkdir()
@@ -261,7 +304,7 @@ class Reader:
     def fail(self, line: int, what: str, words: str, printed: str = "") -> None:
         shown = printed.strip()[-3000:]
         self.failures.append(
-            f"README.md:{line}: `{what}` {words}" + (f"\n{shown}" if shown else "")
+            f"{self.page}:{line}: `{what}` {words}" + (f"\n{shown}" if shown else "")
         )
 
     def check(self, command: Command, done: subprocess.CompletedProcess[str]) -> None:
@@ -278,7 +321,7 @@ class Reader:
         elif block.language == "sh":
             for command in block.commands():
                 self.run_command(command)
-        else:
+        elif block.language not in SHOWN:
             self.fail(block.line, f"```{block.language}", "is a block the test cannot run")
 
     def run_command(self, command: Command) -> None:
@@ -286,7 +329,7 @@ class Reader:
             self.api = Server([], self.folder, self.env, self.scratch)
             self.check_server(command, [], self.api)
             return
-        if command.text == SETUP[1]:
+        if command.text in NOT_RUN:
             return
         args = dicepool_args(command.text)
         if args is not None and args[:1] == ["serve"]:
@@ -298,9 +341,11 @@ class Reader:
         elif args is not None:
             self.check(command, run_dicepool(tuple(args), env=self.home))
         elif API in command.text:
-            if self.api is None:
-                self.fail(command.line, command.text, "has no server: the set-up's is gone")
-                return
+            if self.api is None:  # the set-up's server, serving since the README's first command
+                self.api = Server([], self.folder, self.env, self.scratch)
+                if self.api.front_page() is None:
+                    self.fail(command.line, command.text, "has no server", self.api.stop())
+                    return
             self.check(command, self.shell.run(command.text.replace(API, self.api.address)))
         else:
             self.check(command, self.shell.run(command.text))
@@ -329,7 +374,7 @@ class Reader:
             (self.folder / named["name"]).write_text(block.text + "\n")
             self.saved[named["name"]] = block.line
             return
-        script = self.scratch / f"readme-{block.line}.py"
+        script = self.scratch / f"block-{block.line}.py"
         script.write_text(block.text + "\n")
         done = subprocess.run(
             [sys.executable, str(script)],
@@ -354,12 +399,17 @@ def faces_of(export: Any, seq: int) -> list[int]:
     return [d["face"] for d in event["data"]["result"]["dice"]]
 
 
-def test_every_command_of_the_readme_runs_as_written(
-    tmp_path: Path, home: dict[str, str], monkeypatch: pytest.MonkeyPatch
+def named(page: Path) -> str:
+    """A page's name, from the project's root."""
+    return str(page.relative_to(ROOT))
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if blocks(p.read_text())], ids=named)
+def test_every_command_of_a_page_runs_as_written(
+    page: Path, tmp_path: Path, home: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    found = blocks(README.read_text(encoding="utf-8"))
-    assert [c.text for c in found[0].commands()] == list(SETUP), "the set-up block changed"
-    reader = Reader(tmp_path, home)
+    found = blocks(page.read_text(encoding="utf-8"))
+    reader = Reader(named(page), tmp_path, home)
     monkeypatch.chdir(reader.folder)
     try:
         for block in found:
@@ -368,15 +418,43 @@ def test_every_command_of_the_readme_runs_as_written(
         reader.close()
     assert not reader.failures, "\n\n".join(reader.failures)
 
-    # the script saved from the README is run by a command after it, and finds the faces
+    # a script saved from the page is run by a command after it; faces.py finds the faces
     for name, line in reader.saved.items():
         runs = [c for c in reader.output if c.startswith(f"python3 {name} ")]
-        assert runs, f"README.md:{line}: {name} is run by no command of the README"
-    faces_run = next(c for c in reader.output if c.startswith("python3 faces.py "))
-    export, seq = shlex.split(faces_run, comments=True)[2:4]
-    printed = ast.literal_eval(reader.output[faces_run].strip())
-    exported = json.loads((reader.folder / export).read_text())
-    assert printed == faces_of(exported, int(seq)), faces_run
+        assert runs, f"{named(page)}:{line}: {name} is run by no command of the page"
+    for faces_run in (c for c in reader.output if c.startswith("python3 faces.py ")):
+        export, seq = shlex.split(faces_run, comments=True)[2:4]
+        printed = ast.literal_eval(reader.output[faces_run].strip())
+        exported = json.loads((reader.folder / export).read_text())
+        assert printed == faces_of(exported, int(seq)), faces_run
+
+
+def test_the_readme_is_read_to_the_end_with_two_set_up_commands() -> None:
+    """At most :data:`README_LINES` lines, and the set-up is the two commands of
+    :data:`SETUP`, each the one command of its block, the README's first two: no other command
+    of the README installs anything."""
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= README_LINES, f"README.md is over {README_LINES} lines"
+    commands = [[c.text for c in b.commands()] for b in blocks(text)]
+    assert commands[:2] == [[SETUP[0]], [SETUP[1]]], "the set-up blocks changed"
+    set_up = [c for block in commands for c in block if SETUP_WORDS.search(c)]
+    assert set_up == list(SETUP), f"the README's set-up is {set_up}, not the two commands"
+
+
+def test_every_command_not_run_is_on_a_page() -> None:
+    """:data:`NOT_RUN` names no command the pages no longer hold (each is a page's command, as
+    written)."""
+    written = {c.text for p in PAGES for b in blocks(p.read_text()) for c in b.commands()}
+    assert set(NOT_RUN) <= written, set(NOT_RUN) - written
+
+
+def test_a_page_links_only_to_pages_that_are_there() -> None:
+    """The README's links into docs/ (its "where to go next") name pages that exist; the site's
+    own links are MkDocs's to check (tests/test_docs_site.py)."""
+    links = re.findall(r"\]\((docs/[^)#]+)", README.read_text(encoding="utf-8"))
+    assert len(links) >= 5, links
+    missing = [link for link in links if not (ROOT / link).is_file()]
+    assert not missing, missing
 
 
 @pytest.mark.parametrize(
@@ -396,6 +474,8 @@ def test_every_command_of_the_readme_runs_as_written(
         ("dicepool serve --db ~/night.sqlite3", None),
         ("dicepool roll cofd 5 && dicepool log", None),
         ("curl localhost:8000/api/odds", None),
+        (".venv/bin/dicepool serve --host 0.0.0.0", ["serve", "--host", "0.0.0.0"]),
+        (".venv/bin/pip install -q .", None),
     ],
 )
 def test_a_dicepool_line_without_shell_syntax_runs_in_process(

@@ -172,10 +172,12 @@ def test_odds_answer_as_the_command_line_does_within_a_tighter_budget(
     )
     assert answer.json() == json.loads(printed.stdout)
     assert client.get("/api/odds", params={"line": "chronicles 5"}).status_code == 401
-    bad = client.get("/api/odds", params={"line": "chronicles"}, headers=told)
+    # the roll the table would make: refused as the roll refuses it, with the column
+    bad = client.get("/api/odds", params={"line": "chronicles 5 diff"}, headers=told)
     assert bad.status_code == 422 and "column" in bad.json()["error"]
     # estimated at about 1.3 s: the command line's 2 s take it, the server's 0.5 s do not
-    costly = client.get("/api/odds", params={"line": "hubris 4000 rote tn 2"}, headers=told)
+    at_hubris = bearer(opened(client, "Day", "hubris")["storyteller"]["token"])
+    costly = client.get("/api/odds", params={"line": "4000 rote tn 2"}, headers=at_hubris)
     assert costly.status_code == 422 and "budget" in costly.json()["error"]
 
 

@@ -14,8 +14,11 @@ from urllib.parse import quote
 
 from fastapi.testclient import TestClient
 
+from dicepool.campaign.characters import create_character
+from dicepool.campaign.history import check
 from dicepool.campaign.rolls import roll
 from dicepool.campaign.storypath import set_players
+from dicepool.campaign.view import FOR_A_PLAYER
 from dicepool.core.dice import ForcedDice
 from dicepool.sheet.spends import Spends
 from dicepool.store.database import Database
@@ -363,7 +366,7 @@ def test_sundown_edge_and_power_follow_ruling_15(client: TestClient) -> None:
     assert power() == (13, 13)
 
 
-def test_storypath_momentum_fills_from_failures_once_the_players_are_said(
+def test_storypath_momentum_follows_the_seated_players_unless_the_storyteller_sets_a_number(
     client: TestClient, db: Database
 ) -> None:
     table, bo = seated(client, "storypath", "Legend=2")
@@ -373,19 +376,34 @@ def test_storypath_momentum_fills_from_failures_once_the_players_are_said(
         found: dict[str, Any] = table.view(bo)["story"]["momentum"]
         return found
 
-    assert pool() == {"points": 0, "capacity": None, "players": None}
+    def sized() -> tuple[int, int, int, str]:
+        held = pool()
+        return held["points"], held["capacity"], held["players"], held["sized_by"]
+
+    # Bo sits with Ana: one seated player, a pool of two (ruling 16: twice the players)
+    assert pool() == {"points": 0, "capacity": 2, "players": 1, "sized_by": "seats", "seated": 1}
     refused(table.act(bo, "momentum", points=1), 422, "holds 0")
     table.done(table.storyteller, "typed-dice", who="everyone")  # Bo types the dice rolled
     failed = client.post(rolls, json={"line": "storypath 2", "dice": [2, 3]}, headers=bearer(bo))
     assert failed.status_code == 201 and failed.json()["roll"]["momentum"] == 1
-    assert pool()["points"] == 0  # an unsized pool keeps nothing it gains
-    # The API says nothing of the number of players: the use case sizes the pool (ruling 6).
-    set_players(db, table.name, 2, "storyteller")
-    assert pool() == {"points": 0, "capacity": 4, "players": 2}
-    client.post(rolls, json={"line": "storypath 2", "dice": [2, 3]}, headers=bearer(bo))
-    assert pool()["points"] == 1  # a failure: 1
+    assert sized() == (1, 2, 1, "seats")  # the first Consolation is kept
+    cy = table.join("Cy")
+    assert sized() == (1, 2, 1, "seats")  # a seat with no character yet is no player
+    assert table.create(cy, "Cato", "Legend=1").status_code == 201
+    assert sized() == (1, 4, 2, "seats")  # a second player: room for four, nothing lost
     client.post(rolls, json={"line": "storypath 2", "dice": [1, 3]}, headers=bearer(bo))
-    assert pool()["points"] == 4  # a botch: 3, and the pool holds at most twice the players
+    assert sized() == (4, 4, 2, "seats")  # a botch: 3
+    table.done(table.storyteller, "players", players=5)  # the storyteller's number stands
+    assert sized() == (4, 10, 5, "storyteller")
+    table.done(table.storyteller, "revoke", seat="Cy")
+    assert sized() == (4, 10, 5, "storyteller") and pool()["seated"] == 1
+    follow = table.done(table.storyteller, "players", seats=True)  # the seats again: Bo alone
+    assert sized() == (2, 2, 1, "seats")  # what the pool no longer holds is lost
+    assert table.undo(table.storyteller, follow).status_code == 201
+    assert sized() == (4, 10, 5, "storyteller")
+    refused(table.act(table.storyteller, "players"), 422, "--seats")
+    refused(table.act(table.storyteller, "players", players=2, seats=True), 422, "not both")
+    refused(table.act(bo, "players", players=3), 403)
     table.done(bo, "momentum", points=2, **{"for": "a Knack"})
     assert pool()["points"] == 2
     refused(table.act(bo, "momentum", points=3), 422, "holds 2")
@@ -396,6 +414,32 @@ def test_storypath_momentum_fills_from_failures_once_the_players_are_said(
     assert pool()["points"] == 1
     assert table.undo(table.storyteller, spent).status_code == 201
     assert pool()["points"] == 2
+    assert check(db) == []  # the log's seat events replayed size the pool as it was kept
+
+
+def test_a_storypath_table_played_on_the_command_line_sizes_its_pool_by_a_number(
+    client: TestClient, db: Database
+) -> None:
+    """A campaign with no web seats holds nothing until the storyteller says how many play;
+    opened on the web later, the number said stands until the storyteller follows the seats."""
+    table = opened(client, "storypath")
+    create_character(db, table.name, "Ana", "st", FOR_A_PLAYER, "Dexterity=2")
+    lost = roll(db, table.name, "storypath 2", ForcedDice([2, 3]), "st", "Ana")
+    assert lost.event.data["effects"]["consolation"]["lost"] == 1  # nobody seated: none kept
+    assert table.view(table.storyteller)["story"]["momentum"]["capacity"] == 0
+    set_players(db, table.name, 2, "storyteller")
+    bo = table.join("Bo")
+    assert table.sit(bo, "Ana").status_code == 200
+    held = table.view(bo)["story"]["momentum"]
+    assert (held["capacity"], held["players"], held["sized_by"], held["seated"]) == (
+        4,
+        2,
+        "storyteller",
+        1,
+    )
+    set_players(db, table.name, None, "storyteller")
+    assert table.view(bo)["story"]["momentum"]["capacity"] == 2
+    assert check(db) == []
 
 
 def test_storypath_legend_is_regained_within_the_rating(client: TestClient, db: Database) -> None:

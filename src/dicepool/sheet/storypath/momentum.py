@@ -1,7 +1,10 @@
 """Storypath's shared Momentum pool, Consolations, Legend and the Feat of Scale, as pure values.
 
 *Momentum* is one pool shared by all the players of a campaign; it holds at most twice the
-number of players, and gains beyond that are lost (ruling 16). A failed roll gives a
+number of players, and gains beyond that are lost (ruling 16). The number of players is the
+seated players' (the player seats that sit with a character), unless the storyteller says
+another: the pool grows as players sit down and shrinks as a seat is given up, losing what it
+no longer holds, as it does when the storyteller sets a smaller number. A failed roll gives a
 *Consolation*: Momentum (1, +1 with a Specialty, +2 on a botch: 3 on a plain botch, ruling 6),
 or a Fateful Encounter, a Chance Meeting or an Unlooked-for Advantage; a botch gives Momentum
 only. An Unlooked-for Advantage is a level-1 Enhancement to a later, different challenge: the
@@ -60,66 +63,120 @@ def _amount(n: int, what: str) -> None:
         raise SheetError(f"{what} is 1..{MAX_POINTS} points at a time, not {n}")
 
 
+class SizedBy(StrEnum):
+    """Where the number of players that sizes the pool comes from."""
+
+    SEATS = "seats"
+    """The seated players: the player seats that sit with a character (the default)."""
+    STORYTELLER = "storyteller"
+    """A number the storyteller set (a table with no web seats, or another count)."""
+
+
 @dataclass(frozen=True)
 class Momentum:
     """A campaign's Momentum pool.
 
     Attributes:
         points: Momentum in the pool.
-        players: the number of players, which sizes the pool; None until the table says.
+        players: the number of players the storyteller set; None: the pool follows the
+            seated players.
+        seated: the seated players, the player seats that sit with a character (the
+            storyteller's seat is none of them).
     """
 
     points: int = 0
     players: int | None = None
+    seated: int = 0
 
     def __post_init__(self) -> None:
         if self.players is not None and not 1 <= self.players <= MAX_PLAYERS:
             raise SheetError(f"a table has 1..{MAX_PLAYERS} players, not {self.players}")
-        if not 0 <= self.points <= (self.capacity or 0):
+        if not 0 <= self.seated <= MAX_PLAYERS:
+            raise SheetError(f"a table seats 0..{MAX_PLAYERS} players, not {self.seated}")
+        if not 0 <= self.points <= self.capacity:
             raise SheetError(
-                f"the Momentum pool holds 0..{self.capacity or 0} points, not {self.points}"
+                f"the Momentum pool holds 0..{self.capacity} points, not {self.points}"
             )
 
     @property
-    def capacity(self) -> int | None:
-        """The most the pool holds: twice the number of players (None while that is unknown)."""
-        return None if self.players is None else 2 * self.players
+    def sized_by(self) -> SizedBy:
+        """Whether the pool follows the seated players or a number the storyteller set."""
+        return SizedBy.SEATS if self.players is None else SizedBy.STORYTELLER
+
+    @property
+    def sized_for(self) -> int:
+        """The number of players the pool is sized for: the storyteller's, or the seated."""
+        return self.seated if self.players is None else self.players
+
+    @property
+    def capacity(self) -> int:
+        """The most the pool holds: twice the number of players (none while nobody sits)."""
+        return 2 * self.sized_for
+
+    def players_words(self) -> str:
+        """The number of players the pool is sized for and where it comes from, in words:
+        ``3 (the seated players)``, ``5 (set by the storyteller)``."""
+        if self.players is not None:
+            return f"{self.players} (set by the storyteller)"
+        if self.seated == 0:
+            return "0 (the seated players: nobody sits with a character yet)"
+        return f"{self.seated} (the seated players)"
 
     def to_dict(self) -> dict[str, object]:
-        """The pool as JSON: ``points``, ``capacity`` and ``players`` (null while unknown)."""
-        return {"points": self.points, "capacity": self.capacity, "players": self.players}
+        """The pool as JSON: ``points``, ``capacity``, ``players`` (the number it is sized
+        for), ``sized_by`` (``seats`` or ``storyteller``) and ``seated``."""
+        return {
+            "points": self.points,
+            "capacity": self.capacity,
+            "players": self.sized_for,
+            "sized_by": self.sized_by.value,
+            "seated": self.seated,
+        }
 
     def stored(self) -> dict[str, object]:
         """The pool as the campaign keeps it (read back by :func:`stored_momentum`)."""
-        return {"points": self.points, "players": self.players}
+        return {"points": self.points, "players": self.players, "seated": self.seated}
 
 
 def stored_momentum(data: dict[str, Any]) -> Momentum:
-    """A pool from :meth:`Momentum.stored`'s JSON (an empty mapping: an empty, unsized pool)."""
+    """A pool from :meth:`Momentum.stored`'s JSON (an empty mapping: an empty pool that
+    follows the seats, with nobody seated)."""
     players = data.get("players")
-    return Momentum(int(data.get("points", 0)), None if players is None else int(players))
+    return Momentum(
+        int(data.get("points", 0)),
+        None if players is None else int(players),
+        int(data.get("seated", 0)),
+    )
 
 
-def set_players(pool: Momentum, players: int) -> tuple[Momentum, int]:
-    """The pool sized for ``players``, and the points lost when it shrinks below what it holds."""
-    if not 1 <= players <= MAX_PLAYERS:
+def _resized(pool: Momentum, players: int | None, seated: int) -> tuple[Momentum, int]:
+    """The pool sized anew, and the points lost when it no longer holds them all."""
+    sized = Momentum(0, players, seated)
+    kept = min(pool.points, sized.capacity)
+    return replace(sized, points=kept), pool.points - kept
+
+
+def set_players(pool: Momentum, players: int | None) -> tuple[Momentum, int]:
+    """The pool sized for ``players`` (None: for the seated players again), and the points
+    lost when it shrinks below what it holds."""
+    if players is not None and not 1 <= players <= MAX_PLAYERS:
         raise SheetError(f"a table has 1..{MAX_PLAYERS} players, not {players}")
-    kept = min(pool.points, 2 * players)
-    return Momentum(kept, players), pool.points - kept
+    return _resized(pool, players, pool.seated)
+
+
+def seat(pool: Momentum, seated: int) -> tuple[Momentum, int]:
+    """The pool once ``seated`` players sit with a character, and the points lost: a pool
+    that follows the seats grows with them and loses, when a seat is given up, what it no
+    longer holds; one the storyteller sized keeps its size."""
+    if not 0 <= seated <= MAX_PLAYERS:
+        raise SheetError(f"a table seats 0..{MAX_PLAYERS} players, not {seated}")
+    return _resized(pool, pool.players, seated)
 
 
 def gain(pool: Momentum, n: int) -> tuple[Momentum, int]:
-    """The pool after gaining ``n`` Momentum, and how many were lost over its capacity.
-
-    Raises:
-        SheetError: the number of players is not set, so the pool's capacity is unknown.
-    """
+    """The pool after gaining ``n`` Momentum, and how many were lost over its capacity (all
+    of them while it holds none: nobody seated, and no number set)."""
     _amount(n, "a Momentum gain")
-    if pool.capacity is None:
-        raise SheetError(
-            "the Momentum pool holds twice the number of players: set the campaign's number "
-            "of players before gaining Momentum"
-        )
     kept = min(pool.points + n, pool.capacity)
     return replace(pool, points=kept), pool.points + n - kept
 

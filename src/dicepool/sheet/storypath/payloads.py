@@ -15,9 +15,10 @@ Data = Mapping[str, Any]
 
 @dataclass(frozen=True)
 class PlayersSet:
-    """``players-set``: how many players sit at the table (the pool holds twice as many)."""
+    """``players-set``: how many players sit at the table (the pool holds twice as many);
+    None: as many as the seated players, again."""
 
-    players: int
+    players: int | None
 
     def data(self) -> dict[str, object]:
         """The event's data."""
@@ -26,7 +27,8 @@ class PlayersSet:
     @classmethod
     def of(cls, data: Data) -> PlayersSet:
         """The record of an event's data."""
-        return cls(int(data["players"]))
+        players = data["players"]
+        return cls(None if players is None else int(players))
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,9 @@
 
 The pure rules are :mod:`~dicepool.sheet.storypath.momentum`'s; here they meet the campaign: the
 shared pool is the story's ``momentum`` sized by the campaign's players (ruling 16), Legend is
-the character's status, pending Unlooked-for Advantages are the story's. A roll asks for them
+the character's status, pending Unlooked-for Advantages are the story's. The players are the
+number the storyteller set, or else the seated players, whom the seats' events count (a
+character taken or handed to a seat, or taken back; a seat revoked). A roll asks for them
 through its :class:`~dicepool.sheet.spends.Spends`: :func:`prepare` changes the request before
 the dice are rolled (Momentum dice, an Advantage's Enhancement, a Feat's Scale, the Drawback an
 Enhancement above 3 needs), :func:`effects` says what the roll does (spends, and the Consolation
@@ -13,8 +15,8 @@ Choices where the texts are silent: an Advantage adds its level 1 to the Enhance
 types (``enh 2`` and an Advantage: Enhancement 3), and so does an Enhancement Stunt named with
 ``--stunt`` its level (ruling 20), and the Drawback is checked on that sum; a
 Feat adds its one Scale to the line's ``scale``; a botch's Consolation is Momentum whatever was
-asked (the choice is refused, the roll stands); a pool whose size is unknown (no players said)
-keeps nothing it gains."""
+asked (the choice is refused, the roll stands); a pool sized for nobody (no seated player, no
+number set) keeps nothing it gains."""
 
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ from dicepool.core.storypath import StorypathRequest
 from dicepool.errors import SheetError
 from dicepool.notation.renderer import render
 from dicepool.sheet.character import Character
+from dicepool.sheet.payloads import CharacterHanded, CharacterTaken, SeatMove, SeatRevoked
 from dicepool.sheet.refs import EventRef, seq_of
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.status import legend_of, with_legend
@@ -47,6 +50,7 @@ from dicepool.sheet.storypath.momentum import (
     gain,
     invoke_feat,
     regain_legend,
+    seat,
     set_players,
     spend,
     use_advantage,
@@ -62,6 +66,7 @@ from dicepool.sheet.storypath.payloads import (
     PlayersSet,
 )
 from dicepool.sheet.storypath.stunt_play import stunt_enhancement
+from dicepool.sheet.traits import name_key
 
 if TYPE_CHECKING:
     from dicepool.sheet.spends import Spends
@@ -81,8 +86,9 @@ def storypath_only(state: CampaignState) -> None:
 
 
 def pool_of(state: CampaignState) -> Momentum:
-    """The campaign's Momentum pool, sized by its players (unknown: it holds nothing)."""
-    return Momentum(state.now.momentum, state.players)
+    """The campaign's Momentum pool, sized by the players the storyteller set, or else by the
+    seated players (none seated: it holds nothing)."""
+    return Momentum(state.now.momentum, state.players, len(state.now.seated))
 
 
 def with_pool(state: CampaignState, pool: Momentum) -> CampaignState:
@@ -108,9 +114,44 @@ def _put_legend(state: CampaignState, sheet: Character, legend: Legend) -> Campa
 
 
 def players_set(state: CampaignState, data: Data) -> CampaignState:
-    """``players-set``: the table's number of players; a smaller pool loses what it cannot hold."""
+    """``players-set``: the table's number of players (none: the seated players again); a
+    smaller pool loses what it cannot hold."""
     pool, _lost = set_players(pool_of(state), PlayersSet.of(data).players)
     return with_pool(replace(state, players=pool.players), pool)
+
+
+def _seated(state: CampaignState, seated: frozenset[str]) -> CampaignState:
+    """The campaign with ``seated`` the player seats that sit with a character; a pool that
+    follows them loses what it no longer holds."""
+    pool, _lost = seat(pool_of(state), len(seated))
+    return with_pool(replace(state, story=replace(state.now, seated=seated)), pool)
+
+
+def _moved(state: CampaignState, moves: tuple[SeatMove, ...]) -> CampaignState:
+    """Each seat ``moves`` names sits with its new character, or with none."""
+    seated = set(state.now.seated)
+    for move in moves:
+        if move.after is None:
+            seated.discard(name_key(move.seat))
+        else:
+            seated.add(name_key(move.seat))
+    return _seated(state, frozenset(seated))
+
+
+def character_taken(state: CampaignState, data: Data) -> CampaignState:
+    """``character-taken``: a player's seat sits with a character (every system keeps who is
+    seated; storypath's pool follows)."""
+    return _moved(state, CharacterTaken.of(data).moves)
+
+
+def character_handed(state: CampaignState, data: Data) -> CampaignState:
+    """``character-handed``: the storyteller gave a character to a seat, or took it back."""
+    return _moved(state, CharacterHanded.of(data).moves)
+
+
+def seat_revoked(state: CampaignState, data: Data) -> CampaignState:
+    """``seat-revoked``: the seat's character is free, so it no longer counts as seated."""
+    return _seated(state, state.now.seated - {name_key(SeatRevoked.of(data).seat)})
 
 
 def momentum_spent(state: CampaignState, data: Data) -> CampaignState:
@@ -163,10 +204,7 @@ def consoled(state: CampaignState, data: Data, event: int = 0) -> CampaignState:
     given = Consoled.of(data)
     choice = Consolation(given.choice)
     if choice is Consolation.MOMENTUM:
-        pool = pool_of(state)
-        if pool.capacity is None:
-            return state
-        return with_pool(state, gain(pool, given.points)[0])
+        return with_pool(state, gain(pool_of(state), given.points)[0])
     if choice is Consolation.ADVANTAGE:
         assert given.character is not None and given.what is not None, "an Advantage's own"
         earned = advantage(given.character, event, given.what)
@@ -295,10 +333,8 @@ def effects(
 
 
 def _lost(pool: Momentum, gained: int) -> int:
-    """The Momentum of a Consolation the pool cannot hold: over its capacity, or all of it
-    while its size is unknown."""
-    if pool.capacity is None:
-        return gained
+    """The Momentum of a Consolation the pool cannot hold: over its capacity (all of it while
+    the pool is sized for nobody)."""
     return max(pool.points + gained - pool.capacity, 0)
 
 

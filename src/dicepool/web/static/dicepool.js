@@ -26,14 +26,19 @@
 
   // A new roll said to screen readers: its roller, its line and its outcome, in the live
   // region #announce (the entries the page opened with are not news).
+  var known = {};  // the entries' numbers this page has shown: a log sent again is not news
   function announce() {
     var region = document.getElementById("announce");
     var log = document.getElementById("log");
     if (!region || !log) { return; }
-    var fresh = [];
+    var fresh = [], news = [];
     log.querySelectorAll("li.entry:not([data-said])").forEach(function (entry) {
       entry.dataset.said = "1";
+      if (known[entry.dataset.seq]) { return; }
+      known[entry.dataset.seq] = true;
       if (!region.dataset.ready || !entry.classList.contains("kind-rolled")) { return; }
+      var me = document.getElementById("seal");
+      if (!me || entry.dataset.actor !== me.dataset.seat) { news.push(entry); }
       var part = function (selector) {
         var found = entry.querySelector(selector);
         return found ? found.textContent.replace(/\s+/g, " ").trim() : "";
@@ -41,10 +46,11 @@
       fresh.push([part(".who"), "rolled", part(".line code"), part(".verdict")].join(" ").trim());
     });
     region.dataset.ready = "1";
+    countNews(news);
     if (fresh.length) { region.textContent = fresh.join(". "); }
   }
 
-  function refresh() { localTimes(document); filterLog(); announce(); }
+  function refresh() { localTimes(document); filterLog(); announce(); showMyRoll(); }
   document.addEventListener("DOMContentLoaded", refresh);
   document.addEventListener("htmx:afterSettle", refresh);
   document.addEventListener("htmx:oobAfterSwap", refresh);
@@ -53,38 +59,192 @@
     if (event.target.id === "log-filter") { filterLog(); }
   });
 
-  // The answer to a button floats in view (see #notice in dicepool.css): a success goes after a
-  // few seconds, an error stays until read (a click puts it away) or the next answer.
+  // The answer to a button or a form (#notice) shows just below what sent it, in the page's
+  // flow: where the eye is, over nothing. A success goes after a few seconds; an error stays
+  // until it is superseded, or read: the form it refused is changed, or its x pressed. A
+  // form's fields keep what was typed either way.
   var NOTICE_MS = 6000;
+  var noticeFrom = null;  // the form (or button) whose answer #notice holds
+  function notice() { return document.getElementById("notice"); }
+  function keepInView(elt) {
+    var rect = elt.getBoundingClientRect();
+    if (rect.height && (rect.bottom > window.innerHeight || rect.top < 0)) { elt.scrollIntoView({ block: "nearest" }); }
+  }
+  function clearNotice() { var n = notice(); if (n) { n.replaceChildren(); } noticeFrom = null; }
+  function anchorOf(elt) {
+    return elt.closest("form") || elt.closest(".entry-tools") || elt;
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt, n = notice();
+    if (!n || event.detail.target !== n || !elt) { return; }
+    noticeFrom = anchorOf(elt);
+    noticeFrom.after(n);
+  });
   document.addEventListener("htmx:afterSwap", function (event) {
-    var notice = event.detail.target;
-    if (!notice || notice.id !== "notice") { return; }
-    var shown = notice.innerHTML;
-    if (notice.querySelector(".ok") && !notice.querySelector(".link-once")) {
-      setTimeout(function () { if (notice.innerHTML === shown) { notice.replaceChildren(); } }, NOTICE_MS);
+    var n = event.detail.target;
+    if (!n || n.id !== "notice" || !n.firstChild) { return; }
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "dismiss";
+    close.textContent = "×";
+    close.setAttribute("aria-label", "dismiss");
+    n.appendChild(close);
+    var shown = n.firstChild;
+    if (n.querySelector(".ok") && !n.querySelector(".link-once, .link-row")) {
+      setTimeout(function () { if (n.firstChild === shown) { clearNotice(); } }, NOTICE_MS);
     }
+    keepInView(n);
   });
   document.addEventListener("click", function (event) {
-    var notice = document.getElementById("notice");
-    if (notice && notice.contains(event.target) && !event.target.closest("a, button, input")) {
-      notice.replaceChildren();
+    if (event.target.closest("#notice .dismiss")) { clearNotice(); }
+  });
+  document.addEventListener("input", function (event) {  // a refused form mended: its error read
+    var n = notice();
+    if (n && n.querySelector(".error") && noticeFrom && noticeFrom.contains(event.target)) { clearNotice(); }
+  });
+
+  // The sheets, the story, the seats, the seal and the log are sent again live (another seat's action):
+  // what this page was doing in them stays. Each form's typed fields, the focus and the answer
+  // below one are found again in the new fragment: a form by its action, character, seat and
+  // event; a log entry's buttons by the entry's number.
+  var LIVE_PARTS = ["sheets", "story", "log", "seats", "seal"];
+  function formKey(form) {
+    var field = function (name) { var f = form.querySelector("[name=" + name + "]"); return f ? f.value : ""; };
+    return [form.dataset.action || form.id, field("character"), field("seat"), field("event")].join("|");
+  }
+  function placeKey(elt) {
+    if (elt.tagName === "FORM") { return "form:" + formKey(elt); }
+    var entry = elt.closest("li.entry");
+    return entry ? "entry:" + entry.dataset.seq : "";
+  }
+  function place(key, root) {
+    if (key.indexOf("entry:") === 0) {
+      var entry = document.getElementById("ev-" + key.slice(6));
+      return entry && (entry.querySelector(".entry-tools") || entry);
+    }
+    var found = null;
+    root.querySelectorAll("form").forEach(function (form) { if ("form:" + formKey(form) === key) { found = form; } });
+    return found;
+  }
+  var typed = null;
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || LIVE_PARTS.indexOf(target.id) < 0) { return; }
+    typed = { forms: {}, notice: null, focus: null, y: window.scrollY };
+    target.querySelectorAll("form").forEach(function (form) {
+      var key = formKey(form), kept = {};
+      form.querySelectorAll("input:not([type=hidden]), select, textarea").forEach(function (f) {
+        var changed = f.type === "checkbox" ? f.checked !== f.defaultChecked
+          : f.tagName === "SELECT" ? !f.options[f.selectedIndex] || !f.options[f.selectedIndex].defaultSelected
+            : f.value !== f.defaultValue;
+        if (changed && f.name) { kept[f.name] = f.type === "checkbox" ? f.checked : f.value; }
+        if (f === document.activeElement) { typed.focus = [key, f.name]; }
+      });
+      typed.forms[key] = kept;
+    });
+    var n = notice();
+    if (n && target.contains(n)) {
+      typed.notice = noticeFrom && target.contains(noticeFrom) ? placeKey(noticeFrom) : "";
+      document.getElementById("roll-form").after(n);  // out of harm's way while it is swapped
     }
   });
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    var target = event.detail.target;
+    if (!typed || !target || LIVE_PARTS.indexOf(target.id) < 0) { return; }
+    var fresh = document.getElementById(target.id) || target;
+    fresh.querySelectorAll("form").forEach(function (form) {
+      var key = formKey(form), kept = typed.forms[key] || {};
+      Object.keys(kept).forEach(function (name) {
+        var f = form.querySelector("[name=" + name + "]");
+        if (!f) { return; }
+        if (f.type === "checkbox") { f.checked = kept[name]; } else { f.value = kept[name]; }
+      });
+      if (typed.focus && typed.focus[0] === key) {
+        var focused = form.querySelector("[name=" + typed.focus[1] + "]");
+        if (focused) { focused.focus(); }
+      }
+    });
+    var back = typed.notice && place(typed.notice, fresh);
+    if (back) { noticeFrom = back.tagName === "FORM" ? back : back.closest("li.entry"); back.after(notice()); }
+    window.scrollTo(window.scrollX, typed.y);  // the page stays where it was read
+    if (back) { keepInView(notice()); }
+    typed = null;
+  });
+
+  // On a phone the table's parts are tabs (see .tabs in dicepool.css): the one chosen is kept
+  // for the tab's session; a part with news since it was last looked at counts them.
+  var PARTS = ["roll", "sheet", "log", "table"];
+  function tabKey() { return "dicepool-tab-" + location.pathname; }
+  function showPart(part, focus) {
+    if (PARTS.indexOf(part) < 0) { return; }
+    document.body.dataset.tab = part;
+    document.querySelectorAll("#tabs a").forEach(function (a) {
+      var on = a.dataset.tab === part;
+      if (on) { a.setAttribute("aria-current", "page"); } else { a.removeAttribute("aria-current"); }
+      if (on) { var badge = a.querySelector(".unread"); badge.hidden = true; badge.textContent = ""; }
+    });
+    try { sessionStorage.setItem(tabKey(), part); } catch (e) { /* private mode: not kept */ }
+    if (focus) {
+      var panel = document.getElementById("panel-" + part);
+      var first = panel && panel.querySelector("h2, h3, input:not([type=hidden]), button");
+      if (first && first.tagName.match(/^H/)) { first.tabIndex = -1; }
+      if (first) { first.focus({ preventScroll: true }); }
+      window.scrollTo(0, 0);
+    }
+  }
+  function phone() { return window.matchMedia("(max-width: 899.98px)").matches; }
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!document.getElementById("tabs")) { return; }
+    var kept = null;
+    try { kept = sessionStorage.getItem(tabKey()); } catch (e) { /* private mode */ }
+    showPart(kept || "roll", false);
+  });
+  document.addEventListener("click", function (event) {
+    var tab = event.target.closest("#tabs a[data-tab]");
+    if (!tab) { return; }
+    event.preventDefault();
+    showPart(tab.dataset.tab, true);
+  });
+  function countNews(entries) {
+    var part = document.body.dataset.tab;
+    if (!part || part === "log" || !phone()) { return; }
+    var badge = document.querySelector("#tabs a[data-tab=log] .unread");
+    if (!badge || !entries.length) { return; }
+    badge.textContent = String(Number(badge.textContent || 0) + entries.length);
+    badge.hidden = false;
+  }
+
+  // The table's latest roll, copied from its entry in the log to below the roll box: on a
+  // phone, whose log is another tab, a roll's dice are seen where it was rolled, and what the
+  // others roll meanwhile too. The page's own last roll is shown first until another follows.
+  var myRoll = null;  // the event number of this page's last roll answered
+  function showMyRoll() {
+    var box = document.getElementById("my-roll");
+    var log = document.getElementById("log");
+    if (!box || !log) { return; }
+    var latest = log.querySelector("li.entry.kind-rolled:not(.struck)");
+    var mine = myRoll && document.getElementById("ev-" + myRoll);
+    var entry = mine && (!latest || Number(latest.dataset.seq) <= Number(myRoll)) ? mine : latest;
+    if (!entry) { box.hidden = true; return; }
+    if (box.dataset.seq === entry.dataset.seq && box.dataset.hash === (entry.dataset.hash || "")) { return; }
+    var copy = document.createElement("div");
+    copy.innerHTML = entry.innerHTML;
+    copy.querySelectorAll("form, .entry-tools, [id]").forEach(function (e) {
+      if (e.matches("form, .entry-tools")) { e.remove(); } else { e.removeAttribute("id"); }
+    });
+    var head = document.createElement("p");
+    head.className = "mine-head";
+    head.textContent = (entry === mine ? "Your roll" : "The latest roll") + ", event " + entry.dataset.seq;
+    box.replaceChildren(head, copy);
+    box.dataset.seq = entry.dataset.seq;
+    box.dataset.hash = entry.dataset.hash || "";
+    box.hidden = false;
+  }
 
   // Everything the page does by script is here, none of it written into the HTML: the server's
   // Content-Security-Policy runs no inline script (nor HTMX's hx-on, which evaluates text).
 
-  // The live feed's state, beside the table's name.
-  function liveState(text) {
-    var state = document.getElementById("live-state");
-    if (state) { state.textContent = text; }
-  }
-  document.addEventListener("htmx:wsOpen", function () { liveState("live"); });
-  document.addEventListener("htmx:wsClose", function (event) {
-    var ended = String(event.detail.event.code) === document.body.dataset.endedCode;
-    liveState(ended ? "closed: this link no longer works; ask the storyteller for a new one"
-      : "reconnecting…");
-  });
+  // The live feed's state, and a page whose seat's link stopped working: seats.js.
 
   // The lists sent again live (the roll box's "for", the log's filter) keep the choice made.
   var KEPT_CHOICES = ["roll-for", "log-filter"];
@@ -130,6 +290,8 @@
     if (!form || !event.detail.xhr || event.detail.xhr.status >= 300 || !event.detail.xhr.status) { return; }
     delete form.dataset.nonce;
     form.dataset.last = form.dataset.sent;
+    myRoll = event.detail.xhr.getResponseHeader("X-Roll-Seq") || myRoll;
+    showMyRoll();
     var again = document.getElementById("repeat-roll");
     again.hidden = false;
     again.title = "Roll " + form.dataset.last + " again";
@@ -160,18 +322,6 @@
         : button.dataset.trait;
       line.dispatchEvent(new Event("input", { bubbles: true }));
       line.focus();
-    } else if (button && button.classList.contains("copy")) {  // a link, copied
-      var link = document.getElementById(button.dataset.for);
-      var done = function () { button.textContent = "Copied"; };
-      link.select();
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(link.value).then(done);
-      } else {
-        document.execCommand("copy");
-        done();
-      }
-    } else if (event.target.matches("input.link")) {
-      event.target.select();
-    }
+    }  // a link's Copy and Share: seats.js
   });
 })();

@@ -13,7 +13,7 @@
 // - each receipt: the roll is in the log where the table said, in the seal and with the
 //   contributions it named (its own among them), or it was plainly not rolled.
 //
-// README, "The dice scheme", says what is hashed and how; this file follows it. fair.js, the
+// docs/dice.md, "The scheme", says what is hashed and how; this file follows it. fair.js, the
 // page's side, calls window.dicepoolCheck(exported, kept, seat).
 (function () {
   "use strict";
@@ -81,7 +81,7 @@
     return step(0);
   }
 
-  // The faces an event shows, in the order its dice were read (README, "Sides order").
+  // The faces an event shows, in the order its dice were read (docs/dice.md, "Sides order").
   function diceOf(record) {
     var dice = record && record.dice;
     if (Array.isArray(dice)) { return dice.map(function (d) { return d.face; }); }
