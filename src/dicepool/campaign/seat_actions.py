@@ -54,8 +54,8 @@ ACTIONS = (
         command=("seat", "invite"),
         label="New invitation",
         example="dicepool seat invite",
-        explanation="A new link for players to take seats (send it, never open it yourself); the "
-        "old invitation stops working.",
+        explanation="A new link for players to take seats (send it to them: it is theirs, not "
+        "yours); the old invitation stops working.",
     ),
     Action(
         "invitations-off",

@@ -34,6 +34,10 @@ def test_ticking_willpower_changes_the_odds_and_the_box_says_by_how_much(
     expect(change).to_have_text(f"Willpower: {without} → {with_}")
 
     player.locator("#roll-choices summary").click()
+    beside = player.locator("#roll-choices label.field", has=player.locator("[name=willpower]"))
+    expect(beside.locator(".choice-change")).to_have_text(
+        f"{without} → {with_}"
+    )  # where it's ticked
     player.locator("#roll-choices input[name=willpower]").check()
 
     expect(odds.locator(".notation")).to_have_text("hubris 3+2 wp")
