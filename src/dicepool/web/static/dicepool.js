@@ -171,6 +171,29 @@
     typed = null;
   });
 
+  // What each choice of "Spend and choose" changes, from the odds box's figures, written
+  // beside the choice itself ("91.8% → 99.9%"), where the player decides to spend.
+  function besideChoices() {
+    var choices = document.getElementById("roll-choices");
+    if (!choices) { return; }
+    choices.querySelectorAll("label.field").forEach(function (label) {
+      var field = label.querySelector("[name]");
+      if (!field) { return; }
+      var chip = document.querySelector("#choice-changes [data-choice='" + field.name + "']");
+      var said = label.querySelector(".choice-change");
+      if (!chip) { if (said) { said.remove(); } return; }
+      if (!said) {
+        said = document.createElement("span");
+        said.className = "choice-change hint";
+        label.appendChild(said);
+      }
+      said.textContent = chip.textContent.replace(/^[^:]*:\s*/, "");
+    });
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "odds") { besideChoices(); }
+  });
+
   // On a phone the table's parts are tabs (see .tabs in dicepool.css): the one chosen is kept
   // for the tab's session; a part with news since it was last looked at counts them.
   var PARTS = ["roll", "sheet", "log", "table"];
