@@ -83,7 +83,7 @@ from dicepool.web.api import (
     ODDS_SECONDS,
     metered,
 )
-from dicepool.web.limits import client_key, limited, working
+from dicepool.web.limits import charge, client_key, limited, working
 from dicepool.web.live import ENDED_CODE
 from dicepool.web.problems import NotFound, Unauthorized, WebError, status_of
 from dicepool.web.wording import page_words
@@ -417,6 +417,19 @@ def _table_context(request: Request, seat: Seat, token: str) -> dict[str, Any]:
     }
 
 
+SEATS_EVERY = 20
+"""Seconds between a page's reads of its seats card: who came and who is online (a seat's
+arrival and its live connection are no event of the log, which alone the live feed sends)."""
+
+
+@router.get("/c/{campaign_id}/seats", response_class=HTMLResponse)
+def seats_page(request: Request, campaign_id: int) -> Response:
+    """The seats card read again: every seat, who is online now, whether players may join."""
+    seat, _ = page_seat(request, campaign_id)
+    limited(request.app, "reads", seat.id, "this seat has read much of the log", cost=0.0)
+    return _read(request, seat, "_seats.html", {"seat": seat, **seats_context(request.app, seat)})
+
+
 def seats_context(app: Any, seat: Seat) -> dict[str, Any]:
     """What the table's seats card shows: every seat, those online now, and whether players
     may join."""
@@ -427,6 +440,7 @@ def seats_context(app: Any, seat: Seat) -> dict[str, Any]:
         "seats": seats_at(db, seat.campaign_id),
         "online": online,
         "invitations": invitations_on(db, seat.campaign_id),
+        "seats_every": SEATS_EVERY,
     }
 
 
@@ -445,12 +459,19 @@ def older_page(
     """The :data:`LOG_SHOWN` entries of the log before event ``before`` (the log's "Show
     older events"), followed by the button for those before them."""
     seat, _ = page_seat(request, campaign_id)
-    limited(request.app, "reads", seat.id, "too many reads of the log from this seat")
+    limited(request.app, "reads", seat.id, "this seat has read much of the log", cost=0.0)
     db = _db(request)
     page = older_for(db, seat, before, LOG_SHOWN)
     entries = entries_of(page.events, struck_seen(db, seat, page.events))
     context = {"entries": entries, "seat": seat, "first": max(1, before - LOG_SHOWN)}
-    return templates.TemplateResponse(request, "_older.html", context)
+    return _read(request, seat, "_older.html", context)
+
+
+def _read(request: Request, seat: Seat, fragment: str, context: dict[str, Any]) -> Response:
+    """A part of the page read again, its bytes charged to the seat's reads of the log."""
+    answer = templates.TemplateResponse(request, fragment, context)
+    charge(request.app, "reads", seat.id, len(answer.body))
+    return answer
 
 
 def entries_of(seen: list[SeenEvent], struck: set[int]) -> list[dict[str, Any]]:

@@ -214,8 +214,19 @@ def test_every_link_shown_has_copy_and_share_and_none_is_an_anchor(
     expect(told.locator("#notice .link-once")).to_contain_text(
         "Lin's new link, shown this once: send it to Lin alone"
     )
-    _link_rows(told, 1)
+    (shown,) = _link_rows(told, 1)
     shoot(told, "seats-new-link-desktop")
+    # the seats card read again (as the page does every little while): the link, shown once,
+    # stays below the button that asked for it
+    told.evaluate("() => { document.getElementById('seats').dataset.old = '1'; }")
+    told.evaluate(
+        "where => htmx.ajax('GET', where, {target: '#seats', swap: 'outerHTML'})",
+        f"/c/{table.campaign}/seats",
+    )
+    lin = told.locator("#seats li.seat-row[data-seat=Lin] form[data-action=new-link]")
+    expect(told.locator("#seats[data-old]")).to_have_count(0)  # drawn anew
+    kept = lin.locator("xpath=following-sibling::*[@id='notice']").locator("input.link")
+    expect(kept).to_have_value(shown)
 
 
 def test_a_revoked_or_relinked_players_page_greys_out_every_control_and_says_what_to_do(

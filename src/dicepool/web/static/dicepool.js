@@ -103,8 +103,9 @@
     if (n && n.querySelector(".error") && noticeFrom && noticeFrom.contains(event.target)) { clearNotice(); }
   });
 
-  // The sheets, the story, the seats, the seal and the log are sent again live (another seat's action):
-  // what this page was doing in them stays. Each form's typed fields, the focus and the answer
+  // The sheets, the story, the seats, the seal and the log are sent again live (another seat's
+  // action), and the seats read again every little while (who is online): what this page was
+  // doing in them stays. Each form's typed fields, the focus and the answer
   // below one are found again in the new fragment: a form by its action, character, seat and
   // event; a log entry's buttons by the entry's number.
   var LIVE_PARTS = ["sheets", "story", "log", "seats", "seal"];
@@ -127,9 +128,13 @@
     return found;
   }
   var typed = null;
-  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+  function beforeSent(event) {
     var target = event.detail.target;
     if (!target || LIVE_PARTS.indexOf(target.id) < 0) { return; }
+    if (event.type === "htmx:beforeSwap" && event.detail.xhr && event.detail.xhr.status >= 300) {
+      event.detail.shouldSwap = false;  // a part read again and refused (a link ended): kept
+      return;
+    }
     typed = { forms: {}, notice: null, focus: null, y: window.scrollY };
     target.querySelectorAll("form").forEach(function (form) {
       var key = formKey(form), kept = {};
@@ -147,8 +152,8 @@
       typed.notice = noticeFrom && target.contains(noticeFrom) ? placeKey(noticeFrom) : "";
       document.getElementById("roll-form").after(n);  // out of harm's way while it is swapped
     }
-  });
-  document.addEventListener("htmx:oobAfterSwap", function (event) {
+  }
+  function afterSent(event) {
     var target = event.detail.target;
     if (!typed || !target || LIVE_PARTS.indexOf(target.id) < 0) { return; }
     var fresh = document.getElementById(target.id) || target;
@@ -169,7 +174,12 @@
     window.scrollTo(window.scrollX, typed.y);  // the page stays where it was read
     if (back) { keepInView(notice()); }
     typed = null;
-  });
+  }
+  // (sent again by the live feed, out of band; or read again by the page itself: the seats)
+  document.addEventListener("htmx:oobBeforeSwap", beforeSent);
+  document.addEventListener("htmx:beforeSwap", beforeSent);
+  document.addEventListener("htmx:oobAfterSwap", afterSent);
+  document.addEventListener("htmx:afterSwap", afterSent);
 
   // What each choice of "Spend and choose" changes, from the odds box's figures, written
   // beside the choice itself ("91.8% → 99.9%"), where the player decides to spend.

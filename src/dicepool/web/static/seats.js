@@ -81,6 +81,7 @@
     if (words) { words.textContent = said; }
   }
   document.addEventListener("htmx:oobAfterSwap", function () { if (live) { ownSeat(); } });
+  document.addEventListener("htmx:afterSwap", function () { if (live) { ownSeat(); } });
   document.addEventListener("htmx:wsAfterMessage", function () { if (live) { ownSeat(); } });
 
   // The seat's link stopped working: every control of the page greyed out and inert, and a
