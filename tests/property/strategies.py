@@ -71,6 +71,7 @@ def chronicles_requests(draw: Draw) -> ChroniclesRequest:
         again=draw(st.sampled_from((10, 9, 8, None))),
         rote=draw(st.booleans()),
         chance_again=draw(st.booleans()),
+        willpower=draw(st.booleans()),
     )
 
 
@@ -266,6 +267,7 @@ def _options(request: RollRequest, w: _Writer) -> None:
         w.again(request.again, 10)
         w.flag(("rote",), request.rote)
         w.flag(("chance-again",), request.chance_again)
+        w.flag(("wp", "willpower"), request.willpower)
     elif isinstance(request, ClassicRequest):
         w.number(("diff", "difficulty"), request.difficulty, 6)
         w.number(("thr", "threshold"), request.threshold, 0)
@@ -325,7 +327,13 @@ def _head(draw: Draw, request: RollRequest) -> str:
     name = draw(st.sampled_from(SYSTEM_SPELLINGS[request.system]))
     pool = _pool_text(draw, request.pool)
     if isinstance(request, CustomRequest) and (request.sides != 10 or draw(st.booleans())):
-        pool += f"d{request.sides}"
+        die = draw(st.sampled_from(("d", "D")))
+        # a sum of parts as written back, `(6+2)d6`, or as older lines have it, `6+2d6`
+        pool = (
+            f"({pool}){die}{request.sides}"
+            if draw(st.booleans())
+            else pool + f"{die}{request.sides}"
+        )
     return f"{name} {pool}"
 
 

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dicepool.core.custom import CustomRequest
 from dicepool.core.request import ContestRequest, RollRequest
 from dicepool.errors import DicepoolError, LimitError
 from dicepool.notation import expand_aliases, parse, render
@@ -26,7 +27,8 @@ KEYWORD_LINES = (
     "enh enhancement comp complication auto automatic keep first second larger t t8 cancel botch",
     "assist assistant scale ; ;diff 1; comp2;",
     "min minimum team team3 ties attacker defender tie",
-    "8cod 8cod9 8codr 8CODN 6wod7 sr12 sp5t7 d10 8d10 6+2d6 5+2-3 2-4 + - 0 1 -1 11 9000+2000 x",
+    "8cod 8cod9 8codr 8CODN 6wod7 sr12 sp5t7 d10 8d10 6+2d6 (6+2)d6 (6+2) ( ) 5+2-3 2-4 + - 0 1"
+    " -1 11 9000+2000 x",
 )
 KEYWORDS = [word for line in KEYWORD_LINES for word in line.split()]
 SOUP_WORDS = st.sampled_from(KEYWORDS) | st.integers(0, 12).map(str) | st.text(max_size=4)
@@ -58,6 +60,20 @@ def test_render_then_parse_gives_the_request_back(request: RollRequest | Contest
     assert render(parse(line)) == line
     assert line == line.lower()
     assert "  " not in line
+
+
+@settings(max_examples=examples(200))
+@given(requests("custom"))
+def test_a_custom_pool_of_several_parts_is_echoed_as_one_count_of_dice(
+    request: CustomRequest,
+) -> None:
+    line = render(request)
+    pool = line.split()[1]
+    several = len(request.pool.terms) > 1
+    # `(3+2)d10` is five d10: the parts in brackets, so no reader takes it for 3 plus 2d10
+    assert pool == (f"({request.pool})" if several else str(request.pool)) + f"d{request.sides}"
+    assert parse(line) == request
+    assert parse(line.replace(pool, f"{request.pool}d{request.sides}")) == request  # older lines
 
 
 @settings(max_examples=examples(200))

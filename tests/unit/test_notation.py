@@ -102,7 +102,10 @@ def test_a_contest_with_defaults_renders_short() -> None:
         ("storypath 5 vs storypath 4 ties defender", "storypath 5 vs storypath 4"),
         ("8cod vs 6cod ties defender", "chronicles 8 vs chronicles 6 ties defender"),
         ("custom 8", "custom 8d10 t8"),
-        ("custom 6+2D6 T 4 double 6 rote 5again", "custom 6+2d6 t4 again 5 rote double 6"),
+        ("custom 6+2D6 T 4 double 6 rote 5again", "custom (6+2)d6 t4 again 5 rote double 6"),
+        ("custom (6+2)D6 t4", "custom (6+2)d6 t4"),
+        ("custom 3+2", "custom (3+2)d10 t8"),  # five dice: never read as 3 plus 2d10
+        ("custom (7)d6", "custom 7d6 t5"),
     ],
 )
 def test_other_spellings_render_canonically(line: str, canonical: str) -> None:
@@ -264,6 +267,8 @@ ERRORS = [
         "storypath gives equal totals to the defender by its rules; remove `ties attacker`",
     ),
     ("sundown 5 vs sundown 4 ties tie", 29, "sundown gives equal totals to the defender"),
+    ("custom (3+2) t8", 8, "like `8d10` or `(6+2)d10`; got `(3+2)`"),  # brackets need a die
+    ("custom (3+2d6", 8, "got `(3+2d6`"),
 ]
 
 
@@ -334,7 +339,9 @@ def test_no_suggestion_when_nothing_is_close() -> None:
     with pytest.raises(NotationError) as caught:
         parse("chronicles 7 xyzzy")
     assert "did you mean" not in str(caught.value)
-    assert str(caught.value).endswith("its options are 9again, 8again, noagain, rote, chance-again")
+    assert str(caught.value).endswith(
+        "its options are 9again, 8again, noagain, rote, chance-again, wp"
+    )
     assert did_you_mean("xyzzy", ["chronicles", "classic"]) is None
     assert did_you_mean("CLASIC", ["classic", "classic"]) == "did you mean `classic`?"
 

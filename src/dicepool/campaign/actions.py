@@ -20,9 +20,10 @@ from dicepool.campaign import (
     story_actions,
     storypath_actions,
     sundown_actions,
+    track_actions,
 )
 from dicepool.campaign.campaigns import load_campaign
-from dicepool.campaign.catalogue import Action, Doing, Done, Type, Who, arguments, printable
+from dicepool.campaign.catalogue import ALL, Action, Doing, Done, Type, Who, arguments, printable
 from dicepool.campaign.seals import rolled_by
 from dicepool.campaign.seats import Role, Seat, may_act_for
 from dicepool.core.dice import DiceSource, SystemDice
@@ -36,6 +37,7 @@ ACTIONS: dict[str, Action] = {
         seat_actions,
         discord_actions,
         sheet_actions,
+        track_actions,
         hubris_actions,
         sundown_actions,
         storypath_actions,
@@ -131,8 +133,10 @@ def perform_as_owner(
 
 def _needs_system(action: Action) -> bool:
     """Whether checking its parameters needs the campaign's system: a choice whose values
-    vary by system (a text's offered values are not checked, so need none)."""
+    vary by system (a text's offered values are not checked, so need none), or a parameter
+    of some systems' tables alone."""
     return any(
-        p.type is Type.CHOICE and p.choices("hubris") != p.choices("storypath")
+        (p.type is Type.CHOICE and p.choices("hubris") != p.choices("storypath"))
+        or p.systems != ALL
         for p in action.params
     )

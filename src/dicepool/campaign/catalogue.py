@@ -65,6 +65,26 @@ Applies = Callable[[CampaignState, Character | None], str | None]
 """Why an action does not apply now to a character (its sheet; None for an action of the
 table), in one line, or None when it does: the page offers only what applies."""
 
+TrackApplies = Callable[[CampaignState, Character, str | None], str | None]
+"""Why an action on a character's track does not apply now to the track named (None: the
+track it takes when none is named), in one line, or None when it does."""
+
+
+@dataclass(frozen=True)
+class OnTrack:
+    """What an action that acts on one of a character's tracks (a chronicles sheet's Health,
+    a table's Vitae), named by its ``track`` parameter, acts on: the page draws its form once a
+    track, the track named.
+
+    Attributes:
+        tracks: the names of the sheet's tracks it acts on, in the sheet's order (none: one
+            form that names no track, as hubris's Health, kept by its own rules).
+        applies: why it does not apply now to a track (:data:`TrackApplies`).
+    """
+
+    tracks: Callable[[CampaignState, Character], tuple[str, ...]]
+    applies: TrackApplies
+
 
 def fixed(*values: str) -> Choices:
     """Choices that are the same at every table."""
@@ -137,10 +157,15 @@ class Param:
         missing: the error when it is not given, where it is not the usual one.
         noun: the words that name it in an error, where its name is not enough.
         systems: the systems whose tables take it (a roll's choices: Momentum is
-            storypath's); an action's parameters are its action's.
+            storypath's; an action's parameter where its systems' rules differ: a hubris
+            wound may be resistant); a table of another system leaves it at its default.
         label: the words beside its field on the page (by default its name, capitalized).
         example: an example of its value at a table of each system (the field's
             placeholder), where one helps: a trait's name is the system's own.
+        buttons: a choice the page offers as one button a value, each sending the form: one
+            tap ("lethal") where a select and a button would take two.
+        unchosen: an optional choice shown as buttons: the words of the button that sends
+            none (healing: ``least severe``, the rule's own order).
     """
 
     name: str
@@ -164,6 +189,8 @@ class Param:
     systems: frozenset[str] = ALL
     label: str = ""
     example: Example = no_example
+    buttons: bool = False
+    unchosen: str = ""
 
     @property
     def words(self) -> str:
@@ -284,6 +311,8 @@ class Action:
             when it may be taken (the page shows it with the action's form; help may reuse it).
         applies: why it does not apply now to a character (:data:`Applies`); the page offers
             it only when it does, and its rule refuses it, in the same words, when it does not.
+        on_track: an action on one of the character's tracks: which, and why not on each
+            (it then answers :meth:`why_not` in place of ``applies``).
     """
 
     name: str
@@ -300,6 +329,7 @@ class Action:
     help: str = field(default="", compare=False)
     explanation: str = field(default="", compare=False)
     applies: Applies = field(default=always, compare=False)
+    on_track: OnTrack | None = field(default=None, compare=False)
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -321,18 +351,32 @@ class Action:
         """Whether it acts on a logged roll (the roll's entry in the log offers it)."""
         return any(p.type is Type.EVENT for p in self.params)
 
-    def web_params(self) -> tuple[Param, ...]:
-        """The parameters the API and the page take."""
-        return tuple(p for p in self.params if p.web)
+    def web_params(self, system: str | None = None) -> tuple[Param, ...]:
+        """The parameters the API and the page take (at a table of ``system``: its own)."""
+        return tuple(p for p in self.params if p.web and (system is None or system in p.systems))
 
-    def why_not(self, state: CampaignState, character: str | None = None) -> str | None:
-        """Why it does not apply now, to ``character`` (its name) where it acts on one, or
-        None when it does (a character not in ``state`` is left to the rule, which names it).
+    def why_not(
+        self, state: CampaignState, character: str | None = None, track: str | None = None
+    ) -> str | None:
+        """Why it does not apply now, to ``character`` (its name) where it acts on one, and
+        to its ``track`` where it acts on one of the character's tracks (None: the one it
+        takes by default), or None when it does (a character not in ``state`` is left to the
+        rule, which names it).
         """
         sheet = state.characters.get(name_key(character)) if character else None
         if self.for_character and sheet is None:
             return None
+        if self.on_track is not None and sheet is not None:
+            return self.on_track.applies(state, sheet, track)
         return self.applies(state, sheet)
+
+    def tracks_of(self, state: CampaignState, character: str | None) -> tuple[str, ...]:
+        """The tracks of ``character`` it acts on, one form each on the page (none: a form
+        that names no track)."""
+        sheet = state.characters.get(name_key(character)) if character else None
+        if self.on_track is None or sheet is None:
+            return ()
+        return self.on_track.tracks(state, sheet)
 
 
 BREAKS = ("Zl", "Zp")
@@ -414,16 +458,35 @@ def argument(param: Param, value: object, system: str, cli: bool = False) -> Any
     return _text(param, value)
 
 
+def _elsewhere(action: Action, param: Param, value: object, system: str, cli: bool) -> Any:
+    """The value of a parameter of other systems' tables than ``system``'s: its default, the
+    one it has when not given (a flag left unset is given so on the command line).
+
+    Raises:
+        ParameterError: another value given.
+    """
+    if value is None or value == "" or value == param.default:
+        return param.default
+    *others, last = sorted(param.systems)
+    owners = f"{', '.join(others)} or {last}" if others else last
+    raise ParameterError(
+        param.name,
+        f"{param.called(cli)} is for a {owners} table's {action.name}, not a {system} one",
+    )
+
+
 def arguments(
     action: Action, given: Mapping[str, object], system: str, cli: bool = False
 ) -> dict[str, Any]:
     """The action's parameters from what an edge collected: each checked, defaults filled in.
 
     A value given as None (or, for an optional parameter, as empty text: a form's blank field)
-    is not given. ``cli``: the command line's, whose errors name its options.
+    is not given. A parameter of other systems' tables than ``system``'s keeps its default.
+    ``cli``: the command line's, whose errors name its options.
 
     Raises:
-        ParameterError: a parameter it does not take, one missing, or a bad value.
+        ParameterError: a parameter it does not take, one missing, a bad value, or a value
+            of another system's parameter.
     """
     known = {p.name for p in action.params}
     for name in given:
@@ -436,6 +499,9 @@ def arguments(
     for param in action.params:
         if not (cli or param.web):  # a word of the command line alone: its one value
             checked[param.name] = param.default
+            continue
+        if system and system not in param.systems:
+            checked[param.name] = _elsewhere(action, param, given.get(param.name), system, cli)
             continue
         value = given.get(param.name)
         if value is None or (value == "" and not param.required and not param.blank):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dicepool.campaign.campaigns import need_campaign
-from dicepool.errors import CampaignError
+from dicepool.campaign.trait_examples import examples_of
+from dicepool.errors import CampaignError, FieldError
 from dicepool.sheet.character import Character, new_character
-from dicepool.sheet.edit import Edit, edited, read_changes, read_edit
+from dicepool.sheet.edit import Edit, edited, in_our_names, read_changes, read_edit
 from dicepool.sheet.events import Event, changed_event, created_event
 from dicepool.sheet.lookalikes import looks_like
 from dicepool.sheet.transfer import read_export
@@ -27,7 +28,8 @@ def create_character(
     add: str = "",
 ) -> Character:
     """Create a character, its sheet set by ``changes`` (``"Dexterity=3 Stealth=2"``) and the
-    traits ``add`` adds on purpose, checked as :func:`edit_sheet` checks them.
+    traits ``add`` adds on purpose, checked as :func:`edit_sheet` checks them (a rules text's
+    own spelling of a trait, classic's ``Fortitute``, is that trait).
 
     Raises:
         CampaignError: the campaign is not here, or already has a character of that name.
@@ -38,7 +40,8 @@ def create_character(
     edit = Edit(read_changes(changes, "changes"), read_changes(add, "add"))
     with db.write() as conn:
         row = need_campaign(conn, campaign, lock=True)
-        sheet = edited(new_character(name, row.system, player), edit)
+        made = new_character(name, row.system, player)
+        sheet = edited(made, in_our_names(edit, row.system), creating=True)
         return _add(conn, row, sheet, actor)
 
 
@@ -94,17 +97,36 @@ def edit_sheet(
             it holds a likely slip, or the rules refuse it; or nothing was asked. Nothing is
             stored.
     """
-    edit = read_edit(changes, add, notes)
     with db.write() as conn:
         row = need_campaign(conn, campaign, lock=True)
+        edit = read_edit(changes, add, notes, f"{examples_of(row.system).attribute}=3")
         before = find_sheet(conn, row, name, lock=True)
         if before is None:
             raise _no_character(conn, row, name)
+        edit = _notes_changed(in_our_names(edit, row.system), before)
         after = edited(before, edit)
         made = changed_event(before.name, edit.changes, edit.added, edit.notes)
         event = append(conn, row.id, made, actor, [before.name])
         save_sheet(conn, row.id, after, event.seq)
         return SheetEdited(event, after)
+
+
+def _notes_changed(edit: Edit, before: Character) -> Edit:
+    """``edit`` with its notes only where they change the sheet's: a form sends the notes it
+    showed with every save, and the log tells of a change, not of every save.
+
+    Raises:
+        FieldError: (``notes``) nothing is left to change.
+    """
+    if edit.notes is None or edit.notes != (before.notes or ""):
+        return edit
+    if not edit.changes and not edit.added:
+        raise FieldError(
+            f"nothing to change: {before.name}'s notes are already as written; change them, "
+            f"or a trait (like `{examples_of(before.system).attribute}=3`)",
+            "notes",
+        )
+    return replace(edit, notes=None)
 
 
 def change_character(db: Database, campaign: str, name: str, changes: str, actor: str) -> Character:

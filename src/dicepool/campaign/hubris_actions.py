@@ -1,5 +1,6 @@
-"""The Act of Hubris's actions: harm and healing (ruling 13), Willpower and conscience (ruling 14),
-rest (ruling 17), prolonged conflicts (ruling 22).
+"""The Act of Hubris's actions: stabilizing (ruling 13), Willpower and conscience (ruling 14),
+rest (ruling 17), prolonged conflicts (ruling 22). Damage and healing, every table's, are
+:mod:`dicepool.campaign.track_actions`'.
 
 Each is a declaration of the catalogue (:mod:`dicepool.campaign.catalogue`): its parameters,
 who may take it, and the use case of :mod:`dicepool.campaign.play` it runs.
@@ -24,25 +25,14 @@ from dicepool.campaign.catalogue import (
     on_sheet,
     shown,
 )
-from dicepool.campaign.play import (
-    MAX_REST_HOURS,
-    character_act,
-    damage,
-    end_conflict,
-    heal,
-    rest,
-    stabilize,
-)
+from dicepool.campaign.play import MAX_REST_HOURS, character_act, end_conflict, rest, stabilize
 from dicepool.errors import AccessError, ParameterError
 from dicepool.sheet.events import Kind
-from dicepool.sheet.health import MAX_POINTS
 from dicepool.sheet.hubris.conflict import ARENAS
 from dicepool.sheet.hubris.conscience import MAX_INTIMACY, MAX_WHAT
 from dicepool.sheet.hubris.willpower import NIGHT_HOURS
 
 HUBRIS = frozenset({"hubris"})
-
-WOUNDS = ("bashing", "lethal", "aggravated")
 
 
 def _event(kind: Kind, **extra: str) -> Run:
@@ -72,28 +62,6 @@ def _either(param: str, kinds: dict[str, Kind], **extra: str) -> Run:
     return lambda doing, args: runs[args[param]](doing, args)
 
 
-def _hurt(doing: Doing, args: Args) -> Done:
-    acted = damage(
-        doing.db,
-        doing.campaign,
-        args["character"],
-        args["points"],
-        args["kind"],
-        doing.actor,
-        args["resistant"],
-        args["treatable"],
-        args["mitigate"],
-    )
-    return done(acted)
-
-
-def _heal(doing: Doing, args: Args) -> Done:
-    acted = heal(
-        doing.db, doing.campaign, args["character"], args["points"], doing.actor, args["kind"]
-    )
-    return done(acted)
-
-
 def _stabilize(doing: Doing, args: Args) -> Done:
     return done(stabilize(doing.db, doing.campaign, args["character"], doing.actor))
 
@@ -114,18 +82,6 @@ def _nature(doing: Doing, args: Args) -> Done:
     return _event(Kind.NATURE_SET, trait="trait")(doing, args)
 
 
-def _points(called: str, label: str, high: int = MAX_POINTS) -> Param:
-    return Param(
-        "points",
-        Type.INT,
-        "How many points.",
-        high=high,
-        metavar="N",
-        refusal=called + " is {low}..{high} points, not {value}",
-        label=label,
-    )
-
-
 def _plain(
     name: str, kind: Kind, summary: str, label: str, *, explanation: str, applies: Applies
 ) -> Action:
@@ -144,84 +100,6 @@ def _plain(
 
 
 ACTIONS = (
-    Action(
-        "damage",
-        "Deal damage to a character's Health track.",
-        HUBRIS,
-        (
-            character(),
-            _points("damage", "Points of damage"),
-            Param(
-                "kind",
-                Type.CHOICE,
-                "The kind of wound.",
-                choices=fixed(*WOUNDS),
-                metavar="KIND",
-                refusal="`{value}` is not a kind of damage: write {choices}",
-                label="Kind of wound",
-            ),
-            Param(
-                "resistant",
-                Type.FLAG,
-                "Resistant wounds: only time heals them.",
-                required=False,
-                default=False,
-                option="--resistant",
-                label="Resistant (only time heals it)",
-            ),
-            Param(
-                "treatable",
-                Type.FLAG,
-                "Resistant wounds that are treatable injuries: care downgrades them a step.",
-                required=False,
-                default=False,
-                option="--treatable",
-                label="Treatable injury (care takes it a step down)",
-            ),
-            Param(
-                "mitigate",
-                Type.FLAG,
-                "Spend a Willpower point to take one point off (Mitigate Harm).",
-                required=False,
-                default=False,
-                option="--mitigate",
-                label="Mitigate: 1 Willpower, one point less",
-            ),
-        ),
-        _hurt,
-        group="hubris",
-        label="Take damage",
-        example="dicepool damage Ana 2 lethal --mitigate",
-        explanation="Wounds fill the Health track, the worst on the left; with no box free one is "
-        "upgraded. Mitigate: 1 Willpower (one a turn), one point less.",
-        applies=on_sheet(now.damage_now),
-    ),
-    Action(
-        "heal",
-        "Heal a character's wounds by care or a power (treatable resistant ones: a step down).",
-        HUBRIS,
-        (
-            character(),
-            _points("healing", "Points healed"),
-            Param(
-                "kind",
-                Type.CHOICE,
-                "Heal wounds of this kind only.",
-                required=False,
-                choices=fixed(*WOUNDS),
-                metavar="[KIND]",
-                refusal="`{value}` is not a kind of damage: write {choices}",
-                label="Only wounds of the kind",
-            ),
-        ),
-        _heal,
-        group="hubris",
-        label="Heal",
-        example="dicepool heal Ana 1 lethal",
-        explanation="Care or a power heals points, the least severe first; resistant wounds heal "
-        "with time only (care takes a treatable one a step down).",
-        applies=on_sheet(now.heal_now),
-    ),
     Action(
         "stabilize",
         "Stop a character's bleeding (a lethal wound in the last box).",

@@ -15,6 +15,7 @@ from dicepool.campaign.campaigns import need_campaign
 from dicepool.campaign.seals import dice_data, drawing
 from dicepool.core.dice import DiceSource, SystemDice
 from dicepool.errors import ParameterError, SheetError
+from dicepool.notation.house import read_house_rules
 from dicepool.sheet.clock import begins_after, parse_duration
 from dicepool.sheet.events import (
     ROLLING,
@@ -114,7 +115,14 @@ def set_house_rules(db: Database, campaign: str, house_rules: str, actor: str) -
         SheetError: the house rules already these.
     """
     event = event_of(Kind.HOUSE_RULES_SET, HouseRulesSet(" ".join(house_rules.split())))
-    return act(db, campaign, actor, lambda _state: event)
+    return act(db, campaign, actor, lambda state: _new_rules(state, house_rules, event))
+
+
+def _new_rules(state: CampaignState, house_rules: str, event: Event) -> Event:
+    """The event of new house rules, read as new (a ``wp`` refused: the log's older rules are
+    read leniently, ruling 23)."""
+    read_house_rules(state.system, house_rules)  # (raises)
+    return event
 
 
 def set_dice_typing(db: Database, campaign: str, players: bool, actor: str) -> Acted:

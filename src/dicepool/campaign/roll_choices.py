@@ -17,8 +17,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from dicepool.campaign.catalogue import Param, Type, argument, fixed
-from dicepool.errors import ParameterError
+from dicepool.errors import NotationError, ParameterError
+from dicepool.notation.house import read_house_rules
 from dicepool.sheet.hubris.conflict import ARENAS
+from dicepool.sheet.roll_willpower import SYSTEMS as WILLPOWER_SYSTEMS
 from dicepool.sheet.spends import NO_SPENDS, Spends
 from dicepool.sheet.storypath.momentum import MAX_POINTS, Consolation
 from dicepool.sheet.sundown.edge import MAX_ARMOR
@@ -27,6 +29,7 @@ from dicepool.sheet.traits import MAX_NAME
 from dicepool.store.log import MAX_SEQ
 
 HUBRIS = frozenset({"hubris"})
+WILLPOWER = frozenset(WILLPOWER_SYSTEMS)  # the house rule `wp off` takes it off (ruling 23)
 SUNDOWN = frozenset({"sundown"})
 STORYPATH = frozenset({"storypath"})
 
@@ -39,7 +42,11 @@ def _flag(name: str, summary: str, systems: frozenset[str]) -> Param:
 
 
 ROLL_CHOICES: tuple[Param, ...] = (
-    _flag("willpower", "Spend a Willpower point: three dice more, and the rote property.", HUBRIS),
+    _flag(
+        "willpower",
+        "Spend a Willpower point: hubris 3 dice and rote; chronicles 3 dice; classic 1 success.",
+        WILLPOWER,
+    ),
     _flag("edge", "Spend Edge: the Edge dice (the whole pool at Edge 0 or less).", SUNDOWN),
     _flag("resist", "A Resistance Test: Edge added free.", SUNDOWN),
     _flag("soak", "A Soak roll: a physical Resistance Test that adds Armor.", SUNDOWN),
@@ -123,9 +130,16 @@ ROLL_CHOICES: tuple[Param, ...] = (
 """Every choice a campaign roll takes, in the order the roll box shows them."""
 
 
-def roll_choices(system: str) -> tuple[Param, ...]:
-    """The choices a roll at a table of ``system`` takes."""
-    return tuple(p for p in ROLL_CHOICES if system in p.systems)
+def roll_choices(system: str, house_rules: str = "") -> tuple[Param, ...]:
+    """The choices a roll at a table of ``system`` takes, under its ``house_rules`` (``wp
+    off`` takes Willpower away, ruling 23)."""
+    try:
+        off = not read_house_rules(system, house_rules, stored=True).willpower
+    except NotationError:  # house rules written before a rule refused them: the roll says so
+        off = False
+    return tuple(
+        p for p in ROLL_CHOICES if system in p.systems and not (off and p.name == "willpower")
+    )
 
 
 def chosen_value(param: Param, given: Mapping[str, object], system: str) -> object | None:
@@ -155,7 +169,8 @@ def spends_of(given: Mapping[str, object], system: str) -> Spends:
         if checked is None:
             continue
         if system not in param.systems:
-            owners = " and ".join(sorted(param.systems))
+            *others, last = sorted(param.systems)
+            owners = f"{', '.join(others)} or {last}" if others else last
             raise ParameterError(
                 param.name, f"{param.name} is for a {owners} roll, not a {system} one"
             )

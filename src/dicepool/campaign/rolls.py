@@ -88,7 +88,7 @@ def request_of(
         request = parse(sheet_line.numbers)
     except NotationError as exc:
         raise NotationError(f"in `{sheet_line.numbers}`, {exc}") from exc
-    return sheet_line, read_house_rules(row.system, row.house_rules).apply(request)
+    return sheet_line, read_house_rules(row.system, row.house_rules, stored=True).apply(request)
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,8 @@ def roll_to_make(
     spender = rollers[0] if rollers else None
     if hidden and spends:
         raise SheetError("a hidden roll spends nothing: the table would see it; roll openly")
-    request = prepare(spender, request, spends, rollers=rollers, state=state)
+    # a hidden roll spends nothing (a `wp` typed in it neither) and takes nothing waiting
+    request = prepare(spender, request, spends, rollers=rollers, state=state, hidden=hidden)
     return RollToMake(sheet_line, request, rollers)
 
 

@@ -69,6 +69,7 @@ from dicepool.sheet.payloads import (
     behind_the_screen,
 )
 from dicepool.sheet.play import typists
+from dicepool.sheet.roll_willpower import WillpowerOnRoll
 from dicepool.sheet.storypath.momentum import Consolation
 from dicepool.sheet.storypath.payloads import (
     AdvantageUsed,
@@ -563,9 +564,12 @@ def undo_summary(event: Event, target: Event | None) -> str:
 
 
 def effects_words(effects: Mapping[str, Any]) -> str:
-    """A roll's storypath, tracker and conflict effects, short, for its line in the log ("" for
-    none)."""
+    """A roll's Willpower, storypath, tracker and conflict effects, short, for its line in the
+    log ("" for none)."""
     words = []
+    if "willpower" in effects:  # hubris's (ruling 14), chronicles' and classic's (ruling 23)
+        spent = " and ".join(WillpowerOnRoll.of(effects["willpower"]).names)
+        words.append(f"Willpower point spent by {spent}")
     if "momentum" in effects:
         words.append(f"{MomentumDice.of(effects['momentum']).points} Momentum spent")
     if "feat" in effects:

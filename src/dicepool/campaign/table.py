@@ -492,6 +492,26 @@ def _numbered(db: Database, campaign_id: int, page: Page) -> Page:
     return replace(page, events=[replace(s, event=by_seq(s.event, seqs)) for s in page.events])
 
 
+def undone_undos(db: Database, seat: Seat, seen: list[SeenEvent]) -> dict[int, Event]:
+    """The undos among the events ``seat`` sees that strike an undo (a restore), by seq, with
+    the undo each strikes: its summary says what it restored. Only undos are looked up: their
+    words name event numbers alone, never a hidden roll's dice."""
+    undos = {
+        s.event.seq: Undone.of(s.event.data).event
+        for s in seen
+        if s.event.kind is Kind.UNDONE and not s.concealed
+    }
+    if not undos:
+        return {}
+    with db.read() as conn:
+        named = events_named(conn, seat.campaign_id, undos.values())
+    return {
+        seq: named[ref]
+        for seq, ref in undos.items()
+        if ref in named and named[ref].kind is Kind.UNDONE
+    }
+
+
 def struck_seen(db: Database, seat: Seat, seen: list[SeenEvent]) -> set[int]:
     """Which of the events ``seat`` sees stand struck by an undo, as the seat may know it: a
     hidden roll behind the screen, or a placeholder of private work, never does to a player

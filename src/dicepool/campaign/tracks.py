@@ -12,13 +12,14 @@ from dicepool.campaign.play import Acted, act
 from dicepool.errors import SheetError
 from dicepool.sheet.events import Event, Kind, event_of
 from dicepool.sheet.state import CampaignState
-from dicepool.sheet.tracks import MAX_CHANGE, MAX_NAME, Operation, new_track
+from dicepool.sheet.tracks import MAX_CHANGE, MAX_NAME, Operation, TrackKind, new_track
 from dicepool.sheet.tracks_play import (
     DefaultTracksSet,
     TrackChanged,
     TrackDefined,
     TrackRemoved,
     operation_of,
+    track_for,
     track_named,
     wound_of,
 )
@@ -83,7 +84,7 @@ def change_track(
     db: Database,
     campaign: str,
     character: str,
-    track: str,
+    track: str | None,
     operation: str,
     points: int,
     wound: str | None,
@@ -92,20 +93,27 @@ def change_track(
     """Change one of ``character``'s tracks: ``spend`` or ``gain`` points, ``damage`` (with a
     ``wound``: bashing, lethal or aggravated) or ``heal`` (of ``wound``, when given) boxes, or
     ``set-max``: ``points`` becomes the maximum (a default then stops following the traits).
+    With no ``track`` named, the track the change takes by default
+    (:func:`~dicepool.sheet.tracks_play.track_for`: Health, Willpower, or the only one).
 
     Raises:
         SheetError: a change the track refuses (more spent than there is, a full track gaining,
-            a kind of track the operation is not for...), or values out of range.
+            a kind of track the operation is not for...), values out of range, or no track
+            named where none is taken by default.
         CampaignError: no such campaign or character.
     """
-    _name(track)
     done = operation_of(operation)
     kind = wound_of(wound)
+    if track is not None:
+        _name(track)
+    elif done is Operation.SET_MAX:
+        raise SheetError("a new maximum names its track: set-max of which track?")
     if not 1 <= points <= MAX_CHANGE:
         raise SheetError(f"{WHAT[done]} is 1..{MAX_CHANGE} points, not {points}")
+    holds = TrackKind.POINTS if done in (Operation.SPEND, Operation.GAIN) else TrackKind.DAMAGE
 
     def decide(state: CampaignState) -> Event:
-        sheet, found = track_named(state, character, track)
+        sheet, found = track_for(state, character, track, holds)
         return event_of(
             Kind.TRACK_CHANGED, TrackChanged(sheet.name, found.name, done, points, kind)
         )

@@ -31,6 +31,26 @@ FOR_A_PLAYER = "a player"
 
 
 @dataclass(frozen=True)
+class TraitShown:
+    """A trait as the sheet and the roll box show it: ``Firearms 3 (Pistols)``.
+
+    Attributes:
+        trait: its name.
+        rating: its rating.
+        specialties: the specialties it carries, in the sheet's order (classic's ``spec`` and
+            storypath's need to know which trait carries one).
+    """
+
+    trait: str
+    rating: int
+    specialties: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        held = f" ({', '.join(self.specialties)})" if self.specialties else ""
+        return f"{self.trait} {self.rating}{held}"
+
+
+@dataclass(frozen=True)
 class Sheet:
     """A character as the table shows it: the sheet, its state, and who sits with it."""
 
@@ -41,6 +61,12 @@ class Sheet:
     def to_dict(self) -> dict[str, object]:
         """The sheet as the API shows it: the sheet's JSON, ``state`` and ``seat``."""
         return {**self.character.to_dict(), "state": self.state, "seat": self.seat}
+
+    @property
+    def shown_traits(self) -> list[TraitShown]:
+        """Every trait in the sheet's order, each with its specialties."""
+        held = self.character.specialties
+        return [TraitShown(t, r, tuple(held.get(t, ()))) for t, r in self.character.traits.items()]
 
     @property
     def held_by(self) -> str:

@@ -15,13 +15,14 @@ from typing import Any
 import click
 
 from dicepool.campaign.catalogue import Action, Done
-from dicepool.cli.render_sheet import clock_words, conscience_line, health_line
+from dicepool.cli.render_sheet import clock_words, conscience_line, health_line, track_lines
 from dicepool.cli.render_storypath import legend_text, pool_text, tracker_lines
 from dicepool.cli.render_sundown import edge_glyphs, passes_glyphs, power_bar, spent_line
 from dicepool.cli.safe import visible
 from dicepool.notation.packing import faces_of
 from dicepool.sheet.events import payload
 from dicepool.sheet.payloads import (
+    CharacterChanged,
     IntervalsBought,
     MilestonesAwarded,
     RuleRoll,
@@ -74,8 +75,23 @@ def health_of(state: CampaignState, name: str) -> str:
     return f"{visible(sheet.name)}  {health_line(health)}"
 
 
-def _health(made: Done, _campaign: str, _args: Mapping[str, Any]) -> list[str]:
+def _health(made: Done, campaign: str, args: Mapping[str, Any]) -> list[str]:
+    if made.event.kind == "track-changed":  # a damage track of the sheet: not hubris's Health
+        return _track(made, campaign, args)
     return [health_of(_state(made), _who(made))]
+
+
+def _track(made: Done, campaign: str, args: Mapping[str, Any]) -> list[str]:
+    """A track changed: the log's line, then the track as the sheet draws it."""
+    from dicepool.sheet.tracks_play import TrackChanged, tracks_view
+
+    changed = TrackChanged.of(made.event.data)
+    state = _state(made)
+    drawn = tracks_view(state.character(changed.character), state.now.default_tracks)
+    return [
+        *_summary(made, campaign, args),
+        *track_lines([t for t in drawn if t["name"] == changed.track]),
+    ]
 
 
 def _conscience(made: Done, _campaign: str, _args: Mapping[str, Any]) -> list[str]:
@@ -173,6 +189,8 @@ LINES: dict[str, Lines] = {
     "damage": _health,
     "heal": _health,
     "stabilize": _health,
+    "spend": _track,
+    "regain": _track,
     **dict.fromkeys(
         (
             "mitigate",
@@ -219,18 +237,19 @@ JSON: dict[str, Callable[[Done], dict[str, Any]]] = {
 """Each action's JSON, where it is not its event's number (its seq) and data."""
 
 
-def _sheet(made: Done, as_json: bool, args: Mapping[str, Any]) -> None:
+def _sheet(made: Done, as_json: bool) -> None:
     """A sheet edited: what changed in a line, then the sheet (or its JSON alone)."""
     from dicepool.campaign.summaries import clip
     from dicepool.cli.char import show_sheet
 
     sheet = made.sheet
     assert sheet is not None, "a sheet edit gives the sheet"
-    if not as_json:
-        text, add, notes = args["changes"], args["add"], args["notes"]
-        said = [text] if text.strip() else []
-        said += [f"added {add}"] if add.strip() else []
-        said += [] if notes is None else ["notes set" if sheet.notes else "notes cleared"]
+    if not as_json:  # what the log keeps: the text's own spellings in our names, notes if new
+        changed = CharacterChanged.of(made.event.data)
+        said = [" ".join(map(str, changed.changes))] if changed.changes else []
+        said += ["added " + " ".join(map(str, changed.added))] if changed.added else []
+        notes = changed.notes
+        said += [] if notes is None else ["notes set" if notes else "notes cleared"]
         click.echo(f"changed {visible(sheet.name)}: {visible(clip('; '.join(said), 200))}")
     show_sheet(sheet, as_json)
 
@@ -271,7 +290,7 @@ def show(
         _reroll(made, as_json, seed, campaign)
         return
     if action.name == "sheet":
-        _sheet(made, as_json, args)
+        _sheet(made, as_json)
         return
     if as_json:
         shown = JSON.get(action.name, _event_json)(made)

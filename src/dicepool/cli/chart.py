@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -75,11 +76,40 @@ def title(grid: Chart) -> str:
     )
 
 
+SMALL = 1e-2
+"""Below this chance (1%), and as close to certain, a cell gives two significant figures, as
+every other cell has: a classic botch rate of 0.035% is what a designer reads a chart for,
+never 0.0% (nor 0.26% as 0.3%)."""
+
+FLOOR = 5e-11
+"""Chances closer to 0 or 1 than this are beyond a float sum's noise (about 1e-13 over
+thousands of terms, two figures asked for): said as ``<0.00000001%``."""
+
+
 def cell(stat: str, value: float) -> str:
-    """A value for people: a mean to two decimals, a chance as a percentage."""
+    """A value for people: a mean to two decimals, a chance as a percentage to one decimal,
+    with two significant figures where it is within :data:`SMALL` of 0 or 1 (``0.035%``,
+    ``99.65%``)."""
     if stat == "mean":
         return f"{value:.2f}"
-    return f"{100 * value:.1f}%"
+    return percent_cell(value)
+
+
+def percent_cell(p: float) -> str:
+    """A chance as a percentage: ``42.7%``; ``0.035%`` and ``99.965%`` near the ends, where
+    one decimal would print 0.0% and 100.0%; exactly 0 and 1 as ``0.0%`` and ``100.0%``.
+
+    >>> [percent_cell(p) for p in (0.427, 0.0026, 0.00035, 0.99965, 0.0)]
+    ['42.7%', '0.26%', '0.035%', '99.965%', '0.0%']
+    """
+    if p in (0.0, 1.0) or SMALL <= p <= 1 - SMALL:
+        return f"{100 * p:.1f}%"
+    near = min(p, 1 - p)  # the figure that is small: the chance, or what it leaves
+    if near < FLOOR:
+        return "<0.00000001%" if p < 0.5 else ">99.99999999%"
+    shown = float(f"{100 * near:.2g}")  # two significant figures, rounded first: 0.10, not 0.100
+    decimals = 1 - math.floor(math.log10(shown))
+    return f"{100 * p:.{decimals}f}%"
 
 
 def to_csv(grid: Chart) -> str:

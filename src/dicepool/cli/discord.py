@@ -7,7 +7,11 @@ import json
 
 import click
 
+from dicepool.campaign.catalogue import ALL
 from dicepool.web.discord_http import API, ENV_API
+
+SYSTEMS = sorted(ALL)
+"""The systems whose tables' commands `--system` picks."""
 
 ENV_TOKEN = "DICEPOOL_DISCORD_TOKEN"
 """The environment variable holding the bot's token (kept off the command line, where other
@@ -20,6 +24,18 @@ def discord() -> None:
 
 
 @discord.command()
+@click.option(
+    "--system",
+    type=click.Choice(SYSTEMS),
+    help="The commands of this system's tables alone, with the options they take (a server "
+    "whose channels play it; by default every system's).",
+)
+@click.option(
+    "--guild-id",
+    metavar="ID",
+    help="Register them for this Discord server alone (its commands; with --system, the ones "
+    "its tables have), not the application's global ones.",
+)
 @click.option(
     "--application-id",
     metavar="ID",
@@ -34,32 +50,38 @@ def discord() -> None:
     metavar="URL",
     help=f"Discord's API. Also ${ENV_API}.",
 )
-def commands(application_id: str | None, api: str) -> None:
+def commands(
+    system: str | None, guild_id: str | None, application_id: str | None, api: str
+) -> None:
     """Print the slash commands as the JSON of PUT /applications/{id}/commands, or, with
-    --application-id, register them (they replace the application's).
+    --application-id, register them (they replace the application's, or the server's).
 
-    e.g. dicepool discord commands > commands.json
+    e.g. dicepool discord commands --system chronicles > commands.json
     """
     from dicepool.web.discord_commands import commands as made
 
-    found = made()
+    found = made(system)
     if application_id is None:
         click.echo(json.dumps(found, indent=2))
         return
-    _register(application_id, api, found)
+    _register(application_id, guild_id, api, found)
 
 
-def _register(application_id: str, api: str, found: list[dict[str, object]]) -> None:
+def _register(
+    application_id: str, guild_id: str | None, api: str, found: list[dict[str, object]]
+) -> None:
     import os
 
     from dicepool.web.discord_http import send
 
     token = os.environ.get(ENV_TOKEN)
-    if not application_id.isdigit() or len(application_id) > 20:
-        raise click.BadParameter("the Application ID is a number", param_hint="--application-id")
+    for given, hint in ((application_id, "--application-id"), (guild_id, "--guild-id")):
+        if given is not None and (not given.isdigit() or len(given) > 20):
+            raise click.BadParameter("a Discord id is a number", param_hint=hint)
     if not token:
         raise click.UsageError(f"set ${ENV_TOKEN} to the bot's token (the portal's Bot page)")
-    url = f"{api.rstrip('/')}/applications/{application_id}/commands"
+    where = f"/guilds/{guild_id}" if guild_id else ""
+    url = f"{api.rstrip('/')}/applications/{application_id}{where}/commands"
     try:
         answer = send("PUT", url, found, token)
     except OSError as exc:
@@ -67,4 +89,5 @@ def _register(application_id: str, api: str, found: list[dict[str, object]]) -> 
     if answer.status >= 300:
         said = answer.body.decode(errors="replace")[:200].replace("\n", " ")
         raise click.ClickException(f"Discord refused the commands ({answer.status}): {said}")
-    click.echo(f"registered {len(found)} commands for application {application_id}")
+    on = f" on server {guild_id}" if guild_id else ""
+    click.echo(f"registered {len(found)} commands for application {application_id}{on}")

@@ -192,7 +192,7 @@ SECTIONS = {
     "Odds and charts": ("odds", "compare", "chart", "plot"),
     "Campaigns and characters": ("campaign", "char", "log", "undo", "restore"),
     "The story": ("clock", "story"),
-    "Sheets": ("sheets",),
+    "Sheets": ("sheets", "tracks"),
     "The Act of Hubris": ("hubris",),
     "After Sundown": ("sundown",),
     "Storypath": ("momentum", "storypath", "complex"),

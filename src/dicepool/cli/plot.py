@@ -2,7 +2,9 @@
 
 Several single rolls are drawn as grouped bars with a legend; contests as the distribution of
 the margin (attacker minus defender). ``--chart SYSTEM`` draws one curve per difficulty over the
-pools instead. matplotlib is imported inside the command, with the Agg backend (no display).
+pools instead. Chances are drawn in percent, as the command line prints them; a chronicles
+roll's plot marks where an exceptional success begins. matplotlib is imported inside the
+command, with the Agg backend (no display).
 """
 
 from __future__ import annotations
@@ -167,11 +169,36 @@ def lines_figure(texts: list[str]) -> tuple[Any, Any]:
     else:
         curves(axes, xs, results, names)
     axes.set_ylim(bottom=0)  # probabilities: never a negative axis, even with nothing to draw
+    if kinds == {False}:
+        mark_exceptional(axes, requests, xs)
     axes.set_xlabel(xlabel)
-    axes.set_ylabel("probability")
+    in_percent(axes, "chance")
     axes.legend()
     axes.set_title("Exact distribution")
     return plt, figure
+
+
+def in_percent(axes: Any, label: str) -> None:
+    """The y axis of chances in percent (0-100%), as the command line prints them."""
+    from matplotlib.ticker import PercentFormatter
+
+    axes.yaxis.set_major_formatter(PercentFormatter(xmax=1.0))
+    axes.set_ylabel(f"{label} in %")
+
+
+def mark_exceptional(axes: Any, requests: Sequence[Request], xs: range) -> None:
+    """A line where a chronicles roll's exceptional success begins (five successes), when a
+    chronicles roll is drawn and that total is on the axis."""
+    from dicepool.core.chronicles import EXCEPTIONAL_AT
+
+    if EXCEPTIONAL_AT in xs and any(r.system == "chronicles" for r in requests):
+        axes.axvline(
+            EXCEPTIONAL_AT - 0.5,
+            color="0.35",
+            linestyle="--",
+            linewidth=1,
+            label=f"exceptional success ({EXCEPTIONAL_AT}+)",
+        )
 
 
 def bars(axes: Any, xs: range, results: list[Series], names: list[str]) -> None:
@@ -198,6 +225,16 @@ def curves(axes: Any, xs: range, results: list[Series], names: list[str]) -> Non
 
 def draw_chart(grid: Chart, path: Path) -> str:
     """One curve per difficulty over the pools; returns what was drawn, in words."""
+    plt, figure = chart_figure(grid)
+    save(plt, figure, path)
+    axis, label = AXES[grid.system][0], stat_label(grid.system, grid.stat)
+    pools, across = _span(grid.pools), _span(grid.difficulties)
+    return f"{grid.system}'s {label} by pool {pools} and {axis} {across}"
+
+
+def chart_figure(grid: Chart) -> tuple[Any, Any]:
+    """The chart's curves, a chance in percent (a mean as it is); returns pyplot and the
+    figure."""
     plt = pyplot()
     figure, axes = plt.subplots(figsize=(8, 4.5))
     axis = AXES[grid.system][0]
@@ -206,12 +243,13 @@ def draw_chart(grid: Chart, path: Path) -> str:
     axes.set_xlabel("pool")
     axes.xaxis.get_major_locator().set_params(integer=True)  # pools are whole dice
     label = stat_label(grid.system, grid.stat)
-    axes.set_ylabel(label)
+    if grid.stat == "mean":
+        axes.set_ylabel(label)
+    else:
+        in_percent(axes, label)
     axes.set_title(f"{grid.system}: {label}")
     axes.legend(fontsize="small")
-    save(plt, figure, path)
-    pools, across = _span(grid.pools), _span(grid.difficulties)
-    return f"{grid.system}'s {label} by pool {pools} and {axis} {across}"
+    return plt, figure
 
 
 def _span(values: Sequence[int]) -> str:

@@ -15,7 +15,7 @@ import click
 from dicepool.cli.render_sundown import edge_effect_lines, special_lines
 from dicepool.cli.safe import visible
 from dicepool.sheet.character import Character
-from dicepool.sheet.hubris.payloads import WillpowerSpend
+from dicepool.sheet.roll_willpower import WillpowerOnRoll, willpower_track
 from dicepool.sheet.state import CampaignState
 from dicepool.sheet.traits import sheet_rules
 from dicepool.sheet.view import condition
@@ -259,13 +259,12 @@ def effect_lines(effects: dict[str, object], state: CampaignState) -> list[str]:
     if "willpower" in effects:
         spent = effects["willpower"]
         assert isinstance(spent, dict)
-        sheet = state.character(WillpowerSpend.of(spent).character)
-        shown = condition(sheet, state.now)["willpower"]
-        assert isinstance(shown, dict)
-        points, dots_ = int(shown["points"]), int(shown["dots"])
-        lines.append(
-            f"  {visible(sheet.name)} spends a Willpower point: {willpower_dots(points, dots_)}"
-        )
+        for name in WillpowerOnRoll.of(spent).names:
+            sheet = state.character(name)
+            points, dots_ = _willpower_left(sheet, state)
+            lines.append(
+                f"  {visible(sheet.name)} spends a Willpower point: {willpower_dots(points, dots_)}"
+            )
     if "conflict" in effects:  # ruling 22: the loser's count, with what it comes to
         lost = effects["conflict"]
         assert isinstance(lost, dict)
@@ -274,6 +273,18 @@ def effect_lines(effects: dict[str, object], state: CampaignState) -> list[str]:
         assert isinstance(held, dict)
         lines.append(f"  {visible(loser.name)} loses: {conflict_words(held)}")
     return lines + edge_effect_lines(effects, state)
+
+
+def _willpower_left(sheet: Character, state: CampaignState) -> tuple[int, int]:
+    """A character's Willpower points and their most: hubris's (ruling 14), else its
+    Willpower track's (ruling 23)."""
+    if sheet.system == "hubris":
+        shown = condition(sheet, state.now)["willpower"]
+        assert isinstance(shown, dict)
+        return int(shown["points"]), int(shown["dots"])
+    track = willpower_track(sheet, state.now.default_tracks)
+    assert track is not None, "a point was spent from it"
+    return track.points, track.max
 
 
 def clock_words(clock: dict[str, object]) -> str:

@@ -68,8 +68,8 @@ def parse_plain(text: str) -> Request:
     "spend",
     multiple=True,
     metavar="WHAT",
-    help="Spend on this campaign roll: willpower (hubris), edge (sundown), momentum N "
-    "(storypath: N dice).",
+    help="Spend on this campaign roll: willpower (hubris, chronicles, classic), edge "
+    "(sundown), momentum N (storypath: N dice).",
 )
 @click.option("--resist", is_flag=True, help="A sundown Resistance Test: Edge added free.")
 @click.option("--soak", is_flag=True, help="A sundown Soak roll: resist, and add --armor.")

@@ -1,7 +1,7 @@
 """`--spend` on a campaign roll: what a roll spends, read from the command line.
 
-``--spend willpower`` (hubris), ``--spend edge`` (sundown), ``--spend momentum N``
-(storypath: N dice); the amount of a spend that takes one is written ``momentum=2``,
+``--spend willpower`` (hubris, chronicles, classic), ``--spend edge`` (sundown), ``--spend
+momentum N`` (storypath: N dice); the amount of a spend that takes one is written ``momentum=2``,
 ``"momentum 2"`` or, as the issue spells it, ``--spend momentum 2`` (the command line is mended
 before click reads it: see :func:`mend_spend_amounts`).
 """

@@ -3,7 +3,8 @@
 Words as the text uses them: a *success* is a die at 8 or more; *N-again* rerolls dice at N or
 more for extra successes; a *resisted* roll subtracts the resisting trait from the pool; a pool at
 zero or less rolls a *chance die* (ruling 3); *rote* (ruling 8) rolls every failed die of the
-first roll once more and adds its successes.
+first roll once more and adds its successes; a *Willpower* point spent adds three dice (ruling 23:
+the text is silent, this is its family's usual reading).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from dicepool.errors import RulesError
 
 EXCEPTIONAL_AT = 5
 AGAIN_CHOICES = (8, 9, 10, None)
+WILLPOWER_DICE = 3
+"""Dice a Willpower point adds to a chronicles roll (ruling 23)."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,7 @@ class ChroniclesRequest:
         again: 10 (default), 9 or 8 for N-again; None for no again.
         rote: roll every failed die of the first roll once more (ruling 8).
         chance_again: house rule: a chance die's 10 is rerolled (ruling 3: not by default).
+        willpower: a Willpower point spent: three more dice (ruling 23).
     """
 
     system: ClassVar[str] = "chronicles"
@@ -37,10 +41,17 @@ class ChroniclesRequest:
     again: int | None = 10
     rote: bool = False
     chance_again: bool = False
+    willpower: bool = False
 
     def __post_init__(self) -> None:
         if self.again not in AGAIN_CHOICES:
             raise RulesError(f"chronicles again must be 8, 9 or 10, not {self.again}")
+
+    @property
+    def dice(self) -> int:
+        """Dice rolled: the pool and a Willpower point's three (ruling 23); zero or less rolls a
+        chance die (ruling 3)."""
+        return self.pool.size + (WILLPOWER_DICE if self.willpower else 0)
 
     @property
     def rule(self) -> DieRule:
@@ -58,7 +69,7 @@ LABELS = {
 
 def resolve(request: ChroniclesRequest, source: DiceSource) -> RollResult:
     """Resolve a chronicles roll, reading faces from ``source``."""
-    size = request.pool.size
+    size = request.dice
     check_pool(size)
     notes: tuple[str, ...] = ()
     if size <= 0:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from dicepool.core.chronicles import ChroniclesRequest
 from dicepool.core.classic import ClassicRequest
@@ -270,12 +271,14 @@ CHRONICLES = System(
         ("noagain", o.flag("again", None)),
         ("rote", o.flag("rote")),
         ("chance-again", o.flag("chance_again")),
+        (WILLPOWER, o.flag("willpower")),  # ruling 23: three dice
     ),
-    listed=("9again", "8again", "noagain", "rote", "chance-again"),
+    listed=("9again", "8again", "noagain", "rote", "chance-again", "wp"),
     spelling=(
         ("again", o.again),
         ("rote", o.word("rote")),
         ("chance_again", o.word("chance-again")),
+        ("willpower", o.word("wp")),
     ),
 )
 
@@ -297,9 +300,22 @@ CLASSIC = System(
     ),
 )
 
+
+def _storypath(pool: Pool, momentum: int = 0, **fields: Any) -> StorypathRequest:
+    """A storypath request, the dice ``momentum`` buys a part of its pool.
+
+    The text's Momentum "add[s] dice (per Momentum point spent)": the dice join the pool
+    (Attribute + Skill and any dice bought with Momentum), as a table's roll adds those it
+    spends, so ``storypath 5 momentum 2`` is ``storypath 5+2``. The line says what a question
+    at no table buys; at a table the dice are spent from its pool (a roll's choice), and a
+    sheet line refuses the word (:mod:`dicepool.sheet.lines`).
+    """
+    return StorypathRequest(pool=Pool((*pool.terms, momentum)) if momentum else pool, **fields)
+
+
 STORYPATH = System(
     name="storypath",
-    make=StorypathRequest,
+    make=_storypath,
     options=_table(
         ("tn", o.number("target", "storypath target number", 2, 10)),
         (DIFFICULTY, o.number("difficulty", "storypath Difficulty", 1, STORYPATH_RATING)),
@@ -315,9 +331,10 @@ STORYPATH = System(
             o.number("assists", "an assistant's pool", 1, MAX_POOL, repeat=True),
         ),
         ("scale", o.number("scale", "storypath Scale", 0, MAX_SCALE)),
+        ("momentum", o.number("momentum", "a count of Momentum dice", 1, MAX_POOL)),
         (";", o.Option("mixed", _challenge, repeat=True)),
     ),
-    listed=("tn", "diff", "enh", "comp", "spec", "double", "assist", "scale"),
+    listed=("tn", "diff", "enh", "comp", "spec", "double", "assist", "scale", "momentum"),
     spelling=(
         ("target", o.spelled("tn")),
         ("difficulty", o.spelled("diff")),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from dicepool.core.chronicles import ChroniclesRequest
 from dicepool.core.custom import MAX_SIDES
 from dicepool.core.hubris import HubrisRequest
 from dicepool.core.pool import MAX_POOL, Pool, shown_number
@@ -38,7 +39,11 @@ from dicepool.notation.tokens import (
 
 _SUM = r"[+-]?[0-9]+(?:[+-][0-9]+)*"
 _POOL = re.compile(_SUM)
-_SIDED_POOL = re.compile(rf"(?P<sum>{_SUM})(?:[dD](?P<sides>[0-9]+))?")
+# custom's pool: `8d10`, `8` (a d10), and a sum of parts `(6+2)d10` (as written back) or
+# `6+2d10` (as older lines have it): both eight dice
+_SIDED_POOL = re.compile(
+    rf"(?:\((?P<bracketed>{_SUM})\)(?=[dD])|(?P<sum>{_SUM}))(?:[dD](?P<sides>[0-9]+))?"
+)
 _TERM = re.compile(r"[+-]?[0-9]+")
 _POOLISH = re.compile(r"[0-9+-]+")
 _NAMES = ", ".join(SYSTEMS)
@@ -181,15 +186,16 @@ def _parse_roll(cursor: Cursor, contest_system: str | None) -> RollRequest:
 
 
 def _read_pool(cursor: Cursor, head: Token, system: System) -> dict[str, object]:
-    """Read the pool (and custom's die size): ``7``, ``5+2-3``, ``8d10``, ``6+2d10``."""
+    """Read the pool (and custom's die size): ``7``, ``5+2-3``, ``8d10``, ``(6+2)d10``."""
     token = cursor.take()
     m = (_SIDED_POOL if system.sided else _POOL).fullmatch(token.text)
     if m is None:
-        like = "`8d10` or `6+2d10`" if system.sided else "`7` or `5+2-3`"
+        like = "`8d10` or `(6+2)d10`" if system.sided else "`7` or `5+2-3`"
         raise cursor.error(
             f"expected a pool after `{head.text}`, like {like}; got {token.shown}", token
         )
-    pool = Pool(tuple(int(t) for t in _TERM.findall(m.group("sum") if system.sided else m[0])))
+    parts = (m["bracketed"] or m["sum"]) if system.sided else m[0]
+    pool = Pool(tuple(int(t) for t in _TERM.findall(parts)))
     if pool.size > MAX_POOL:
         raise LimitError(
             f"column {token.column}: a pool of {shown_number(pool.size)}"
@@ -259,7 +265,8 @@ def _check(
 def _check_dice(request: RollRequest, pool_token: Token) -> None:
     """Refuse a roll whose Edge, Willpower, assistants' or team dice take it over the pool
     limit."""
-    dice = request.dice if isinstance(request, SundownRequest | StorypathRequest) else 0
+    bonus = SundownRequest | StorypathRequest | ChroniclesRequest
+    dice = request.dice if isinstance(request, bonus) else 0
     team = isinstance(request, HubrisRequest) and bool(request.team)
     if isinstance(request, HubrisRequest):
         dice = request.all_dice if team else request.dice

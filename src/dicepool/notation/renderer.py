@@ -1,7 +1,8 @@
 """Write a request back as its canonical line: the form :func:`~dicepool.notation.parse` reads.
 
 Canonical means lower case, single spaces, the system name, the pool as its parts (``5+2-3``;
-custom adds the die size, ``8d10``), then every option that differs from its default in the
+custom adds the die size, ``8d10``, a pool of several parts in brackets, ``(3+2)d10``: five
+dice, never 3 plus 2d10), then every option that differs from its default in the
 system's fixed order (custom always writes its target, ``t8``, so the line reads fully). A
 storypath mixed action writes each further challenge after ``; `` with its Difficulty always
 written: ``storypath 4 diff 2 enh 1; diff 1 comp 1``.
@@ -34,7 +35,8 @@ def _render_roll(request: RollRequest) -> str:
     default = system.default()
     pool = str(request.pool)
     if isinstance(request, CustomRequest):
-        pool += f"d{request.sides}"
+        sum_of_parts = len(request.pool.terms) > 1 or request.pool.terms[0] < 0
+        pool = f"({pool})d{request.sides}" if sum_of_parts else f"{pool}d{request.sides}"
     words = [system.name, pool]
     for field, spell in system.spelling:
         value = getattr(request, field)

@@ -287,7 +287,7 @@ def _chance(again: bool, normal: DieRule) -> tuple[int, Cost]:
 
 
 def _chronicles(request: ChroniclesRequest) -> Estimate:
-    size_ = request.pool.size
+    size_ = request.dice
     if size_ <= 0:
         return _estimate(*_chance(request.chance_again, request.rule))
     return _estimate(*series(die_gf(request.rule, rote=request.rote), size_))

@@ -118,12 +118,12 @@ def chance(rng: Rng, normal: DieRule, size: int, *, again: bool, rote: bool) -> 
 def chronicles(rng: Rng, request: ChroniclesRequest, size: int) -> tuple[Ints, Ints]:
     """Successes and outcome codes of ``size`` chronicles rolls."""
     dramatic = np.zeros(size, dtype=np.int64)
-    if request.pool.size <= 0:
+    if request.dice <= 0:
         total, dramatic = chance(
             rng, request.rule, size, again=request.chance_again, rote=request.rote
         )
     else:
-        first = roll(rng, np.full(size, request.pool.size), request.rule)
+        first = roll(rng, np.full(size, request.dice), request.rule)
         total = first.successes
         if request.rote:
             total = total + roll(rng, first.failed, request.rule).successes

@@ -121,7 +121,7 @@ def outcome_classes(request: RollRequest) -> tuple[Outcome, ...]:
         "hubris": (Outcome.SUCCESS, Outcome.FAILURE, Outcome.DRAMATIC_FAILURE),
         "custom": (Outcome.SUCCESS, Outcome.FAILURE),
     }[request.system]
-    if isinstance(request, ChroniclesRequest) and request.pool.size <= 0:
+    if isinstance(request, ChroniclesRequest) and request.dice <= 0:
         kinds += (Outcome.DRAMATIC_FAILURE,)
     if isinstance(request, CustomRequest) and request.botch:
         kinds += (Outcome.BOTCH,)
@@ -138,8 +138,8 @@ def _sample(rng: Rng, request: RollRequest, trials: int) -> tuple[Ints, Ints]:
 def _dice(request: RollRequest) -> int:
     if isinstance(request, HubrisRequest):
         return request.all_dice  # team members' dice too
-    if isinstance(request, SundownRequest | StorypathRequest):
-        return request.dice  # Edge dice, assistants' dice
+    if isinstance(request, SundownRequest | StorypathRequest | ChroniclesRequest):
+        return request.dice  # Edge dice, assistants' dice, Willpower's dice
     return request.pool.size
 
 

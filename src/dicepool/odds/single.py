@@ -72,7 +72,7 @@ def _sundown(request: SundownRequest) -> Distribution:
 
 def _chronicles(request: ChroniclesRequest) -> Distribution:
     outcomes: dict[str, float] = {}
-    size, rule = request.pool.size, request.rule
+    size, rule = request.dice, request.rule  # Willpower's dice too (ruling 23)
     if size <= 0:
         chance = chance_odds(rule, again=request.chance_again, rote=request.rote)
         pmf, tail = chance.pmf, chance.tail_bound

@@ -15,7 +15,9 @@ nearly spells one (``Dexteriy``) is refused as a likely slip, with a suggestion;
 given as an addition is added as asked. A new name that resembles none is added: the systems
 name their attributes, never their skills, so a skill is new on every sheet until set once.
 ``custom`` and ``storypath`` name no trait, so there a name is only compared with the sheet's.
-Specialties are not compared: a specialty is added to its trait, whose name is.
+Specialties are not compared: a specialty is added to its trait, whose name is. A rules text's
+own spelling of a trait it names is that trait (classic's ``Fortitute=3`` sets Fortitude):
+:func:`in_our_names` reads it so before anything else, and the log keeps our name.
 """
 
 from __future__ import annotations
@@ -62,8 +64,14 @@ class Edit:
     notes: str | None = None
 
 
-def read_edit(changes: str = "", add: str = "", notes: str | None = None) -> Edit:
+def read_edit(
+    changes: str = "", add: str = "", notes: str | None = None, example: str = "Dexterity=3"
+) -> Edit:
     """The edit the fields hold (an empty field: nothing of its kind).
+
+    Args:
+        example: a change in the table's own words, for the advice when nothing was asked
+            (``Precision=3`` at a classic table, which has no Dexterity).
 
     Raises:
         FieldError: a field that does not read (naming it), or no field holding anything.
@@ -71,8 +79,7 @@ def read_edit(changes: str = "", add: str = "", notes: str | None = None) -> Edi
     edit = Edit(read_changes(changes, "changes"), read_changes(add, "add"), _notes(notes))
     if edit == Edit():
         raise FieldError(
-            "nothing to change: write changes like `Dexterity=3 Stealth+=1`, traits to add, "
-            "or notes",
+            f"nothing to change: write changes like `{example}`, traits to add, or notes",
             "changes",
         )
     return edit
@@ -127,16 +134,32 @@ def check_notes(text: str) -> str:
     return text
 
 
-def edited(character: Character, edit: Edit) -> Character:
+def in_our_names(edit: Edit, system: str) -> Edit:
+    """``edit`` with every trait the text of ``system`` spells its own way under our name
+    (:meth:`~dicepool.sheet.traits.SheetRules.our_name`), in its changes and additions."""
+    rules = sheet_rules(system)
+    if not rules.spellings:
+        return edit
+    return replace(
+        edit,
+        changes=tuple(replace(c, trait=rules.our_name(c.trait)) for c in edit.changes),
+        added=tuple(replace(c, trait=rules.our_name(c.trait)) for c in edit.added),
+    )
+
+
+def edited(character: Character, edit: Edit, *, creating: bool = False) -> Character:
     """The sheet after ``edit``: its names checked for slips, ``changes`` then ``added`` made
     (as the log's event replays them: every limit checked on the result), then its notes set.
+
+    Args:
+        creating: the sheet is being created (a slip's advice fits the create form).
 
     Raises:
         FieldError: a likely slip in a name (``changes``, with a suggestion), or a change the
             rules refuse (``changes``, or ``add`` when the changes alone are allowed); nothing
             is changed.
     """
-    check_names(character, edit)
+    check_names(character, edit, creating=creating)
     try:
         after = change(character, (*edit.changes, *edit.added))
     except SheetError as exc:
@@ -155,11 +178,15 @@ def _at_fault(character: Character, edit: Edit) -> str:
     return "add"
 
 
-def check_names(character: Character, edit: Edit) -> None:
+def check_names(character: Character, edit: Edit, *, creating: bool = False) -> None:
     """Refuse a change of ``edit.changes`` whose trait is new and resembles a known one.
 
     Known: the system's named traits, the sheet's, the edit's additions, and the names of the
     changes before it (so ``Stealth=2 Stelth+=1`` is caught on a new sheet too).
+
+    Args:
+        creating: the sheet is being created: the advice says to correct the sheet's traits
+            (a create form has no field for additions; the command line's ``--add`` is named).
 
     Raises:
         FieldError: (``changes``) the first such change, with a suggestion and the way to add
@@ -174,14 +201,24 @@ def check_names(character: Character, edit: Edit) -> None:
             continue
         like = resembled(item.trait, known.values())
         if like:
-            hint = did_you_mean(item.trait, like, cutoff=0.0)
-            raise FieldError(
-                f"{character.name} has no trait `{item.trait}`: {hint} To add `{item.trait}` "
-                f'as a new trait on purpose, give it as an addition (`--add "{item}"`, or the '
-                'page\'s "add a trait" field)',
-                "changes",
-            )
+            raise FieldError(_slip(character, item, like, creating), "changes")
         known[key] = item.trait
+
+
+def _slip(character: Character, item: AnyChange, like: list[str], creating: bool) -> str:
+    """What a likely slip is told: the suggestion, and how to have the new trait anyway."""
+    hint = did_you_mean(item.trait, like, cutoff=0.0)
+    if creating:  # the sheet is not there yet: the fix is in what was typed
+        fix = f" Write `{replace(item, trait=like[0])}`." if len(like) == 1 else ""
+        return (
+            f"{character.name} has no trait `{item.trait}`: {hint}{fix} To give {character.name} "
+            f'a new trait `{item.trait}` on purpose, add it as an addition (`--add "{item}"`)'
+        )
+    return (
+        f"{character.name} has no trait `{item.trait}`: {hint} To add `{item.trait}` "
+        f'as a new trait on purpose, give it as an addition (`--add "{item}"`, or the '
+        'page\'s "add a trait" field)'
+    )
 
 
 def resembled(name: str, known: Iterable[str]) -> list[str]:

@@ -3,7 +3,8 @@
 A sheet line is a roll line whose pool names traits instead of (or beside) numbers:
 
 - ``Dexterity + Stealth - 2``: the roller's traits, in any case, or an unambiguous beginning
-  of one (``dex + stealth``); numbers mix in;
+  of one (``dex + stealth``), or the rules text's own spelling of one (classic's
+  ``Fortitute``); numbers mix in;
 - ``- Guard.Composure``: another character's trait, here resisting;
 - ``Ana: Dexterity + Stealth vs Guard: Wits + Composure``: each side names its roller;
 - the campaign's system is implied (writing it first is allowed); options follow the pool as
@@ -33,7 +34,8 @@ from dicepool.sheet.traits import MAX_WORDS, name_key, sheet_rules
 
 _SPECIALTY = frozenset({"spec", "specialty"})
 _NUMBER = re.compile(r"[0-9]+")
-_SIDED = re.compile(r"\s*[0-9]*d[0-9]+\b", re.IGNORECASE)
+_MOMENTUM = re.compile(r"(?:^|\s)momentum(?:[0-9]|\s|$)", re.IGNORECASE)  # the line's option
+_SIDED = re.compile(r"\s*(?:\([0-9+-]+\))?[0-9]*d[0-9]+\b", re.IGNORECASE)  # `(3+2)d6` too
 
 
 @dataclass(frozen=True)
@@ -118,10 +120,11 @@ def _side(text: str, state: CampaignState, roller: str | None) -> tuple[str, str
         text = text.split(None, 1)[1] if len(words) > 1 else ""
     sheet = state.character(roller) if roller else None
     roller = sheet.name if sheet else None
-    if _SIDED.match(text):  # a custom pool (`3d6 t5`) names dice, not traits
+    if _SIDED.match(text):  # a custom pool (`3d6 t5`, `(3+2)d6`) names dice, not traits
         return f"{state.system} {' '.join(text.split())}", roller, []
     terms, options = _pool(text, state, sheet)
     _check_traits(state, sheet, terms, options)
+    _check_momentum(state, options)
     others = [t.character for t in terms if t.character and t.character != roller]
     pool = "".join(("+" if t.sign > 0 else "-") + str(t.value) for t in terms).lstrip("+")
     return f"{state.system} {pool} {options}".strip(), roller, others
@@ -223,6 +226,8 @@ def _trait(
             f"`NAME:`, or write `NAME.{text}`"
         )
     names = {t.casefold(): t for t in sheet.traits}
+    spelled = sheet_rules(sheet.system).spellings  # the text's own spelling: `Fortitute`
+    names.update((name_key(text), ours) for text, ours in spelled.items() if ours in sheet.traits)
     trait = _prefixed(trait_text, names, sheet.name, quiet)
     if trait is None:
         if quiet:
@@ -241,7 +246,9 @@ def _prefixed(text: str, names: dict[str, str], owner: str, quiet: bool = True) 
     if key in names:
         return names[key]
     count = len(key.split())
-    hits = [n for k, n in names.items() if k.startswith(key) and len(k.split()) == count]
+    hits = list(  # one trait under two spellings is begun once
+        dict.fromkeys(n for k, n in names.items() if k.startswith(key) and len(k.split()) == count)
+    )
     if len(hits) == 1:
         return hits[0]
     if len(hits) > 1 and not quiet:
@@ -282,6 +289,16 @@ def _a_character(sheet: Character | None, other: Character) -> str:
         f"traits; against {name}, take one of theirs off the pool (`- {name}.{theirs}`), or "
         f"the storyteller rolls both sides (`{sheet.name}: ... vs {name}: ...`)"
     )
+
+
+def _check_momentum(state: CampaignState, options: str) -> None:
+    """Refuse a storypath line's ``momentum N`` at a table: there the dice are spent from the
+    table's Momentum pool, a choice of the roll (ruling 16), never free dice of the line."""
+    if state.system == "storypath" and _MOMENTUM.search(options):
+        raise NotationError(
+            "at a table, Momentum dice are spent from the table's pool: take `momentum` out of "
+            "the line and spend them with --spend momentum N"
+        )
 
 
 def _check_traits(

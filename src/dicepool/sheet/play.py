@@ -159,7 +159,7 @@ def house_rules_set(state: CampaignState, data: Data) -> CampaignState:
         SheetError: the house rules already these.
     """
     text = " ".join(HouseRulesSet.of(data).house_rules.split())
-    read_house_rules(state.system, text)  # (raises)
+    read_house_rules(state.system, text, stored=True)  # (raises)
     if text == state.house_rules:
         raise SheetError(f"the house rules are already {text or 'none'}")
     return replace(state, house_rules=text)

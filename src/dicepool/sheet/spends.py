@@ -2,7 +2,7 @@
 
 A roll logged for a character may spend a resource (a Willpower point, Edge, Momentum), choose
 a consolation, or count toward an action under way. :func:`prepare` changes the request before
-the dice are rolled (a Willpower point adds three dice and the rote property); :func:`effects`
+the dice are rolled (a Willpower point: :mod:`~dicepool.sheet.roll_willpower`); :func:`effects`
 says, from the result, what the roll does to the state; the ``rolled`` event carries those
 effects, and :func:`rolled` applies them, refusing the whole roll (nothing logged, nothing spent)
 when a rule forbids one.
@@ -11,17 +11,15 @@ when a rule forbids one.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from dicepool.core.hubris import HubrisRequest
 from dicepool.core.request import Request
 from dicepool.core.result import ContestResult, RollResult
 from dicepool.errors import SheetError
-from dicepool.sheet import tracker_play
+from dicepool.sheet import roll_willpower, tracker_play
 from dicepool.sheet.character import Character
 from dicepool.sheet.hubris import conflict_play
-from dicepool.sheet.hubris import play as hubris_play
 from dicepool.sheet.hubris.out_of_action import must_act
 from dicepool.sheet.payloads import effects_of, rollers_of
 from dicepool.sheet.state import CampaignState
@@ -39,7 +37,9 @@ class Spends:
     """A campaign roll's spends and choices (each system reads its own).
 
     Attributes:
-        willpower: hubris: spend a Willpower point (three dice and the rote property).
+        willpower: hubris, chronicles, classic: spend a Willpower point (the line's ``wp``:
+            hubris three dice and the rote property, ruling 14; chronicles three dice, classic
+            one automatic success, ruling 23).
         edge: sundown: spend Edge for Edge dice (the whole pool at zero or less, ruling 2).
         resist: sundown: a Resistance Test (Edge added free; Armor on a Soak roll), or None.
         momentum: storypath: Momentum spent from the pool, a die each.
@@ -76,12 +76,6 @@ class Spends:
 NO_SPENDS = Spends()
 
 
-def _need(spender: Character | None, what: str) -> Character:
-    if spender is None:
-        raise SheetError(f"{what} is a character's to spend: roll with --char NAME")
-    return spender
-
-
 def prepare(
     spender: Character | None,
     request: Request,
@@ -100,11 +94,9 @@ def prepare(
     """
     if spends.edge or spends.resist is not None:
         request = prepare_edge(request, rollers or (spender,), spends.edge, spends.resist)
-    if spends.willpower:
-        sheet = _need(spender, "a Willpower point")
-        if not isinstance(request, HubrisRequest):
-            raise SheetError(f"Willpower is spent on hubris rolls; {sheet.system} has its own")
-        request = replace(request, willpower=True)
+    sides = rollers or (spender,)
+    # the chosen point is the line's `wp`; a point typed or chosen is checked alike
+    request = roll_willpower.prepare(request, sides, spends.willpower, state, hidden)
     if spends.arena is not None:
         if state is None:
             raise SheetError("--arena counts a loss in a campaign's conflict: roll in one")
@@ -134,8 +126,9 @@ def effects(
         state: the campaign before the roll (Momentum, trackers read it).
     """
     found: dict[str, Any] = {}
-    if spender is not None and isinstance(request, HubrisRequest) and request.willpower:
-        found["willpower"] = {"character": spender.name}  # `wp` in the line spends it too
+    willpower = roll_willpower.effect(request, rollers or (spender,), state)  # `wp` typed too
+    if willpower is not None:
+        found["willpower"] = willpower
     edge = edge_effects(request, rollers or (spender,))  # `edge N` in the line spends it too
     if edge:
         found["edge"] = {"spends": edge}
@@ -151,7 +144,7 @@ def effects(
 
 
 ROLL_EFFECTS: dict[str, Effect] = {
-    "willpower": hubris_play.spend_on_roll,
+    "willpower": roll_willpower.spent_on_roll,
     "edge": sundown_play.edge_on_roll,
     **storypath_play.ROLL_EFFECTS,
     "carried": stunt_play.carried_used,

@@ -183,6 +183,51 @@ def track_named(state: CampaignState, character: str, track: str) -> tuple[Chara
     return sheet, found
 
 
+BY_DEFAULT = {TrackKind.DAMAGE: "Health", TrackKind.POINTS: "Willpower"}
+"""The track of each kind a change takes when it names none: the default tracks' names (a
+table's own track so named too)."""
+
+KIND_WORDS = {TrackKind.DAMAGE: "damage track", TrackKind.POINTS: "track of points"}
+"""Each kind of track in words, for the messages."""
+
+
+def of_kind(state: CampaignState, sheet: Character, kind: TrackKind) -> tuple[Track, ...]:
+    """The tracks of ``kind`` a character carries, in the sheet's order."""
+    return tuple(t for t in carried(sheet, state.now.default_tracks) if t.kind is kind)
+
+
+def track_for(
+    state: CampaignState, character: str, track: str | None, kind: TrackKind
+) -> tuple[Character, Track]:
+    """A character and its track named ``track``; with none named, its track of ``kind`` that
+    a change takes by default: the one called Health (damage) or Willpower (points), else the
+    only one of that kind.
+
+    Raises:
+        SheetError: no track so named; with none named, no track of the kind, or several
+            and none so called (the message names them).
+        CampaignError: no such character.
+    """
+    if track is not None:
+        return track_named(state, character, track)
+    sheet = state.character(character)
+    fit = of_kind(state, sheet, kind)
+    key = name_key(BY_DEFAULT[kind])
+    found = next((t for t in fit if t.key == key), fit[0] if len(fit) == 1 else None)
+    if found is not None:
+        return sheet, found
+    what = KIND_WORDS[kind]
+    if not fit and BY_DEFAULT[kind] in KEPT.get(sheet.system, ()):  # hubris's Willpower, Health
+        raise SheetError(
+            f"{sheet.name} carries no {what}: {sheet.system} keeps {BY_DEFAULT[kind]} by its "
+            "own rules, not on a track"
+        )
+    if not fit:
+        raise SheetError(f"{sheet.name} carries no {what}: give them one first (New track)")
+    names = ", ".join(t.name for t in fit)
+    raise SheetError(f"{sheet.name} has more than one {what} ({names}): name the one meant")
+
+
 def _with(state: CampaignState, sheet: Character, tracks: Tracks) -> CampaignState:
     return state.with_character(replace(sheet, status=with_tracks(sheet.status, tracks)))
 

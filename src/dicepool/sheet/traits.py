@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from dicepool.errors import SheetError
@@ -68,6 +68,8 @@ class SheetRules:
         pool_traits: the most traits one roll may add up (classic: two), or None.
         specialty_rating: the rating a trait needs for its specialty to be used on a roll
             (classic: 4, ruling 4), or None where the roll language has no specialty for it.
+        spellings: the rules text's own spellings of its named traits where ours differ, each
+            read as our name (classic's heading spells Fortitude "Fortitute").
     """
 
     system: str
@@ -77,6 +79,7 @@ class SheetRules:
     other: Limit
     pool_traits: int | None = None
     specialty_rating: int | None = None
+    spellings: Mapping[str, str] = field(default_factory=dict)
 
     def limit(self, trait: str, traits: Traits) -> tuple[int, int, str]:
         """The lowest and highest rating of ``trait`` on a sheet with ``traits``, and its rule."""
@@ -85,6 +88,16 @@ class SheetRules:
     def start(self) -> dict[str, int]:
         """The named traits of a new sheet at their start values: attributes 1, specials set."""
         return {**dict.fromkeys(self.attributes, 1), **self.specials}
+
+    def our_name(self, name: str) -> str:
+        """``name``, or our name for the trait when ``name`` is the text's own spelling of it
+        (in any case): ``Fortitute`` is classic's Fortitude.
+
+        >>> sheet_rules("classic").our_name("fortitute"), sheet_rules("classic").our_name("Brawl")
+        ('Fortitude', 'Brawl')
+        """
+        key = name_key(name)
+        return next((ours for text, ours in self.spellings.items() if name_key(text) == key), name)
 
 
 _TRAIT = fixed(0, RATING, f"a trait is 0..{RATING} (no rules text rates one higher)")
@@ -107,7 +120,7 @@ CLASSIC_ATTRIBUTES = (
     "Strength",
     "Precision",
     "Reflexes",
-    "Fortitude",  # the text's heading spells it "Fortitute"
+    "Fortitude",  # the text's heading spells it "Fortitute": read as Fortitude (spellings)
     "Intelligence",
     "Wisdom",
     "Technology",
@@ -141,6 +154,7 @@ SHEETS: dict[str, SheetRules] = {
         _TRAIT,
         pool_traits=2,
         specialty_rating=4,
+        spellings={"Fortitute": "Fortitude"},  # the text's heading; its list has no other
     ),
     "storypath": SheetRules("storypath", (), {}, {}, _TRAIT, specialty_rating=0),
     "hubris": SheetRules(

@@ -4,7 +4,10 @@ Five are the table's own: ``/link``, ``/join``, ``/roll``, ``/odds`` and ``/shee
 given changes, is also the catalogue's ``sheet`` action). Every other action of the catalogue
 is a command of its name whose options are its parameters (``/damage points:2 kind:lethal``),
 so an action added later is on Discord by itself. ``dicepool discord commands`` prints them as
-the JSON of ``PUT /applications/{id}/commands``.
+the JSON of ``PUT /applications/{id}/commands``: every system's (an application's global
+commands), or one system's alone (a Discord server whose channels play that system: its
+commands and their options are the ones its tables take, ``/damage`` without hubris's
+resistant wounds at a chronicles table).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from dicepool.campaign.actions import ACTIONS
 from dicepool.campaign.catalogue import ALL, Action, Param, Type
 from dicepool.campaign.discord import MAX_WEBHOOK
 from dicepool.campaign.roll_choices import ROLL_CHOICES
+from dicepool.errors import ParameterError
 
 STRING, INTEGER, BOOLEAN = 3, 4, 5
 """Discord's option types."""
@@ -79,6 +83,26 @@ def option_of(param: Param, systems: frozenset[str]) -> dict[str, Any]:
     return _text(param.name, summary, min(param.length, 6000), required)
 
 
+ROLLED = [
+    _text("line", "What to roll, e.g. Dexterity + Stealth # the lock", LINE, True),
+    _text("character", "The character who rolls (the storyteller's choice).", 40),
+    _option(BOOLEAN, "secret", "A hidden roll (the storyteller's), shown to you alone."),
+]
+"""``/roll``'s options before what a roll spends and chooses."""
+
+
+def _roll_options(system: str | None) -> list[dict[str, Any]]:
+    """``/roll``'s options at the tables of ``system`` (None: every system's): what a roll
+    spends and chooses is the API's roll choices, each its system's."""
+    chosen = [p for p in ROLL_CHOICES if system is None or system in p.systems]
+    return [*ROLLED, *(option_of(p, p.systems) for p in chosen)]
+
+
+def _own(system: str | None) -> dict[str, dict[str, Any]]:
+    """The table's own commands, at the tables of ``system`` (None: every system's)."""
+    return {**OWN, "roll": {**OWN["roll"], "options": _roll_options(system)}}
+
+
 OWN: dict[str, dict[str, Any]] = {
     "link": {
         "description": "Link this channel to your table: your storyteller's link (shown to you "
@@ -96,13 +120,7 @@ OWN: dict[str, dict[str, Any]] = {
     "roll": {
         "description": "Roll a line as your seat: the roll language, your sheet's traits, # a "
         "comment.",
-        "options": [
-            _text("line", "What to roll, e.g. Dexterity + Stealth # the lock", LINE, True),
-            _text("character", "The character who rolls (the storyteller's choice).", 40),
-            _option(BOOLEAN, "secret", "A hidden roll (the storyteller's), shown to you alone."),
-            # what a roll spends and chooses: the API's roll choices, each its system's
-            *(option_of(p, p.systems) for p in ROLL_CHOICES),
-        ],
+        "options": _roll_options(None),
     },
     "odds": {
         "description": "The exact odds of a line, shown to you alone.",
@@ -115,10 +133,13 @@ OWN: dict[str, dict[str, Any]] = {
 """The table's own commands (``/sheet`` is made with the catalogue's ``sheet`` action)."""
 
 
-def action_command(action: Action, description: str | None = None) -> dict[str, Any]:
+def action_command(
+    action: Action, description: str | None = None, system: str | None = None
+) -> dict[str, Any]:
     """An action's command: its name, its summary, its parameters (the required first, as
-    Discord asks)."""
-    options = [option_of(p, action.systems) for p in action.web_params()]
+    Discord asks), those a table of ``system`` takes (None: every system's)."""
+    systems = action.systems if system is None else frozenset({system})
+    options = [option_of(p, systems & p.systems) for p in action.web_params(system)]
     options.sort(key=lambda o: not o.get("required", False))
     return {
         "name": action.name,
@@ -128,13 +149,21 @@ def action_command(action: Action, description: str | None = None) -> dict[str, 
     }
 
 
-def commands() -> list[dict[str, Any]]:
-    """Every command, as ``PUT /applications/{id}/commands`` takes them."""
-    own = [{"name": n, "type": CHAT_INPUT, **c} for n, c in OWN.items()]
+def commands(system: str | None = None) -> list[dict[str, Any]]:
+    """Every command, as ``PUT /applications/{id}/commands`` takes them; with ``system``,
+    those of its tables alone, with the options they take.
+
+    Raises:
+        ParameterError: no such system.
+    """
+    if system is not None and system not in ALL:
+        names = ", ".join(sorted(ALL))
+        raise ParameterError("system", f"no system `{system[:20]}`: write one of {names}")
+    own = [{"name": n, "type": CHAT_INPUT, **c} for n, c in _own(system).items()]
     shown = "Your character's sheet (to you alone); with changes, change it."
     made = [
-        action_command(a, shown if a.name == SHEET else None)
+        action_command(a, shown if a.name == SHEET else None, system)
         for a in ACTIONS.values()
-        if a.name not in OWN
+        if a.name not in OWN and (system is None or system in a.systems)
     ]
     return own + made

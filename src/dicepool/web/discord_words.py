@@ -153,10 +153,35 @@ def sheet_text(sheet: Mapping[str, Any]) -> str:
         lines.append("Specialties")
         lines += _wrapped([f"{t} ({', '.join(s)})" for t, s in specialties.items()])
     for key, value in (sheet.get("state") or {}).items():
+        if key == "tracks" and isinstance(value, list):
+            lines += track_lines(value)
+            continue
         lines.append(f"{key}: {_plain(value)}")
     if sheet.get("notes"):
         lines.append(f"notes: {sheet['notes']}")
     return "\n".join(lines)
+
+
+MARKS = {"bashing": "[/]", "lethal": "[X]", "aggravated": "[*]"}
+"""A box of a damage track as the terminal draws it (an empty one: ``[ ]``)."""
+
+
+def track_lines(tracks: Sequence[Mapping[str, Any]]) -> list[str]:
+    """A line a track of the sheet: a damage track's boxes and, in words, what they hold
+    (``Health  [X][/][ ][ ]  1 lethal, 1 bashing, 2 unhurt``); points as ``Willpower  3/4``."""
+    width = max((len(str(t.get("name", ""))) for t in tracks), default=0)
+    lines = []
+    for track in tracks:
+        name = f"  {track.get('name', '')!s:<{width}}  "
+        if track.get("kind") != "damage":
+            lines.append(f"{name}{track.get('points')}/{track.get('max')}")
+            continue
+        boxes = [str(b) if b else "" for b in track.get("boxes") or []]
+        drawn = "".join(MARKS.get(b, "[ ]") for b in boxes)
+        held = [f"{boxes.count(w)} {w}" for w in ("aggravated", "lethal", "bashing") if w in boxes]
+        held.append(f"{boxes.count('')} unhurt")
+        lines.append(f"{name}{drawn}  {', '.join(held)}")
+    return lines
 
 
 def _wrapped(items: list[str], width: int = 60) -> list[str]:

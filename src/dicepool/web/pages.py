@@ -58,6 +58,7 @@ from dicepool.campaign.table import (
     roll_at_table,
     struck_seen,
     undo_at_table,
+    undone_undos,
 )
 from dicepool.campaign.trait_examples import examples_of
 from dicepool.campaign.view import (
@@ -70,7 +71,7 @@ from dicepool.errors import AccessError, CampaignError, DicepoolError, SheetErro
 from dicepool.notation.faces import parse_faces
 from dicepool.notation.grammar import SYSTEMS
 from dicepool.odds import Budget
-from dicepool.sheet.events import concerns
+from dicepool.sheet.events import Event, concerns
 from dicepool.store.database import Database
 from dicepool.store.log import MAX_SEQ
 from dicepool.web.addresses import link_of
@@ -412,7 +413,7 @@ def _table_context(request: Request, seat: Seat, token: str) -> dict[str, Any]:
         "free": view.free(),
         "line_max": LINE,
         "name_max": NAME,
-        "choices": roll_choices(seat.system),
+        "choices": roll_choices(seat.system, view.campaign.house_rules),
         "ended_code": ENDED_CODE,
     }
 
@@ -449,7 +450,7 @@ def log_entries(db: Database, seat: Seat) -> tuple[list[dict[str, Any]], int]:
     marked), and the sequence number read up to."""
     page = recent_for(db, seat, LOG_SHOWN)
     struck = struck_seen(db, seat, page.events)
-    return entries_of(page.events, struck), page.last
+    return entries_of(page.events, struck, undone_undos(db, seat, page.events)), page.last
 
 
 @router.get("/c/{campaign_id}/log", response_class=HTMLResponse)
@@ -462,8 +463,12 @@ def older_page(
     limited(request.app, "reads", seat.id, "this seat has read much of the log", cost=0.0)
     db = _db(request)
     page = older_for(db, seat, before, LOG_SHOWN)
-    entries = entries_of(page.events, struck_seen(db, seat, page.events))
-    context = {"entries": entries, "seat": seat, "first": max(1, before - LOG_SHOWN)}
+    struck, restores = struck_seen(db, seat, page.events), undone_undos(db, seat, page.events)
+    context = {
+        "entries": entries_of(page.events, struck, restores),
+        "seat": seat,
+        "first": max(1, before - LOG_SHOWN),
+    }
     return _read(request, seat, "_older.html", context)
 
 
@@ -474,10 +479,20 @@ def _read(request: Request, seat: Seat, fragment: str, context: dict[str, Any]) 
     return answer
 
 
-def entries_of(seen: list[SeenEvent], struck: set[int]) -> list[dict[str, Any]]:
-    """The log's entries as the templates draw them, newest first."""
+def entries_of(
+    seen: list[SeenEvent], struck: set[int], restores: dict[int, Event] | None = None
+) -> list[dict[str, Any]]:
+    """The log's entries as the templates draw them, newest first (``restores``: the undo each
+    restore strikes, by the restore's seq, for its words)."""
+    restores = restores or {}
     return [
-        {"seen": s, "event": s.event, "struck": s.event.id in struck, "about": concerns(s.event)}
+        {
+            "seen": s,
+            "event": s.event,
+            "struck": s.event.id in struck,
+            "about": concerns(s.event),
+            "target": restores.get(s.event.seq),
+        }
         for s in reversed(seen)
     ]
 
@@ -623,12 +638,33 @@ def character_page(
     *,
     seat: Changing,
 ) -> Response:
-    """Create a character (a player sits with it), or sit with one of the campaign's."""
+    """Create a character (a player sits with it), or sit with one of the campaign's. A
+    character refused (a name taken, a slip in a trait) sends the table back with the form as
+    it was typed and the error beside its field."""
     if pick:
         sit_with(_db(request), seat, pick)
-    else:
+        return RedirectResponse(f"/c/{campaign_id}", status_code=303)
+    try:
         sit_with_new_character(_db(request), seat, name, traits, for_player)
+    except (CampaignError, SheetError) as error:  # type it again, on the same page
+        _, token = page_seat(request, campaign_id)
+        created = {
+            "name": name,
+            "traits": traits,
+            "for_player": for_player,
+            "error": page_words(str(error)),
+            "field": _created_field(error),
+        }
+        context = {**_table_context(request, seat, token), "created": created}
+        return templates.TemplateResponse(
+            request, "table.html", context, status_code=status_of(error)
+        )
     return RedirectResponse(f"/c/{campaign_id}", status_code=303)
+
+
+def _created_field(error: DicepoolError) -> str:
+    """The create form's field at fault: its traits for a change refused, else its name."""
+    return "traits" if getattr(error, "field", None) in ("changes", "add") else "name"
 
 
 def _seq(seq: int) -> int:

@@ -27,6 +27,11 @@ _PAGE_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "say who acts (side) and who opposes (versus)",
         ),
         (r'create one with `dicepool char create "([^"`]+)"`', r"create \1 under “New character”"),
+        (  # a slip in a new character's traits: the create form has no field for additions
+            r'add it as an addition \(`--add "[^"`]+"`\)',
+            "create the character without it, then add it on the sheet (Edit the sheet: “Add "
+            "a trait the system does not have”)",
+        ),
         (
             r'rate it with `dicepool char set "?([^"`]+?)"? "?([^"`]+?)"?`',
             r"rate it on \1's sheet (Edit: \2)",

@@ -1,21 +1,41 @@
 """Every page of a table passes axe-core (the `axe-playwright-python` package ships it: nothing
-is fetched) with no serious or critical violation, on a phone and on a desktop: the front page,
-the links page, the invitation, the player's welcome, the table as the storyteller and as a
-player, the dice statistics and the check of the dice."""
+is fetched) with no serious or critical violation, on a phone and on a desktop, in each state a
+table night puts it in: the front page (and its error), the links page (and the links page
+again), the invitation (with an error, and in a browser that already sits at the table), the
+player's welcome, the table as the storyteller and as a player (on a phone each of its four
+parts, with every fold opened: Spend and choose, a sheet's Actions and Edit panel, the table's
+settings, a roll's actions; the odds of a typed line; an answer shown, an error shown, a field's
+error, a new character refused, a new invitation shown; a hidden roll, an undone one; older
+events loaded), each system's table, the page of a player whose link ended (live, and
+reloaded), an error page, the dice statistics, the check of the dice and the API's
+documentation (an operation tried out)."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
+from dicepool.campaign.trait_examples import examples_of
+from dicepool.notation.grammar import SYSTEMS
+
 from ..servers import post
 from .conftest import DESKTOP, PHONE, new_context
+from .driving import show
 
 GRAVE = ("serious", "critical")
 """The impacts a page may not have."""
+
+PARTS = ("roll", "sheet", "log", "table")
+"""The table's parts, each a tab on a phone."""
+
+OLDER = 34
+"""Rolls logged before the pages open: more than the log shows at first (30), so that the log
+has older events to load."""
 
 
 def violations(axe: Axe, page: Page) -> list[str]:
@@ -28,56 +48,223 @@ def violations(axe: Axe, page: Page) -> list[str]:
     ]
 
 
+@dataclass
+class Scanner:
+    """axe-core run over pages, each finding kept under the name of the page's state."""
+
+    axe: Axe = field(default_factory=Axe)
+    found: dict[str, list[str]] = field(default_factory=dict)
+
+    def scan(self, page: Page, name: str) -> None:
+        """Scan ``page`` with every fold (``details``) opened; a table's page on a phone, once
+        for each of its parts."""
+        page.wait_for_load_state()
+        page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+        if not page.locator("#tabs a").first.is_visible():
+            self.found[name] = violations(self.axe, page)
+            return
+        was = page.evaluate("document.body.dataset.tab")
+        for part in PARTS:
+            pressed(page, part)
+            self.found[f"{name}: {part}"] = violations(self.axe, page)
+        pressed(page, was)  # the part that was shown, shown again
+
+    def grave(self) -> dict[str, list[str]]:
+        """The states with a serious or critical violation, and theirs."""
+        return {name: seen for name, seen in self.found.items() if seen}
+
+    def said(self) -> str:
+        """The grave findings, a line each (pytest would cut a dictionary short)."""
+        return "\n".join(f"{name}: {seen}" for name, seen in self.grave().items())
+
+
+def pressed(page: Page, part: str) -> None:
+    """The tab of ``part`` pressed, on a phone (the part may be empty: a player's sheets before
+    their character)."""
+    page.click(f"#tabs a[data-tab={part}]")
+    expect(page.locator("body")).to_have_attribute("data-tab", part)
+
+
+def answered(page: Page, button: str, words: str) -> None:
+    """Press ``button`` (a selector) and wait for the answer below it to say ``words``."""
+    page.locator(button).first.click()
+    expect(page.locator("#notice")).to_contain_text(words)
+
+
+def typed_with_odds(page: Page, line: str) -> None:
+    """Type ``line`` in the roll box and wait for its odds."""
+    show(page, "roll")
+    page.fill("#line", line)
+    expect(page.locator("#odds-result .bars")).to_be_visible()
+
+
+def older_loaded(page: Page) -> None:
+    """Load the log's older events."""
+    show(page, "log")
+    shown = page.locator("#log > li.entry").count()
+    page.click("#log .older button")
+    expect(page.locator("#log > li.entry")).not_to_have_count(shown)
+
+
 @pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_every_page_has_no_serious_accessibility_violation(
     browser: Browser, server: str, device: dict[str, Any]
 ) -> None:
     port = int(server.rsplit(":", 1)[1])
-    axe = Axe()
-    context = new_context(browser, device)
-    page = context.new_page()
-    found: dict[str, list[str]] = {}
-
-    def check(name: str) -> None:
-        page.wait_for_load_state()
-        found[name] = violations(axe, page)
-
+    name = f"Axe {device['viewport']['width']}"
+    scanner = Scanner()
+    told = new_context(browser, device)  # the storyteller's browser
+    page = told.new_page()
     page.goto(f"{server}/")
-    check("home")
-    page.fill("input[name=name]", f"Axe {device['viewport']['width']}")
+    scanner.scan(page, "home")
+    page.fill("input[name=name]", name)
+    page.select_option("select[name=system]", "hubris")
     page.click("button[type=submit]")
-    check("links")
+    scanner.scan(page, "links")
     invite = page.input_value("#invite-link")
-    told = page.input_value("#storyteller-link").rsplit("/", 1)[1]
+    token = page.input_value("#storyteller-link").rsplit("/", 1)[1]
+    page.goto(f"{server}/")
+    page.fill("input[name=name]", name)
+    page.click("button[type=submit]")  # the same table opened again: its links are not shown
+    expect(page.locator("h1")).to_contain_text("is open")
+    scanner.scan(page, "links again")
     page.click("text=Go to the table")
-    check("table (storyteller)")
+    expect(page.locator("#live-state")).to_have_text("live")
+    scanner.scan(page, "table (storyteller), empty")
     campaign = int(page.url.rstrip("/").rsplit("/", 1)[1])
-    traits = {"name": "Ana", "traits": "Stamina=2 Willpower=3 Resolve=2 Dexterity=2"}
-    post(port, f"/api/campaigns/{campaign}/characters", traits, told)
-    post(
-        port,
-        f"/api/campaigns/{campaign}/rolls",
-        {"line": "Dexterity + 2", "character": "Ana"},
-        told,
-    )
-    page.goto(f"{server}/c/{campaign}")
-    check("table with a sheet and a roll")
-    page.goto(f"{server}/c/{campaign}/stats")
-    check("dice statistics")
-    page.goto(f"{server}/c/{campaign}/verify")
-    check("check the dice")
-    context.close()
-    context = new_context(browser, device)  # the player's browser
-    page = context.new_page()
-    page.goto(invite)
-    check("invitation")
-    page.fill("input[name=name]", "Bo")
-    page.click("button[type=submit]")
-    check("welcome")
-    page.click("text=Go to the table")
-    check("table (player)")
-    context.close()
-    assert {name: seen for name, seen in found.items() if seen} == {}
+    api = f"/api/campaigns/{campaign}"
+    warden = {"name": "Warden", "traits": "Strength=4 Stamina=3 Brawl=3 Willpower=3"}
+    post(port, f"{api}/characters", warden, token)
+    for n in range(OLDER):
+        post(port, f"{api}/rolls", {"line": f"hubris {n % 5 + 1}", "hidden": n == 3}, token)
+    brawl = {"line": "Strength + Brawl", "character": "Warden"}
+    struck = post(port, f"{api}/rolls", brawl, token)["event"]
+    post(port, f"{api}/events/{struck}/undo", {}, token)  # an entry struck, with its Restore
+    post(port, f"{api}/rolls", brawl, token)
+
+    player = new_context(browser, device)  # the player's browser
+    mine = player.new_page()
+    mine.goto(f"{server}/")
+    mine.fill("input[name=name]", name)
+    mine.click("button[type=submit]")  # a table of that name is open already
+    expect(mine.locator("#open-error")).to_be_visible()
+    scanner.scan(mine, "home with an error")
+    mine.goto(invite)
+    scanner.scan(mine, "invitation")
+    mine.fill("input[name=name]", "storyteller")
+    mine.click("button[type=submit]")  # the storyteller's seat's name: taken
+    expect(mine.locator("#join-error")).to_be_visible()
+    scanner.scan(mine, "invitation with an error")
+    mine.fill("input[name=name]", "Bo")
+    mine.click("button[type=submit]")
+    scanner.scan(mine, "welcome")
+    mine.click("text=Go to the table")
+    expect(mine.locator("#live-state")).to_have_text("live")
+    scanner.scan(mine, "table (player), no character yet")
+    mine.fill("#choose input[name=name]", "Ana")
+    mine.fill("#choose input[name=traits]", "Dexterity=lots")
+    mine.click("text=Create my character")
+    expect(mine.locator("#create-error")).to_be_visible()
+    scanner.scan(mine, "table (player), a new character refused")
+    mine.fill("#choose input[name=traits]", "Dexterity=3 Stealth=2 Stamina=3 Willpower=4")
+    mine.click("text=Create my character")
+    expect(mine.locator("#live-state")).to_have_text("live")
+    expect(mine.locator(".sheet.own")).to_have_count(1)
+    typed_with_odds(mine, "Dexterity + Stealth")
+    mine.click("#roll-button")
+    expect(mine.locator("#notice")).to_contain_text("Rolled")
+    typed_with_odds(mine, "Stamina + Stealth")
+    older_loaded(mine)
+    scanner.scan(mine, "table (player), a roll answered")
+    show(mine, "sheet")
+    answered(mine, ".sheet.own form[data-action=damage] button", "Ana takes")
+    scanner.scan(mine, "table (player), an action answered")
+    show(mine, "roll")
+    mine.fill("#line", "Dexterity + Stelth")
+    answered(mine, "#roll-button", "Stealth")  # refused, with "did you mean"
+    expect(mine.locator("#notice .error")).to_be_visible()
+    scanner.scan(mine, "table (player), an error shown")
+
+    page.reload()
+    expect(page.locator("#live-state")).to_have_text("live")
+    show(page, "roll")
+    page.select_option("#roll-for", "Warden")
+    typed_with_odds(page, "Strength + Brawl")
+    older_loaded(page)
+    scanner.scan(page, "table (storyteller)")
+    show(page, "sheet")
+    edit = page.locator(".sheet[data-character=Warden] form.edit")
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    edit.locator("input[name=changes]").fill("Strenght=2")
+    edit.locator("button").click()
+    expect(edit.locator(".field-error").first).not_to_be_empty()
+    scanner.scan(page, "table (storyteller), a field's error shown")
+    show(page, "table")
+    page.once("dialog", lambda dialog: dialog.accept())
+    answered(page, "form[data-action=invite] button", "The new invitation")
+    scanner.scan(page, "table (storyteller), a new invitation shown")
+    invite = page.input_value("#shown-link")
+    page.goto(invite)  # the storyteller's browser, on its own table's invitation
+    expect(page.locator(".held")).to_be_visible()
+    scanner.scan(page, "invitation, in the storyteller's browser")
+
+    revoked = post(port, f"{api}/actions/revoke", {"seat": "Bo"}, token)
+    assert "Bo" in str(revoked), revoked
+    expect(mine.locator("body")).to_have_class(re.compile(r"\bended\b"))
+    scanner.scan(mine, "table (player), link ended")
+    mine.reload()
+    expect(mine.locator(".ended-banner")).to_be_visible()
+    scanner.scan(mine, "link ended")
+    mine.goto(f"{server}/t/no-such-link")
+    scanner.scan(mine, "error page")
+    player.close()
+
+    post(port, f"{api}/actions/seal-close", {}, token)
+    for path in ("/stats", "/stats?char=Warden", "/verify"):
+        page.goto(f"{server}/c/{campaign}{path}")
+        scanner.scan(page, path.lstrip("/"))
+    page.goto(f"{server}/docs")
+    expect(page.locator("#swagger-ui .opblock").first).to_be_visible()
+    scanner.scan(page, "API docs")
+    page.locator("#swagger-ui .opblock-summary").first.click()  # opening a table, tried out
+    page.locator("#swagger-ui .try-out__btn").first.click()
+    page.locator("#swagger-ui .execute").first.click()
+    expect(page.locator("#swagger-ui .live-responses-table").first).to_be_visible()
+    scanner.scan(page, "API docs, an operation tried")
+    told.close()
+    assert scanner.grave() == {}, scanner.said()
+
+
+@pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_every_systems_table_has_no_serious_accessibility_violation(
+    browser: Browser, server: str, device: dict[str, Any]
+) -> None:
+    """The table of each system draws its own sheets, story and actions: each passes, as the
+    storyteller and as a player, with every fold opened."""
+    port = int(server.rsplit(":", 1)[1])
+    scanner = Scanner()
+    told, player = new_context(browser, device), new_context(browser, device)
+    for system in SYSTEMS:
+        named = {"name": f"{system} at {device['viewport']['width']}", "system": system}
+        table = post(port, "/api/campaigns", named)
+        api, token = f"/api/campaigns/{table['id']}", table["storyteller"]["token"]
+        said = examples_of(system)
+        seat = post(port, f"{api}/seats", {"name": "Bo"}, table["invite"]["token"])
+        post(port, f"{api}/characters", {"name": "Ana", "traits": said.traits}, seat["token"])
+        post(port, f"{api}/characters", {"name": "Warden", "traits": said.traits}, token)
+        for line, who, by in ((said.pool, "Ana", seat["token"]), (said.pool, "Warden", token)):
+            post(port, f"{api}/rolls", {"line": line, "character": who}, by)
+        post(port, f"{api}/rolls", {"line": f"{system} 3", "hidden": True}, token)
+        for context, link in ((told, token), (player, seat["token"])):
+            page = context.new_page()
+            page.goto(f"{server}/t/{link}")
+            expect(page.locator("#live-state")).to_have_text("live")
+            scanner.scan(page, f"{system} table ({'storyteller' if link == token else 'player'})")
+            page.close()
+    told.close()
+    player.close()
+    assert len(scanner.found) >= 2 * len(SYSTEMS)
+    assert scanner.grave() == {}, scanner.said()
 
 
 def test_a_success_and_a_one_are_told_by_more_than_their_colour(

@@ -42,12 +42,11 @@ def test_the_storytellers_actions_panel_stays_open_after_an_action_with_three_sh
     for hurt in (1, 2):  # each action sends #sheets again: the panel stays as it was left
         damage = panel.locator("form[data-action=damage]")
         damage.locator("input[name=points]").fill("1")
-        damage.locator("select[name=kind]").select_option("bashing")
-        damage.locator("button").click()
+        damage.locator("button[value=bashing]").click()  # the kind of wound: one tap
         expect(warden.locator(".box.wound-bashing")).to_have_count(hurt)
         expect(panel).to_have_js_property("open", True)
         expect(others).to_have_js_property("open", False)  # and a closed one stays closed
-    expect(panel.locator("form[data-action=damage] .explain")).to_contain_text("Health track")
+    expect(panel.locator("form[data-action=damage] .explain")).to_contain_text("Wounds fill")
     shoot(told, "actions-open-after-an-action-desktop")
 
 

@@ -194,8 +194,7 @@ def test_hubris_damage_from_the_sheet_card_fills_a_health_box_live(table: Table)
     assert own.locator(".box.wound-lethal").count() == 0
     damage = own.locator(".sheet-actions form[data-action=damage]")
     damage.locator("input[name=points]").fill("1")
-    damage.locator("select[name=kind]").select_option("lethal")
-    damage.locator("button").click()
+    damage.locator("button[value=lethal]").click()  # the kind of wound: one tap
 
     expect(own.locator(".box.wound-lethal")).to_have_count(1)  # drawn again, live
     told = table.storyteller.locator(f".sheet[data-character={table.character}]")

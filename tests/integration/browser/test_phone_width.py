@@ -62,7 +62,7 @@ def test_an_answer_shows_in_view_where_the_button_was_pressed(
     expect(page.locator("#live-state")).to_have_text("live")  # (its first frame redraws sheets)
     show(page, "sheet")
     form = page.locator("form[data-action=damage]").first
-    form.locator("button").click()
+    form.locator("button[value=bashing]").click()
     notice = page.locator("#notice")
     expect(notice).to_contain_text("Ana takes 1 bashing")
     box, sent = notice.bounding_box(), form.bounding_box()
@@ -95,6 +95,10 @@ def test_the_phone_shows_one_part_at_a_time_each_one_tap_away(
     # a roll made from the roll box shows its dice there; the log's tab counts others' rolls
     roll_on(page, "Dexterity + Stealth")
     expect(page.locator("#my-roll .dice")).to_be_visible()
+    expect(page.locator("#odds .hint")).to_contain_text("Type a line")  # the box emptied
+    page.fill("#line", "Dexterity + Stealth")  # the same line again: its odds again
+    expect(page.locator("#odds .notation")).to_be_visible()
+    page.fill("#line", "")
     post(port, f"/api/campaigns/{campaign}/rolls", {"line": "chronicles 2"}, token)
     expect(page.locator("#tabs a[data-tab=log] .unread")).to_have_text("1")
     shoot(page, "phone-roll-part")

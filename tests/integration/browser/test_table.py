@@ -95,7 +95,9 @@ def test_the_player_cannot_change_the_storytellers_character(table: Table) -> No
     assert before.status == 200, before.body
     show(player, "sheet")  # a tab on the player's phone
     own = player.locator(f".sheet[data-character={table.character}]")
-    expect(own.locator(".sheet-actions form[data-action=damage] button")).to_be_visible()
+    expect(
+        own.locator(".sheet-actions form[data-action=damage] button[value=lethal]")
+    ).to_be_visible()
     assert player.locator(f".sheet[data-character={table.npc}]").count() == 0
     assert player.locator(f"input[name=character][value={table.npc}]").count() == 0
 

@@ -31,7 +31,7 @@ def test_campaign_create_list_use_show(any_table: Table) -> None:
     table = any_table
     out = table.ok("campaign", "create", "Night", "--system", "cofd", "--players", "4")
     assert "Night" in out and "chronicles" in out and "current" in out
-    table.ok("campaign", "create", "Day", "--system", "classic", "--house-rules", "wp")
+    table.ok("campaign", "create", "Day", "--system", "classic", "--house-rules", "spec double")
     listed = table.json("campaign", "list")
     assert [(c["name"], c["system"], c["current"]) for c in listed] == [
         ("Day", "classic", True),
@@ -45,8 +45,8 @@ def test_campaign_create_list_use_show(any_table: Table) -> None:
     )  # with its seal
     assert shown["characters"] == [] and shown["house_rules"] == ""
     day = table.json("campaign", "show", "--campaign", "Day")
-    assert day["house_rules"] == "wp"
-    assert "house rules: wp" in table.ok("campaign", "show", "--campaign", "Day")
+    assert day["house_rules"] == "spec double"
+    assert "house rules: spec double" in table.ok("campaign", "show", "--campaign", "Day")
     again = table.refused("campaign", "create", "night", "--system", "classic")
     assert "already a campaign" in again
 

@@ -122,9 +122,12 @@ def test_resolve_is_not_lowered_below_the_intimacies_held(ana: Table) -> None:
     assert "agree with the log" in table.ok("db", "check")
 
 
-def test_willpower_is_hubris_only(table: Table) -> None:
+def test_vice_is_hubris_only_and_a_chronicles_point_comes_off_the_track(table: Table) -> None:
     table.ok("campaign", "create", "Night", "--system", "cofd")
     table.ok("char", "create", "Ana")
     assert "hubris's rule" in table.refused("vice", "Ana")
-    words = table.refused("roll", "--char", "Ana", "Resolve", "--spend", "willpower")
-    assert "Willpower is spent on hubris rolls" in words
+    words = table.ok(
+        "roll", "--char", "Ana", "Resolve", "--spend", "willpower", "--dice", "1,2,3,4"
+    )
+    assert "chronicles 1 wp" in words  # ruling 23: three dice more, a point of the track
+    assert "Ana spends a Willpower point: ◆◇ 1/2" in words

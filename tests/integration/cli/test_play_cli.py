@@ -340,10 +340,19 @@ def test_the_dead_are_not_healed_and_roll_nothing_as_years_pass(table: Table) ->
     assert "agree with the log" in table.ok("db", "check")
 
 
-def test_harm_is_refused_outside_hubris(table: Table) -> None:
+def test_harm_outside_hubris_takes_the_sheets_damage_track(table: Table) -> None:
     table.ok("campaign", "create", "Night", "--system", "cofd")
-    table.ok("char", "create", "Ana")
-    assert "hubris's rule" in table.refused("damage", "Ana", "1", "lethal")
+    table.ok("char", "create", "Ana", "--set", "Stamina=2")  # Health: Stamina + Size, 7 boxes
+    out = click_free(table.ok("damage", "Ana", "1", "lethal"))
+    assert "Ana's Health takes 1 lethal" in out and "[X][ ][ ][ ][ ][ ][ ]" in out
+    assert "hubris" in table.refused("damage", "Ana", "1", "lethal", "--resistant")
+    # Willpower: Resolve + Composure, 1 + 1 on a sheet without them
+    assert "Willpower  ●○ 1/2" in click_free(table.ok("track", "spend", "Ana"))
+    assert "Willpower  ○○ 0/2" in click_free(table.ok("track", "spend", "Ana"))
+    assert table.refused("track", "spend", "Ana") == (
+        "error: Willpower has 0 of 2 points: 1 cannot be spent"
+    )
+    assert "[ ][ ][ ]" in click_free(table.ok("heal", "Ana", "1", "--track", "health"))
 
 
 def click_free(text: str) -> str:

@@ -115,4 +115,5 @@ def test_the_real_command_prints_the_refusal_in_one_line(table: Table) -> None:
     table.ok("char", "create", "Ana", "--add", "Strenght=2")
     line = table.refused("char", "set", "Ana", "--notes", "x" * 501)
     assert line == "error: notes are at most 500 characters, not 501; shorten them"
+    table.ok("char", "set", "Ana", "--notes", "Quiet.")
     assert "notes cleared" in table.ok("char", "set", "Ana", "--notes", "")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -191,6 +191,30 @@ def vitae(scene: Scene) -> dict[str, Any]:
     return {}
 
 
+def hull(scene: Scene) -> dict[str, Any]:
+    """A damage track of five boxes, Hull, on Ana (a table without default tracks)."""
+    scene.take("track-define", character="Ana", track="Hull", kind="damage", size=5)
+    return {}
+
+
+def hull_hurt(scene: Scene) -> dict[str, Any]:
+    hull(scene)
+    scene.take("damage", character="Ana", points=2, kind="lethal", track="Hull")
+    return {}
+
+
+def willpower_spent(scene: Scene) -> dict[str, Any]:
+    """A point of Ana's default Willpower track spent (chronicles, classic)."""
+    scene.take("spend", character="Ana")
+    return {}
+
+
+def vitae_spent(scene: Scene) -> dict[str, Any]:
+    vitae(scene)
+    scene.take("spend", character="Ana", track="Vitae", points=3)
+    return {}
+
+
 def spent(scene: Scene) -> dict[str, Any]:
     """A Willpower point spent this turn."""
     scene.take("mitigate", character="Ana")
@@ -283,10 +307,34 @@ def pooled_heist(scene: Scene) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Example:
-    """Parameters an action takes, and what makes the table ready for them."""
+    """Parameters an action takes, and what makes the table ready for them; at a table of a
+    system named in ``at``, that system's example (damage: hubris's Health, chronicles' own
+    Health track, a table's own elsewhere)."""
 
     given: dict[str, Any]
     before: Before = ready
+    at: dict[str, Example] = field(default_factory=dict)
+
+    def of(self, system: str) -> Example:
+        """The example at a table of ``system``."""
+        return self.at.get(system, self)
+
+
+def example_of(name: str, system: str) -> Example:
+    """The example of action ``name`` at a table of ``system``."""
+    return EXAMPLES[name].of(system)
+
+
+def _by_tracks(
+    defaults: Example, own: Example, hubris: Example | None = None
+) -> dict[str, Example]:
+    """An example of a track's action at each system: with the default tracks (chronicles,
+    classic), with a track of the table's own (the others), and hubris's own where it has one."""
+    found = {"chronicles": defaults, "classic": defaults}
+    found.update({s: own for s in ("custom", "sundown", "storypath", "hubris")})
+    if hubris is not None:
+        found["hubris"] = hubris
+    return found
 
 
 ANA = {"character": "Ana"}
@@ -321,9 +369,34 @@ EXAMPLES: dict[str, Example] = {
             "resistant": True,
             "treatable": True,
             "mitigate": True,
-        }
+        },
+        at=_by_tracks(
+            Example({**ANA, "points": 2, "kind": "lethal"}),  # Health, by default
+            Example({**ANA, "points": 2, "kind": "aggravated", "track": "Hull"}, hull),
+            Example({**ANA, "points": 2, "kind": "lethal", "resistant": True, "mitigate": True}),
+        ),
     ),
-    "heal": Example({**ANA, "points": 1, "kind": "lethal"}, hurt(2)),
+    "heal": Example(
+        {**ANA, "points": 1, "kind": "lethal"},
+        hurt(2),
+        at=_by_tracks(
+            Example({**ANA, "points": 1}, hurt(2)),
+            Example({**ANA, "points": 1, "kind": "lethal", "track": "Hull"}, hull_hurt),
+            Example({**ANA, "points": 1, "kind": "lethal"}, hurt(2)),
+        ),
+    ),
+    "spend": Example(
+        {**ANA, "track": "Vitae", "points": 2},
+        vitae,
+        at=_by_tracks(Example(ANA), Example({**ANA, "track": "Vitae", "points": 2}, vitae)),
+    ),
+    "regain": Example(
+        {**ANA, "track": "Vitae", "points": 2},
+        vitae_spent,
+        at=_by_tracks(
+            Example(ANA, willpower_spent), Example({**ANA, "track": "Vitae"}, vitae_spent)
+        ),
+    ),
     "stabilize": Example(ANA, hurt(6)),
     "mitigate": Example(ANA),
     "rest": Example(ANA, spent),
@@ -369,7 +442,9 @@ def test_every_action_of_the_catalogue_has_an_example() -> None:
     assert sorted(set(ACTIONS) - set(EXAMPLES)) == [], "add an example of each to EXAMPLES"
     assert sorted(set(EXAMPLES) - set(ACTIONS)) == [], "an example of no action"
     for name, example in EXAMPLES.items():
-        assert set(example.given) <= web_names(name), name
+        for system in sorted(ACTIONS[name].systems):
+            taken = {p.name for p in ACTIONS[name].web_params(system)}
+            assert set(example.of(system).given) <= taken, (name, system)
 
 
 def storyteller_table(client: TestClient, system: str, name: str = "Night") -> Table:
@@ -451,7 +526,7 @@ def test_every_action_offered_is_taken_and_logged(
     for number, name in enumerate(names):
         table = first if number == 0 else storyteller_table(client, system, f"T{number}")
         schema = offers(table, table.storyteller)[name]["parameters"]
-        example = EXAMPLES[name]
+        example = example_of(name, system)
         given = {**example.given, **example.before(Scene(table, db))}
         assert fits(schema, given), (name, given)
         before = logged(table)

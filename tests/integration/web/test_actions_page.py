@@ -18,7 +18,7 @@ from dicepool.core.dice import ForcedDice
 from dicepool.store.database import Database
 from dicepool.web.pages import csrf_of
 
-from .test_actions_api import EXAMPLES, Scene, storyteller_table
+from .test_actions_api import EXAMPLES, Scene, example_of, storyteller_table
 from .test_page_words import page_of
 from .test_sheets_api import seated
 
@@ -29,12 +29,14 @@ HX = {"hx-request": "true"}
 
 class Forms(HTMLParser):
     """The action forms of a page (``form.act-form``): each one's action, its line from the
-    rules, and its fields (inputs, selects, text areas a player fills) with the visible words
-    of the label each sits in ("" for a field in no label)."""
+    rules, its fields (inputs, selects, text areas a player fills) with the visible words
+    of the label each sits in ("" for a field in no label), and its buttons that send a value
+    (one tap: ``(kind, lethal)``)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.forms: dict[str, list[tuple[str, str]]] = {}
+        self.taps: dict[str, list[tuple[str, str]]] = {}
         self.explained: dict[str, str] = {}
         self._form: str | None = None
         self._labels: list[list[str]] = []  # the words of each label open, innermost last
@@ -56,6 +58,10 @@ class Forms(HTMLParser):
             self._fields.append([])
         elif tag == "option":
             self._in_option += 1
+        elif tag == "button" and found.get("name"):
+            self.taps.setdefault(self._form, []).append(
+                (found["name"] or "", found.get("value") or "")
+            )
         elif tag in ("input", "select", "textarea") and found.get("type") != "hidden":
             name = found.get("name") or "?"
             if self._fields:
@@ -113,14 +119,24 @@ def test_an_action_that_applies_is_drawn_with_its_rules_line_and_a_label_on_ever
     client: TestClient, db: Database, system: str, name: str
 ) -> None:
     table = storyteller_table(client, system)
-    EXAMPLES[name].before(Scene(table, db))  # the table made ready for it, as its example is
+    example_of(name, system).before(Scene(table, db))  # the table made ready, as its example is
     forms = forms_of(page(page_of(client, table.storyteller), table.id))
     action = ACTIONS[name]
     assert name in forms.forms, f"{name} applies (its example is taken) but is not drawn"
-    assert forms.explained[name] == html.unescape(f"{action.button}: {action.explanation}")
+    called, explained = forms.explained[name].split(": ", 1)
+    assert explained == html.unescape(action.explanation)
+    # an action on a track names the track its form acts on (hidden): Take damage · Health
+    assert called == action.button or (action.on_track and called.startswith(action.button))
     fields = forms.forms[name]
-    wanted = {p.name for p in action.web_params() if p.name != "character"}
+    shown = [p for p in action.web_params(system) if p.name != "character"]
+    if action.on_track and called != action.button:
+        shown = [p for p in shown if p.name != "track"]
+    taps = [p for p in shown if p.buttons]
+    wanted = {p.name for p in shown if not p.buttons}
     assert {field for field, _ in fields} == wanted, fields
+    for tap in taps:  # a choice shown as buttons: one a value (and one for none, if optional)
+        values = [v for n, v in forms.taps[name] if n == tap.name]
+        assert values == ([""] if tap.unchosen else []) + list(tap.choices(system)), values
     for field, words in fields:
         param = next(p for p in action.params if p.name == field)
         assert words == param.words, (name, field, words)  # visible, not a placeholder

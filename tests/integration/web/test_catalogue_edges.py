@@ -32,7 +32,7 @@ from dicepool.web.limits import RATES, Bucket
 from dicepool.web.pages import csrf_of
 
 from .discord import Application
-from .test_actions_api import EXAMPLES, Scene, logged, offers, storyteller_table
+from .test_actions_api import EXAMPLES, Scene, example_of, logged, offers, storyteller_table
 from .test_sheets_api import Table
 
 pytestmark = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
@@ -234,8 +234,8 @@ def test_an_action_logs_the_same_from_the_api_the_page_the_command_line_and_disc
     client: TestClient, db: Database, system: str, name: str
 ) -> None:
     lift_limits(client)
-    example = EXAMPLES.get(name)
-    assert example is not None, f"add an example of `{name}` to EXAMPLES (test_actions_api.py)"
+    assert name in EXAMPLES, f"add an example of `{name}` to EXAMPLES (test_actions_api.py)"
+    example = example_of(name, system)
     action = ACTIONS[name]
     logs: dict[str, list[dict[str, Any]]] = {}
     for edge, take in EDGES.items():

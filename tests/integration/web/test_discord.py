@@ -243,3 +243,35 @@ def test_the_channel_gets_every_roll_in_order_through_429s_and_a_404_turns_it_of
     _rolls(app.port, cid, told, ["hubris 2 # later"])
     time.sleep(1.0)  # the mirror reads the webhooks every 0.1 s: it had its chances
     assert not any("later" in line or "after" in line for line in lines(receiver.posted(hook)))
+
+
+@pytest.mark.parametrize(
+    ("system", "traits", "line", "channel", "user"),
+    [
+        ("classic", "Precision=3 Firearms=2 Willpower=2", "Precision + Firearms", "702", "444"),
+        ("chronicles", "Strength=2 Brawl=1", "Strength + Brawl", "703", "555"),  # 1 + 1 points
+    ],
+)
+def test_willpower_at_a_classic_or_chronicles_table_is_the_sheets_point(
+    app: Application, system: str, traits: str, line: str, channel: str, user: str
+) -> None:
+    """`/roll willpower:true` spends the player's point as the API's roll does (ruling 23):
+    off the sheet's Willpower track (two points here), the typed `wp` alike; refused in one
+    line when none is left."""
+    opened = post(app.port, "/api/campaigns", {"name": f"Willpower {system}", "system": system})
+    told, cid = opened["storyteller"]["token"], opened["id"]
+    made = {"name": "Mara", "traits": traits, "for_player": True}
+    post(app.port, f"/api/campaigns/{cid}/characters", made, told)
+    app.command("link", STORYTELLER, channel, link=opened["storyteller"]["url"])
+    app.command("join", user, channel, link=opened["invite"]["url"], name="Cy")
+    app.command("hand", STORYTELLER, channel, character="Mara", seat="Cy")
+    for asked in ({"line": line, "willpower": True}, {"line": f"{line} wp"}):
+        answer = app.command("roll", user, channel, **asked)["data"]
+        assert "flags" not in answer, answer
+        assert "Willpower point spent by Mara" in answer["content"]
+        rolled = [e for e in events(app, {"id": cid, "told": told}) if e["kind"] == "rolled"][-1]
+        assert rolled["data"]["effects"]["willpower"] == {"character": "Mara"}
+        assert rolled["data"]["numbers"].endswith(" wp")
+    refused = app.command("roll", user, channel, line=line, willpower=True)["data"]
+    assert refused["flags"] == 64
+    assert "Mara has no Willpower point left (0 of 2)" in refused["content"]

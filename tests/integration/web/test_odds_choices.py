@@ -189,7 +189,7 @@ def test_a_bad_or_misplaced_choice_is_refused_in_one_line_that_names_it(
     assert table.create(table.storyteller, "Ana", "Might=2 Athletics=1").status_code == 201
     told = bearer(table.storyteller)
     for asked, words in [
-        ({"willpower": "true"}, "willpower is for a hubris roll, not a storypath one"),
+        ({"willpower": "true"}, "classic or hubris roll, not a storypath one"),
         ({"momentum": "101"}, "momentum"),
         ({"feat": "epic"}, "feat"),
     ]:
@@ -199,7 +199,7 @@ def test_a_bad_or_misplaced_choice_is_refused_in_one_line_that_names_it(
     browser = browser_of(table, table.storyteller)
     html = box(browser, table, line="Might", character="Ana", willpower="true")
     error = re.search(r'<p class="error">([^<]*)</p>', html)
-    assert error and "willpower is for a hubris roll" in error[1] and "\n" not in error[1]
+    assert error and "classic or hubris roll, not a storypath" in error[1] and "\n" not in error[1]
     assert 'class="bars"' not in html
     # a Willpower point with no one to spend it: the roll's own refusal
     hubris = opened(client, "hubris", "Day")

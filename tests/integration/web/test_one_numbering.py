@@ -169,7 +169,8 @@ def test_the_page_shows_the_numbers_of_its_tables_log_alone(client: TestClient) 
         ]
         assert numbers and set(numbers) <= set(range(1, last + 1)), sorted(set(numbers))
         assert f"second chance on event {seqs['missed']}" in page
-        assert f"undid event {seqs['plain']}" in page and f"undid event {seqs['undo']}" in page
+        assert f"undid event {seqs['plain']}" in page  # the undo, and the restore that undid it
+        assert f"restored event {seqs['plain']} (undid undo {seqs['undo']})" in page
     told = browser.get(f"/c/{night.id}").text  # the storyteller's: undo buttons by seq
     assert f'hx-post="/c/{night.id}/events/{seqs["restore"]}/undo"' in told
     assert f"Undo event {seqs['restore']}?" in told

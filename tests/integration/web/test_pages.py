@@ -436,7 +436,8 @@ def test_a_players_browser_adds_to_the_open_seal_and_the_page_says_who_could_cho
     again = other.post(f"/c/{where}/seals/1/contribute", data=given)
     assert again.status_code == 409 and "holds that contribution already" in again.text
     page = client.get(f"/c/{where}").text
-    assert "1 player added to it" in page and "the storyteller alone" not in page
+    seal = page.split('id="seal"', 1)[1].split("</div>", 1)[0]  # the seal's line
+    assert "1 player added to it" in seal and "the storyteller alone" not in seal
     checked = client.get(f"/c/{where}/verify").text
     assert "✓ the log's chain holds" in checked
 

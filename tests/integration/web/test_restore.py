@@ -74,3 +74,8 @@ def test_the_pages_restore_button_brings_the_event_back(client: TestClient) -> N
     assert done.status_code == 200 and "restored event" in done.text, done.text
     page = browser.get(f"/c/{table.id}").text
     assert f'hx-post="/c/{table.id}/events/{damage}/undo"' in page  # it stands: Undo again
+    # the log says what the restore did, as its answer did (not "undid event N")
+    restore = re.search(
+        r'<li id="ev-(\d+)"[^>]*kind-undone(?:(?!</li>).)*restored event', page, re.S
+    )
+    assert restore is not None and f"restored event {damage}" in page, page

@@ -247,7 +247,7 @@ def test_a_choice_of_another_systems_rolls_is_refused_naming_it(client: TestClie
     table = storyteller_table(client, "storypath")
     body = {"line": "storypath 3", "willpower": True}
     answer = table.client.post(f"{table.url}/rolls", json=body, headers=table.by(table.storyteller))
-    refused(answer, 422, "willpower is for a hubris roll, not a storypath one")
+    refused(answer, 422, "classic or hubris roll, not a storypath one")
     body = {"line": "storypath 3", "feat": "epic"}
     answer = table.client.post(f"{table.url}/rolls", json=body, headers=table.by(table.storyteller))
     refused(answer, 422, "feat")

@@ -25,17 +25,21 @@
   }
 
   // A new roll said to screen readers: its roller, its line and its outcome, in the live
-  // region #announce (the entries the page opened with are not news).
-  var known = {};  // the entries' numbers this page has shown: a log sent again is not news
+  // region #announce (the entries the page opened with are not news; a hidden roll revealed is:
+  // its dice are heard then).
+  var known = {};  // the entries this page has shown, by number (and "revealed"): a log sent again is not news
   function announce() {
     var region = document.getElementById("announce");
     var log = document.getElementById("log");
     if (!region || !log) { return; }
     var fresh = [], news = [];
-    log.querySelectorAll("li.entry:not([data-said])").forEach(function (entry) {
-      entry.dataset.said = "1";
-      if (known[entry.dataset.seq]) { return; }
-      known[entry.dataset.seq] = true;
+    log.querySelectorAll("li.entry").forEach(function (entry) {
+      // (an entry sent again wears its old class until HTMX settles it: read again then)
+      var shown = entry.dataset.seq + (entry.classList.contains("revealed") ? " revealed" : "");
+      if (entry.dataset.said === shown) { return; }
+      entry.dataset.said = shown;
+      if (known[shown]) { return; }
+      known[shown] = true;
       if (!region.dataset.ready || !entry.classList.contains("kind-rolled")) { return; }
       var me = document.getElementById("seal");
       if (!me || entry.dataset.actor !== me.dataset.seat) { news.push(entry); }
@@ -43,14 +47,45 @@
         var found = entry.querySelector(selector);
         return found ? found.textContent.replace(/\s+/g, " ").trim() : "";
       };
-      fresh.push([part(".who"), "rolled", part(".line code"), part(".verdict")].join(" ").trim());
+      fresh.push([part(".who"), "rolled", part(".line code") || "in secret", part(".verdict")].join(" ").trim());
     });
     region.dataset.ready = "1";
     countNews(news);
     if (fresh.length) { region.textContent = fresh.join(". "); }
   }
 
-  function refresh() { localTimes(document); filterLog(); announce(); showMyRoll(); }
+  // A page kept open all evening keeps its log short, as it opened: past LOG_KEPT entries the
+  // live feed added, the oldest are let go down to LOG_SHOWN (the server's page of the log),
+  // and "Show older events" reads them again on demand. A reader who asked for older events
+  // keeps all they have until the log is sent again whole.
+  var LOG_SHOWN = 30, LOG_KEPT = 60;
+  function trimLog() {
+    var log = document.getElementById("log");
+    var seal = document.getElementById("seal");
+    if (!log || !seal || log.dataset.older) { return; }
+    var entries = log.querySelectorAll(":scope > li.entry");
+    if (entries.length <= LOG_KEPT) { return; }
+    for (var i = LOG_SHOWN; i < entries.length; i++) { entries[i].remove(); }
+    log.querySelectorAll(":scope > li.older").forEach(function (li) { li.remove(); });
+    var older = document.createElement("li");
+    var button = document.createElement("button");
+    older.className = "older";
+    button.type = "button";
+    button.className = "small subtle";
+    button.textContent = "Show older events";
+    button.setAttribute("hx-get", "/c/" + seal.dataset.campaign + "/log?before=" + entries[LOG_SHOWN - 1].dataset.seq);
+    button.setAttribute("hx-target", "closest li");
+    button.setAttribute("hx-swap", "outerHTML");
+    older.appendChild(button);
+    log.appendChild(older);
+    htmx.process(older);
+  }
+  document.addEventListener("click", function (event) {
+    var log = document.getElementById("log");
+    if (log && event.target.closest("#log li.older button")) { log.dataset.older = "1"; }
+  });
+
+  function refresh() { localTimes(document); filterLog(); trimLog(); announce(); showMyRoll(); }
   document.addEventListener("DOMContentLoaded", refresh);
   document.addEventListener("htmx:afterSettle", refresh);
   document.addEventListener("htmx:oobAfterSwap", refresh);
@@ -70,7 +105,14 @@
     var rect = elt.getBoundingClientRect();
     if (rect.height && (rect.bottom > window.innerHeight || rect.top < 0)) { elt.scrollIntoView({ block: "nearest" }); }
   }
-  function clearNotice() { var n = notice(); if (n) { n.replaceChildren(); } noticeFrom = null; }
+  var noticeBy = null;  // where the focus was when it was sent: [holder's key, rank] (see focusAgain)
+  function clearNotice() {
+    var n = notice(), by = noticeBy, held = n && n.contains(document.activeElement);
+    if (n) { n.replaceChildren(); }
+    noticeFrom = null;
+    noticeBy = null;
+    if (held && by) { focusAgain(by, document); }  // the answer put away: the focus back where it was sent
+  }
   function anchorOf(elt) {
     return elt.closest("form") || elt.closest(".entry-tools") || elt;
   }
@@ -78,17 +120,20 @@
     var elt = event.detail.elt, n = notice();
     if (!n || event.detail.target !== n || !elt) { return; }
     noticeFrom = anchorOf(elt);
+    noticeBy = spotOf(document.activeElement);
     noticeFrom.after(n);
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     var n = event.detail.target;
-    if (!n || n.id !== "notice" || !n.firstChild) { return; }
+    // once per answer: HTMX fires afterSwap on each element the answer swapped (the notice,
+    // and each field's error it clears out of band), every one naming the notice its target
+    if (!n || n.id !== "notice" || event.target !== n || !n.firstChild) { return; }
     var close = document.createElement("button");
     close.type = "button";
     close.className = "dismiss";
     close.textContent = "×";
     close.setAttribute("aria-label", "dismiss");
-    n.appendChild(close);
+    n.insertBefore(close, n.querySelector(":scope > .link-once"));  // the order it is seen in
     var shown = n.firstChild;
     if (n.querySelector(".ok") && !n.querySelector(".link-once, .link-row")) {
       setTimeout(function () { if (n.firstChild === shown) { clearNotice(); } }, NOTICE_MS);
@@ -127,6 +172,28 @@
     root.querySelectorAll("form").forEach(function (form) { if ("form:" + formKey(form) === key) { found = form; } });
     return found;
   }
+  // The focus on any other control (a button, a fold's summary, a link) is found again by what
+  // holds it (its form, its log entry, its sheet) and its rank there: a sheet's "lethal" after
+  // it was pressed, an entry's Restore where its Undo was pressed (else it falls to the page).
+  var CONTROLS = "a[href], button, input:not([type=hidden]), select, textarea, summary";
+  function holderKey(elt) {
+    var form = elt.closest("form"), entry = elt.closest("li.entry"), sheet = elt.closest(".sheet[data-character]");
+    if (form) { return "form:" + formKey(form); }
+    if (entry) { return "entry:" + entry.dataset.seq; }
+    return sheet ? "sheet:" + sheet.dataset.character : "";
+  }
+  function spotOf(elt) {
+    var holder = elt && elt.closest("form, li.entry, .sheet[data-character]");
+    return holder ? [holderKey(elt), Array.prototype.indexOf.call(holder.querySelectorAll(CONTROLS), elt)] : null;
+  }
+  function focusAgain(spot, root) {
+    var found = null;
+    root.querySelectorAll("form, li.entry, .sheet[data-character]").forEach(function (h) {
+      if (!found && holderKey(h) === spot[0]) { found = h; }
+    });
+    var controls = found ? found.querySelectorAll(CONTROLS) : [];
+    if (controls.length) { controls[Math.min(spot[1], controls.length - 1)].focus({ preventScroll: true }); }
+  }
   var typed = null;
   function beforeSent(event) {
     var target = event.detail.target;
@@ -147,6 +214,7 @@
       });
       typed.forms[key] = kept;
     });
+    if (!typed.focus && target.contains(document.activeElement)) { typed.spot = spotOf(document.activeElement); }
     var n = notice();
     if (n && target.contains(n)) {
       typed.notice = noticeFrom && target.contains(noticeFrom) ? placeKey(noticeFrom) : "";
@@ -171,6 +239,7 @@
     });
     var back = typed.notice && place(typed.notice, fresh);
     if (back) { noticeFrom = back.tagName === "FORM" ? back : back.closest("li.entry"); back.after(notice()); }
+    if (typed.spot) { focusAgain(typed.spot, fresh); }  // (the answer back in place: it may hold it)
     window.scrollTo(window.scrollX, typed.y);  // the page stays where it was read
     if (back) { keepInView(notice()); }
     typed = null;
@@ -219,7 +288,9 @@
     try { sessionStorage.setItem(tabKey(), part); } catch (e) { /* private mode: not kept */ }
     if (focus) {
       var panel = document.getElementById("panel-" + part);
-      var first = panel && panel.querySelector("h2, h3, input:not([type=hidden]), button");
+      // the first drawn: a field in a closed fold (New character) cannot take the focus
+      var first = panel && Array.prototype.find.call(panel.querySelectorAll("h2, h3, input:not([type=hidden]), button, summary"),
+        function (e) { return e.getClientRects().length > 0; });
       if (first && first.tagName.match(/^H/)) { first.tabIndex = -1; }
       if (first) { first.focus({ preventScroll: true }); }
       window.scrollTo(0, 0);
@@ -230,7 +301,10 @@
     if (!document.getElementById("tabs")) { return; }
     var kept = null;
     try { kept = sessionStorage.getItem(tabKey()); } catch (e) { /* private mode */ }
-    showPart(kept || "roll", false);
+    // a new character sent back refused: its form's part, whichever was being looked at
+    var refused = document.getElementById("create-error");
+    var holder = refused && refused.closest("[data-panel]");
+    showPart(holder ? holder.dataset.panel : kept || "roll", false);
   });
   document.addEventListener("click", function (event) {
     var tab = event.target.closest("#tabs a[data-tab]");
@@ -259,18 +333,23 @@
     var mine = myRoll && document.getElementById("ev-" + myRoll);
     var entry = mine && (!latest || Number(latest.dataset.seq) <= Number(myRoll)) ? mine : latest;
     if (!entry) { box.hidden = true; return; }
-    if (box.dataset.seq === entry.dataset.seq && box.dataset.hash === (entry.dataset.hash || "")) { return; }
+    // (its words too: the roll's entry may come live before the answer that says it is ours)
+    var words = (entry === mine ? "Your roll" : "The latest roll") + ", event " + entry.dataset.seq;
+    if (box.dataset.seq === entry.dataset.seq && box.dataset.hash === (entry.dataset.hash || "") &&
+        box.dataset.words === words) { return; }
     var copy = document.createElement("div");
     copy.innerHTML = entry.innerHTML;
-    copy.querySelectorAll("form, .entry-tools, [id]").forEach(function (e) {
-      if (e.matches("form, .entry-tools")) { e.remove(); } else { e.removeAttribute("id"); }
+    // a copy to read: the entry's tools and its actions on the roll stay in the log
+    copy.querySelectorAll("form, .entry-tools, .roll-action, [id]").forEach(function (e) {
+      if (e.matches("form, .entry-tools, .roll-action")) { e.remove(); } else { e.removeAttribute("id"); }
     });
     var head = document.createElement("p");
     head.className = "mine-head";
-    head.textContent = (entry === mine ? "Your roll" : "The latest roll") + ", event " + entry.dataset.seq;
+    head.textContent = words;
     box.replaceChildren(head, copy);
     box.dataset.seq = entry.dataset.seq;
     box.dataset.hash = entry.dataset.hash || "";
+    box.dataset.words = words;
     box.hidden = false;
   }
 
@@ -316,6 +395,21 @@
     document.getElementById("roll-problem").textContent =
       "Not sent: the table cannot be reached. Your line is kept: press Roll again.";
   });
+  // A choice that stands from roll to roll: the extended action the rolls count toward, kept
+  // until it is finished (the story no longer shows it in progress) or changed.
+  var STANDING = ["extended"];
+  function standing(field) {
+    var tracker = Array.prototype.find.call(document.querySelectorAll(".tracker[data-tracker]"),
+      function (t) { return t.dataset.tracker.toLowerCase() === field.value.trim().toLowerCase(); });
+    return Boolean(field.value.trim()) && (!tracker || /in progress/.test(tracker.textContent));
+  }
+  document.addEventListener("htmx:oobAfterSwap", function (event) {  // finished: let go
+    if (!event.detail.target || event.detail.target.id !== "story") { return; }
+    STANDING.forEach(function (name) {
+      var field = document.querySelector("#roll-choices [name=" + name + "]");
+      if (field && field.value.trim() && !standing(field)) { field.value = field.defaultValue; }
+    });
+  });
   document.addEventListener("htmx:afterRequest", function (event) {
     var form = rollForm(event);
     // 4xx answers are swapped in as the page's words (see base.html's htmx-config), but only a
@@ -333,11 +427,14 @@
     var hidden = form.querySelector("#hidden");
     if (hidden) { hidden.checked = false; }
     form.querySelectorAll(".roll-choices input, .roll-choices select").forEach(function (c) {
+      if (STANDING.indexOf(c.name) >= 0 && standing(c)) { return; }
       if (c.type === "checkbox") { c.checked = false; }
       else if (c.tagName === "SELECT") { c.selectedIndex = 0; }
       else { c.value = c.defaultValue; }
     });
-    htmx.trigger(form.querySelector("[name=line]"), "cleared");
+    // an input event, not a custom one: the odds' "changed" filter learns the line is empty,
+    // so the same line typed again asks its odds again
+    form.querySelector("[name=line]").dispatchEvent(new Event("input", { bubbles: true }));
   });
   document.addEventListener("input", function (event) {
     if (event.target.id === "line") { delete event.target.form.dataset.nonce; }

@@ -1,0 +1,773 @@
+"""An evening at each of hubris, storypath and sundown, played in a real browser as a table
+plays it: the storyteller on a desktop, two players on phones (issue 29's "done when").
+
+The storyteller opens the table from the front page's form, makes a character of their own,
+issues an invitation and copies it, and opens it themselves by mistake: they are told they sit
+here already and keep their seat. Two players join with it on phones and make characters with
+the system's own traits. Then the evening walks each of the issue's defects and shows it gone:
+a roll's dice shown below the roll box and the others' rolls counted on the Log tab; a refused
+roll keeps what was typed and says why; each choice of "Spend and choose" says what it changes
+in the odds; the answer to the storyteller's change of a sheet shows just below its form, over
+nothing, and goes by itself; an action's form has labels and its line from the rules, and one
+that does not apply now is not offered; an undone event comes back by its own Restore; the
+phone's log stays short (older events on demand) and its page small; each seat sees itself
+online; closing the seal asks first; a revoked player's page greys out under a banner. Per
+system: hubris's Willpower, storypath's Momentum pool following the seated players (a
+Consolation kept, not lost) and sundown's Edge, and examples that never name a trait the
+system lacks.
+
+Screenshots of each evening's key moments, on both widths, go to ``$DICEPOOL_SCREENSHOTS``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Dialog, Locator, Page, expect
+
+from .conftest import DESKTOP, PHONE, Shoot, assert_png, new_context
+from .driving import api, roll_on, show, token_of
+
+STORYTELLER = "Morgan"
+NPC = "Warden"
+HEIGHT = PHONE["viewport"]["height"]
+LOG_SHOWN = 30
+"""The entries a table page's log opens with (older ones on demand)."""
+LOG_KEPT = 60
+"""The most entries a page's log keeps as the live feed adds to it (dicepool.js)."""
+NOTICE_GONE_MS = 15_000
+"""How long a success's answer may stay (it goes after 6 s): a bound on a hang."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player at the evening: their seat, their character and its traits."""
+
+    seat: str
+    character: str
+    traits: str
+
+
+@dataclass(frozen=True)
+class Evening:
+    """What differs from one system's evening to another's.
+
+    Attributes:
+        system: the system's name.
+        npc_traits: the storyteller's character's traits.
+        players: the two players.
+        line: a roll of the first player's traits (the system's own names).
+        other_line: a roll of the second player's.
+        typo: that line with a trait misspelt, and the trait the refusal suggests.
+        placeholder: the roll box's example for a seat with a character.
+        traits_example: the example of a new character's traits.
+    """
+
+    system: str
+    npc_traits: str
+    players: tuple[Player, Player]
+    line: str
+    other_line: str
+    typo: tuple[str, str]
+    placeholder: str
+    traits_example: str
+
+
+HUBRIS = Evening(
+    "hubris",
+    "Strength=4 Stamina=3 Brawl=3 Willpower=3",
+    (
+        Player("Pat", "Ana", "Dexterity=3 Stealth=2 Stamina=3 Wits=2 Willpower=4 Morality=4"),
+        Player("Lee", "Bram", "Strength=3 Brawl=2 Stamina=2 Resolve=2 Willpower=3 Morality=5"),
+    ),
+    "Dexterity + Stealth",
+    "Strength + Brawl",
+    ("Dexterity + Stelth", "Stealth"),
+    "Dexterity + Stealth # sneaking",
+    "Dexterity=3 Stealth=2",
+)
+STORYPATH = Evening(
+    "storypath",
+    "Strength=4 Melee=3 Legend=1",
+    (
+        Player("Pat", "Ana", "Dexterity=3 Athletics=2 Legend=2"),
+        Player("Lee", "Bram", "Strength=3 Melee=2 Legend=1"),
+    ),
+    "Dexterity + Athletics",
+    "Strength + Melee",
+    ("Dexterity + Athletcs", "Athletics"),
+    "Dexterity + Athletics # the leap",
+    "Dexterity=3 Athletics=2",
+)
+SUNDOWN = Evening(
+    "sundown",
+    "Strength=4 Intuition=3 Edge=1",
+    (
+        Player("Pat", "Ana", "Agility=3 Stealth=2 Edge=2 Willpower=3 Firearms=2"),
+        Player("Lee", "Bram", "Strength=3 Logic=2 Edge=1 Charisma=3"),
+    ),
+    "Agility + Stealth",
+    "Charisma + Logic",
+    ("Agility + Stelth", "Stealth"),
+    "Agility + Stealth # sneaking",
+    "Agility=3 Stealth=2",
+)
+
+
+def pct(p: float) -> str:
+    """A chance as the odds box writes it."""
+    return f"{p * 100:.1f}%"
+
+
+# -- the people at the table ----------------------------------------------------------------
+
+
+@dataclass
+class Night:
+    """An evening's table: its address, its id, and the pages at it."""
+
+    base: str
+    evening: Evening
+    campaign: int
+    told: Page
+    told_token: str
+    phones: list[Page]
+
+
+Look = Callable[[Page, str], Path]
+"""Save what a page shows in its window (no more: what the eye sees) as NAME.png."""
+
+
+@pytest.fixture(scope="module")
+def look(screenshots: Path) -> Look:
+    """Save the page's window, as it is scrolled, under a name; check it is a drawn PNG."""
+
+    def seen(page: Page, name: str) -> Path:
+        path = screenshots / f"{name}.png"
+        path.unlink(missing_ok=True)
+        page.screenshot(path=path)
+        assert_png(path, page.viewport_size or {})
+        return path
+
+    return seen
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    """The storyteller's desktop (its clipboard readable) and two players' phones."""
+    made = [new_context(browser, DESKTOP), new_context(browser, PHONE), new_context(browser, PHONE)]
+    made[0].grant_permissions(["clipboard-read", "clipboard-write"])
+    yield made
+    for context in made:
+        context.close()
+
+
+def _accept(page: Page) -> list[str]:
+    """Accept the next dialog the page opens; the list it said is filled with its message."""
+    said: list[str] = []
+
+    def answer(dialog: Dialog) -> None:
+        said.append(dialog.message)
+        dialog.accept()
+
+    page.once("dialog", answer)
+    return said
+
+
+def _clear_notice(page: Page) -> None:
+    page.locator("#notice").evaluate("notice => notice.replaceChildren()")
+
+
+def _live(page: Page) -> None:
+    expect(page.locator("#live-state")).to_have_text("live")
+
+
+def _open_table(base: str, page: Page, evening: Evening, shoot: Shoot) -> tuple[int, str]:
+    """The storyteller opens the table from the front page's form, as a new user does: its id
+    and their token (from the link the page showed once)."""
+    page.goto(base + "/")
+    page.fill("input[name=name]", f"A {evening.system} night")
+    page.select_option("select[name=system]", evening.system)
+    page.fill("input[name=storyteller]", STORYTELLER)
+    page.click("button[type=submit]")
+    expect(page.locator(".link-row")).to_have_count(2)  # each link a field with Copy
+    expect(page.locator('a[href*="/t/"]')).to_have_count(0)
+    link = page.input_value("#storyteller-link")
+    shoot(page, f"evening-{evening.system}-opened-desktop")
+    page.click("text=Go to the table")
+    _live(page)
+    return int(page.url.rstrip("/").rsplit("/", 1)[1]), token_of(link)
+
+
+def _npc(page: Page, evening: Evening) -> None:
+    """The storyteller makes a character of their own from the sheets' New character."""
+    page.click("#sheets summary:has-text('New character')")
+    form = page.locator("#sheets form[action$='/character']")
+    expect(form.locator("input[name=traits]")).to_have_attribute(
+        "placeholder", evening.traits_example
+    )
+    form.locator("input[name=name]").fill(NPC)
+    form.locator("input[name=traits]").fill(evening.npc_traits)
+    with page.expect_navigation():
+        form.locator("button").click()
+    _live(page)
+    expect(page.locator(f".sheet[data-character={NPC}]")).to_be_visible()
+
+
+def _invitation(page: Page, evening: Evening, shoot: Shoot) -> str:
+    """A new invitation from the seats card: asked first, shown once in a field with Copy; the
+    link copied."""
+    _clear_notice(page)
+    asked = _accept(page)
+    page.locator("#seats form[data-action=invite] button").click()
+    shown = page.locator("#notice .link-once")
+    expect(shown).to_contain_text("The new invitation, shown this once")
+    assert asked and asked[0].startswith("Issue a new invitation?"), asked
+    invite = shown.locator("input.link").input_value()
+    assert "/t/" in invite, invite
+    copy = shown.locator("button.copy")
+    copy.click()
+    expect(copy).to_have_text("Copied")
+    assert page.evaluate("() => navigator.clipboard.readText()") == invite
+    expect(page.locator('a[href*="/t/"]')).to_have_count(0)
+    shoot(page, f"evening-{evening.system}-invitation-desktop")
+    return invite
+
+
+def _own_invitation(page: Page, invite: str, evening: Evening, shoot: Shoot) -> None:
+    """The storyteller opens their own invitation in another tab: told they sit here already,
+    no seat is taken, and back at the table they are the storyteller still (defect 1)."""
+    tab = page.context.new_page()
+    try:
+        tab.goto(invite)
+        expect(tab.locator(".held")).to_contain_text(
+            f"You are already at this table as {STORYTELLER} (storyteller)."
+        )
+        expect(tab.locator("input[name=name]")).to_be_hidden()  # the new seat: folded away
+        shoot(tab, f"evening-{evening.system}-own-invitation-desktop")
+        tab.click(f"text=Back to the table as {STORYTELLER}")
+        expect(tab.locator("#seats li.seat-row.you")).to_have_attribute("data-seat", STORYTELLER)
+        expect(tab.locator("#seats form[data-action=invite]")).to_be_visible()
+    finally:
+        tab.close()
+
+
+def _join(
+    page: Page, invite: str, player: Player, evening: Evening, look: Look, shot: str = ""
+) -> None:
+    """A player takes a seat with the invitation on their phone (its page shot as ``shot``,
+    where named) and makes their character with the system's traits."""
+    page.goto(invite)
+    expect(page.locator("h1")).to_have_text(f"Join A {evening.system} night")
+    if shot:
+        look(page, shot)
+    page.fill("input[name=name]", player.seat)
+    page.click("button[type=submit]")
+    expect(page.locator("#own-link")).to_have_value(re.compile("/t/"))  # theirs, to keep
+    page.click("text=Go to the table")
+    traits = page.locator("#choose input[name=traits]")
+    expect(traits).to_have_attribute("placeholder", evening.traits_example)
+    page.fill("#choose input[name=name]", player.character)
+    traits.fill(player.traits)
+    with page.expect_navigation():
+        page.click("text=Create my character")
+    _live(page)
+    expect(page.locator("#line")).to_have_attribute("placeholder", evening.placeholder)
+
+
+def _evening(
+    base: str, evening: Evening, contexts: list[BrowserContext], shoot: Shoot, look: Look
+) -> Night:
+    """The table opened, the storyteller's character made, two players seated with theirs."""
+    told = contexts[0].new_page()
+    campaign, token = _open_table(base, told, evening, shoot)
+    _npc(told, evening)
+    invite = _invitation(told, evening, shoot)
+    _own_invitation(told, invite, evening, shoot)
+    phones = [context.new_page() for context in contexts[1:]]
+    first, second = evening.players
+    _join(phones[0], invite, first, evening, look, f"evening-{evening.system}-join-phone")
+    _join(phones[1], invite, second, evening, look)
+    shoot(phones[0], f"evening-{evening.system}-joined-phone")
+    return Night(base, evening, campaign, told, token, phones)
+
+
+# -- the steps of every evening -------------------------------------------------------------
+
+
+def _unread(page: Page) -> Locator:
+    """The count of news on the Log tab of a phone's page."""
+    return page.locator("#tabs a[data-tab=log] .unread")
+
+
+def _unread_count(page: Page) -> int:
+    badge = _unread(page)
+    return int(badge.text_content() or 0) if badge.is_visible() else 0
+
+
+def _rolls_seen(night: Night, shoot: Shoot) -> None:
+    """Each player rolls from the roll box: their dice show below it, and the other's Log tab
+    counts the roll, shown there once the tab is pressed."""
+    first, second = night.phones
+    show(second, "roll")
+    news = _unread_count(second)
+    mine = roll_on(first, night.evening.line)
+    expect(first.locator("#my-roll")).to_contain_text(f"Your roll, event {mine}")
+    expect(first.locator("#my-roll .dice")).to_be_visible()
+    expect(_unread(second)).to_have_text(str(news + 1))
+    news = _unread_count(first)
+    theirs = roll_on(second, night.evening.other_line)
+    expect(second.locator("#my-roll")).to_contain_text(f"Your roll, event {theirs}")
+    expect(_unread(first)).to_have_text(str(news + 1))
+    box = first.locator("#my-roll").bounding_box()
+    roll = first.locator("#rollbox form").bounding_box()
+    assert box and roll and box["y"] >= roll["y"] + roll["height"] - 1, (box, roll)
+    shoot(first, f"evening-{night.evening.system}-rolled-phone")
+    show(first, "log")
+    expect(first.locator(f"#ev-{theirs}")).to_be_visible()
+    expect(_unread(first)).to_be_hidden()
+    show(first, "roll")
+
+
+def _refused_roll(page: Page, night: Night, choice: tuple[str, bool | str]) -> None:
+    """A line with a trait misspelt is refused in words, and the line and the choice made (a
+    box ticked, a text typed) are kept (defect 6)."""
+    show(page, "roll")
+    typo, meant = night.evening.typo
+    page.fill("#line", typo)
+    choices = _opened(page.locator("#roll-choices"))
+    name, value = choice
+    field = choices.locator(f"input[name={name}]")
+    if value is True:
+        field.check()
+    else:
+        field.fill(str(value))
+    _clear_notice(page)
+    page.click("#roll-button")
+    refused = page.locator("#notice .error")
+    expect(refused).to_contain_text(f"did you mean `{meant}`?")
+    expect(refused).to_be_in_viewport()
+    expect(page.locator("#line")).to_have_value(typo)
+    if value is True:
+        expect(field).to_be_checked()
+    else:
+        expect(field).to_have_value(str(value))
+
+
+def _notice_in_place(page: Page, form: Locator, said: str) -> Locator:
+    """The answer to ``form`` shows just below it, in view, over no button (defect 5)."""
+    notice = page.locator("#notice")
+    expect(notice).to_contain_text(said)
+    expect(notice.locator(".dismiss")).to_have_count(1)  # one answer, one x to put it away
+    box, sent = notice.bounding_box(), form.bounding_box()
+    viewport = page.viewport_size or {"height": 0}
+    assert box is not None and sent is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], box
+    assert box["y"] >= sent["y"] + sent["height"] - 1, (box, sent)
+    covered = page.evaluate(
+        """notice => {
+          const n = notice.getBoundingClientRect();
+          return [...document.querySelectorAll('button')].filter(b => !notice.contains(b))
+            .map(b => [b, b.getBoundingClientRect()])
+            .filter(([b, r]) => r.width && r.left < n.right && n.left < r.right
+              && r.top < n.bottom && n.top < r.bottom)
+            .map(([b]) => b.textContent.trim());
+        }""",
+        notice.element_handle(),
+    )
+    assert covered == [], covered
+    return notice
+
+
+def _opened(details: Locator) -> Locator:
+    """A <details> panel, opened by its summary if it was closed."""
+    if not details.evaluate("d => d.open"):
+        details.locator(":scope > summary").click()
+    expect(details).to_have_js_property("open", True)
+    return details
+
+
+def _sheet_actions(page: Page, character: str) -> Locator:
+    """A sheet's Actions panel, opened."""
+    show(page, "sheet")
+    return _opened(page.locator(f".sheet[data-character={character}] details.sheet-actions"))
+
+
+def _labelled(forms: Locator) -> None:
+    """Each of the action forms has its line from the rules, and a label on every field."""
+    assert forms.count() > 0
+    for at in range(forms.count()):
+        form = forms.nth(at)
+        called = (form.locator(".explain strong").text_content() or "").strip()
+        said = (form.locator(".explain").text_content() or "").strip()
+        assert called and len(said) > len(called) + 20, (called, said)  # a line, not a word
+        bare = form.evaluate(
+            """form => [...form.querySelectorAll('input:not([type=hidden]), select, textarea')]
+              .filter(f => !f.closest('label') || !f.closest('label').textContent.trim())
+              .map(f => f.name)"""
+        )
+        assert bare == [], (form.get_attribute("data-action"), bare)
+
+
+def _undo_and_restore(night: Night, seq: int, shown: Locator, then: int | str) -> None:
+    """The storyteller undoes the event at ``seq`` and brings it back by its own Restore
+    (defect 2): what it changed, ``shown``, goes and comes back (a count, or a text)."""
+    told = night.told
+    show(told, "log")
+    entry = told.locator(f"#ev-{seq}")
+    asked = _accept(told)
+    entry.locator(".entry-tools button", has_text="Undo").click()
+    expect(entry).to_have_class(re.compile(r"\bstruck\b"))
+    assert asked == [f"Undo event {seq}?"], asked
+    if isinstance(then, int):
+        expect(shown).not_to_have_count(then)
+    else:
+        expect(shown).not_to_contain_text(then)
+    asked = _accept(told)
+    before = _last_event(night)
+    entry.locator(".entry-tools button", has_text="Restore").click()
+    expect(entry).not_to_have_class(re.compile(r"\bstruck\b"))
+    expect(told.locator("#notice")).to_contain_text(f"restored event {seq}")
+    assert asked == [f"Restore event {seq}?"], asked
+    assert _last_event(night) == before + 1  # one event logged
+    expect(entry.locator(".entry-tools button", has_text="Undo")).to_be_visible()
+    if isinstance(then, int):
+        expect(shown).to_have_count(then)
+    else:
+        expect(shown).to_contain_text(then)
+
+
+def _last_event(night: Night) -> int:
+    """The sequence number of the table's last event."""
+    read = api(night.base, "GET", f"/api/campaigns/{night.campaign}/events", night.told_token)
+    assert read.status == 200, read.body
+    last: int = read.body["last"]
+    return last
+
+
+def _last_of(night: Night, kind: str) -> int:
+    """The sequence number of the table's last event of ``kind``."""
+    read = api(
+        night.base, "GET", f"/api/campaigns/{night.campaign}/events?after=0", night.told_token
+    )
+    assert read.status == 200, read.body
+    found = [e["seq"] for e in read.body["events"] if e["kind"] == kind]
+    assert found, [e["kind"] for e in read.body["events"]]
+    seq: int = found[-1]
+    return seq
+
+
+def _long_log(night: Night, look: Look) -> None:
+    """A phone kept open while the table rolls on keeps its log short: past LOG_KEPT entries
+    it lets the oldest go, down to the LOG_SHOWN a page opens with, and "Show older events"
+    reads them again; its roll box's page stays a screen or so tall (defect 8)."""
+    phone = night.phones[0]
+    for n in range(LOG_KEPT + 2):
+        rolled = api(
+            night.base,
+            "POST",
+            f"/api/campaigns/{night.campaign}/rolls",
+            night.told_token,
+            {"line": f"{night.evening.system} 2 # one of many {n}"},
+        )
+        assert rolled.status == 201, rolled.body
+    show(phone, "log")
+    expect(phone.locator(f"#ev-{rolled.body['event']}")).to_be_visible()
+    entries = phone.locator("#log > li.entry")
+    shown = entries.count()
+    assert LOG_SHOWN <= shown <= LOG_KEPT, shown
+    older = phone.locator("#log > li.older:last-child button")
+    expect(older).to_have_text("Show older events")
+    oldest = int(entries.last.get_attribute("data-seq") or 0)
+    older.scroll_into_view_if_needed()
+    look(phone, f"evening-{night.evening.system}-log-end-phone")
+    older.click()
+    expect(phone.locator(f"#ev-{oldest - 1}")).to_be_attached()  # the events before it, read
+    more = entries.count()
+    assert more > shown, (shown, more)
+    show(phone, "roll")
+    tall = phone.evaluate("document.documentElement.scrollHeight")
+    assert tall <= 2 * HEIGHT, tall  # the log is another tab, however long it grows
+    again = api(
+        night.base,
+        "POST",
+        f"/api/campaigns/{night.campaign}/rolls",
+        night.told_token,
+        {"line": f"{night.evening.system} 2 # after the older ones were read"},
+    )
+    assert again.status == 201, again.body
+    expect(phone.locator(f"#ev-{again.body['event']}")).to_be_attached()
+    expect(entries).to_have_count(more + 1)  # what the reader asked for stays
+
+
+def _online(night: Night) -> None:
+    """Each seat sees itself online now (defect 9)."""
+    seats = [p.seat for p in night.evening.players]
+    for page, name in ((night.told, STORYTELLER), *zip(night.phones, seats, strict=True)):
+        show(page, "table")
+        own = page.locator("#seats li.seat-row.you")
+        expect(own).to_have_attribute("data-seat", name)
+        expect(own).to_contain_text("online now (you)")
+
+
+def _close_seal(night: Night) -> None:
+    """Closing the seal asks first: dismissed, nothing closes; accepted, it closes (defect 9)."""
+    told = night.told
+    seal = told.locator("#seal")
+    number = int(seal.get_attribute("data-seal") or 0)
+    close = told.locator("#seats form[data-action=seal-close] button")
+    asked: list[str] = []
+
+    def dismiss(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    told.once("dialog", dismiss)
+    close.click()
+    assert asked and asked[0].startswith("Close the open seal?"), asked
+    expect(seal).to_have_attribute("data-seal", str(number))
+    _accept(told)
+    close.click()
+    expect(told.locator("#seal")).to_have_attribute("data-seal", str(number + 1))
+
+
+def _revoke(night: Night, shoot: Shoot) -> None:
+    """The storyteller revokes the second player: their phone's page greys out every control
+    under a banner saying what to do (defect 7)."""
+    told, gone = night.told, night.phones[1]
+    seat = night.evening.players[1].seat
+    _clear_notice(told)
+    asked = _accept(told)
+    told.locator(f"#seats li.seat-row[data-seat={seat}] form[data-action=revoke] button").click()
+    assert asked and asked[0].startswith(f"Revoke {seat}'s seat?"), asked
+    expect(gone.locator("body")).to_have_class(re.compile(r"\bended\b"))
+    banner = gone.locator("main > .ended-banner")
+    expect(banner).to_contain_text("This link no longer works")
+    expect(banner).to_be_in_viewport()
+    enabled = gone.evaluate(
+        "() => [...document.querySelectorAll('main button, main input, main select,"
+        " main textarea')].filter(c => !c.disabled).map(c => c.outerHTML.slice(0, 80))"
+    )
+    assert enabled == [], enabled
+    expect(gone.locator("#roll-button")).to_be_disabled()
+    shoot(gone, f"evening-{night.evening.system}-revoked-phone")
+    expect(night.phones[0].locator("#roll-button")).to_be_enabled()
+
+
+def _odds_change(page: Page, name: str, words: str, without: float, with_: float) -> Locator:
+    """The roll box's odds say what the choice ``name`` changes: "Words: A% → B%"."""
+    change = page.locator(f"#odds [data-choice={name}]")
+    expect(change).to_have_text(f"{words}: {pct(without)} → {pct(with_)}")
+    return change
+
+
+def _told_changes(
+    night: Night, form: Locator, button: str, said: str, shot: str, look: Look
+) -> Locator:
+    """The storyteller sends ``form`` (on a player's sheet) with its ``button``: its answer
+    shows just below it, in view, over no button; the answer, to be seen gone by itself."""
+    told = night.told
+    _clear_notice(told)
+    form.get_by_role("button", name=button, exact=True).click()
+    notice = _notice_in_place(told, form, said)
+    look(told, shot)
+    return notice
+
+
+# -- the evenings ---------------------------------------------------------------------------
+
+
+def test_an_evening_of_hubris(
+    server: str, contexts: list[BrowserContext], shoot: Shoot, look: Look
+) -> None:
+    night = _evening(server, HUBRIS, contexts, shoot, look)
+    told, (ana, _) = night.told, night.phones
+    _rolls_seen(night, shoot)
+
+    # Willpower ticked, a trait misspelt: refused in words, nothing lost; mended, the odds say
+    # what the point changes (five dice, or eight and the rote reroll), and it is spent
+    _refused_roll(ana, night, ("willpower", True))
+    look(ana, "evening-hubris-refused-phone")
+    ana.fill("#line", HUBRIS.line)
+    expect(ana.locator("#notice")).to_be_empty()  # the refusal read: gone once mended
+    change = _odds_change(ana, "willpower", "Willpower", 1 - 0.7**5, 1 - 0.7**16)
+    expect(change).to_have_class("chip chosen")
+    expect(ana.locator("#odds .notation")).to_have_text("hubris 3+2 wp")
+    shoot(ana, "evening-hubris-odds-phone")
+    roll_on(ana)
+    own = ana.locator("article.sheet.own")
+    show(ana, "sheet")
+    expect(own.locator("p.resource", has_text="Willpower")).to_contain_text("3/4")
+
+    # the storyteller hurts Ana from her sheet (three sheets: its panel starts closed, and stays
+    # open after the action); the phone's track fills
+    damage = _sheet_actions(told, "Ana").locator("form[data-action=damage]")
+    damage.get_by_label("Points of damage").fill("2")
+    notice = _told_changes(  # a kind of wound is one tap
+        night, damage, "lethal", "Ana takes 2 lethal", "evening-hubris-damage-desktop", look
+    )
+    expect(told.locator(".sheet[data-character=Ana] details.sheet-actions")).to_have_js_property(
+        "open", True
+    )
+    expect(own.locator(".box.wound-lethal")).to_have_count(2)
+
+    # Ana's own actions: each with its words and labels; none that needs a failed crisis roll
+    # (Degenerate, Atone) or a wound to stabilize is offered
+    actions = _sheet_actions(ana, "Ana")
+    _labelled(actions.locator("form.act-form"))
+    expect(actions.get_by_label("Its rating (1 worst, 5 least)")).to_be_visible()
+    for absent in ("degenerate", "atone", "stabilize"):
+        expect(actions.locator(f"form[data-action={absent}]")).to_have_count(0)
+    shoot(ana, "evening-hubris-actions-phone")
+    expect(notice).to_be_empty(timeout=NOTICE_GONE_MS)  # the answer went by itself
+
+    _undo_and_restore(night, _last_of(night, "damaged"), own.locator(".box.wound-lethal"), 2)
+    shoot(told, "evening-hubris-restored-desktop")
+    _end_of_evening(night, shoot, look)
+
+
+def test_an_evening_of_storypath(
+    server: str, contexts: list[BrowserContext], shoot: Shoot, look: Look
+) -> None:
+    night = _evening(server, STORYPATH, contexts, shoot, look)
+    told, (ana, _) = night.told, night.phones
+
+    # the Momentum pool follows the two seated players: twice two (defect 3)
+    momentum = told.locator("#story p.momentum")
+    expect(momentum).to_contain_text("0 / 4")
+    expect(momentum).to_contain_text("players: 2 (the seated players)")
+    # a Complex Action's form says who acts and who opposes (defect 9)
+    complex_start = told.locator("#story form[data-action=complex-start]")
+    expect(complex_start.get_by_label("Who acts")).to_be_visible()
+    expect(complex_start.get_by_label("Who opposes (an opposed action; else none)")).to_be_visible()
+    _labelled(told.locator("#story form.act-form"))
+
+    # dice typed by hand, let by the storyteller: a failure, its Consolation Momentum kept in
+    # the pool (nothing lost), at the storyteller's and the player's
+    show(told, "table")
+    settings = _opened(told.locator("#story details.table-settings"))
+    typed = settings.locator("form[data-action=typed-dice]")
+    typed.get_by_label("Who may type them").select_option("everyone")
+    _clear_notice(told)
+    typed.locator("button").click()
+    expect(told.locator("#notice .ok")).to_be_visible()
+    ana.reload()  # the roll box offers "dice rolled by hand" now
+    _live(ana)
+    show(ana, "roll")
+    ana.fill("#line", STORYPATH.line)
+    choices = _opened(ana.locator("#roll-choices"))
+    choices.locator("#faces").fill("2 3 4 5 6")
+    failed = roll_on(ana)
+    expect(momentum).to_contain_text("1 / 4")
+    entry = told.locator(f"#ev-{failed}")
+    expect(entry.locator(".outcome")).to_have_text("failure")
+    expect(entry).not_to_contain_text("lost")
+    show(ana, "table")
+    expect(ana.locator("#story p.momentum")).to_contain_text("1 / 4")
+    shoot(told, "evening-storypath-momentum-desktop")
+
+    # a Momentum point for the roll: the odds say what it changes (five dice, or six), and the
+    # roll spends it from the pool (a success, typed: no Consolation comes back)
+    show(ana, "roll")
+    ana.fill("#line", STORYPATH.line)
+    choices.locator("input[name=momentum]").fill("1")
+    choices.locator("input[name=momentum]").dispatch_event("change")
+    change = _odds_change(ana, "momentum", "Momentum 1", 1 - 0.7**5, 1 - 0.7**6)
+    expect(change).to_have_class("chip chosen")
+    shoot(ana, "evening-storypath-odds-phone")
+    choices.locator("#faces").fill("8 8 2 2 2 2")
+    roll_on(ana)
+    expect(momentum).to_contain_text("0 / 4")
+
+    # the table's dice again: rolls seen, and a refused one (a Drawback named) keeps it all
+    _rolls_seen(night, shoot)
+    _refused_roll(ana, night, ("drawback", "a twisted ankle"))
+    look(ana, "evening-storypath-refused-phone")
+    ana.fill("#roll-choices input[name=drawback]", "")
+
+    # the storyteller raises a skill on Ana's sheet: the answer below the form, over nothing
+    show(told, "sheet")
+    sheet = told.locator(".sheet[data-character=Ana]")
+    edit = _opened(sheet.locator("details.sheet-edit")).locator("form[data-action=sheet]")
+    edit.locator("input[name=changes]").fill("Athletics+=1")
+    notice = _told_changes(
+        night, edit, "Save the sheet", "Athletics", "evening-storypath-sheet-desktop", look
+    )
+    own = ana.locator("article.sheet.own")
+    show(ana, "sheet")
+    chip = own.locator(".trait-list .chip", has_text="Athletics")
+    expect(chip).to_have_text("Athletics 3")
+
+    # Ana's Legend is full: no "Regain Legend" is offered; what is offered is explained
+    expect(own.locator("p.resource", has_text="Legend")).to_contain_text("2/2")
+    expect(own.locator("form[data-action=legend]")).to_have_count(0)
+    _labelled(own.locator("form.act-form"))
+    shoot(ana, "evening-storypath-sheet-phone")
+    expect(notice).to_be_empty(timeout=NOTICE_GONE_MS)
+
+    _undo_and_restore(night, _last_of(night, "character-changed"), chip, "Athletics 3")
+    _end_of_evening(night, shoot, look)
+
+
+def test_an_evening_of_sundown(
+    server: str, contexts: list[BrowserContext], shoot: Shoot, look: Look
+) -> None:
+    night = _evening(server, SUNDOWN, contexts, shoot, look)
+    told, (ana, _) = night.told, night.phones
+    _rolls_seen(night, shoot)
+
+    # Edge ticked, a trait misspelt: refused in words, nothing lost; mended, the odds say what
+    # Edge changes (five dice, or five and the two of Edge), and it is spent
+    _refused_roll(ana, night, ("edge", True))
+    look(ana, "evening-sundown-refused-phone")
+    ana.fill("#line", SUNDOWN.line)
+    change = _odds_change(ana, "edge", "Edge", 1 - (2 / 3) ** 5, 1 - (2 / 3) ** 7)
+    expect(change).to_have_class("chip chosen")
+    _odds_change(ana, "resist", "Resist", 1 - (2 / 3) ** 7, 1 - (2 / 3) ** 9)
+    shoot(ana, "evening-sundown-odds-phone")
+    roll_on(ana)
+    own = ana.locator("article.sheet.own")
+    show(ana, "sheet")
+    expect(own.locator("p.resource", has_text="Edge")).to_contain_text("1/2")
+
+    # the storyteller gives Ana Power Points from her sheet: the answer below the form
+    power = _sheet_actions(told, "Ana").locator("form[data-action=power]")
+    power.get_by_label("Spend or regain").select_option("regain")
+    power.get_by_label("Power Points").fill("2")
+    notice = _told_changes(night, power, "Power", "Ana", "evening-sundown-power-desktop", look)
+    expect(told.locator(".sheet[data-character=Ana] details.sheet-actions")).to_have_js_property(
+        "open", True
+    )
+    reserve = own.locator("p.resource", has_text="Power")
+    expect(reserve).to_contain_text("2/10")
+
+    # Ana's actions explained; no boost to end, so "End a boost" is not offered
+    actions = _sheet_actions(ana, "Ana")
+    _labelled(actions.locator("form.act-form"))
+    expect(actions.locator("form[data-action=boost-end]")).to_have_count(0)
+    shoot(ana, "evening-sundown-actions-phone")
+    expect(notice).to_be_empty(timeout=NOTICE_GONE_MS)
+
+    _undo_and_restore(night, _last_of(night, "power-regained"), reserve, "2/10")
+
+    # every example the table shows is a sundown trait: none says Dexterity (defect 9)
+    for page in (told, ana):
+        named = page.evaluate(
+            "() => [...document.querySelectorAll('[placeholder]')].map(f => f.placeholder)"
+        )
+        assert named and not [p for p in named if "Dexterity" in p], named
+        assert "Dexterity" not in page.content()
+    _end_of_evening(night, shoot, look)
+
+
+def _end_of_evening(night: Night, shoot: Shoot, look: Look) -> None:
+    """The long log, every seat online, the seal closed (asked first), a seat revoked."""
+    _long_log(night, look)
+    _online(night)
+    _close_seal(night)
+    shoot(night.told, f"evening-{night.evening.system}-table-desktop")
+    _revoke(night, shoot)
