@@ -154,6 +154,7 @@
   // below one are found again in the new fragment: a form by its action, character, seat and
   // event; a log entry's buttons by the entry's number.
   var LIVE_PARTS = ["sheets", "story", "log", "seats", "seal"];
+  window.dicepoolLiveParts = LIVE_PARTS;  // (sheets.js keeps their open panels: one list)
   function formKey(form) {
     var field = function (name) { var f = form.querySelector("[name=" + name + "]"); return f ? f.value : ""; };
     return [form.dataset.action || form.id, field("character"), field("seat"), field("event")].join("|");

@@ -5,7 +5,8 @@
 // incoming copy itself, so nothing flickers.
 (function () {
   "use strict";
-  var SENT_AGAIN = ["sheets", "story", "log", "seal", "seats"];  // the parts the live feed re-sends
+  // the parts the live feed sends again: dicepool.js's list, loaded before this file
+  var SENT_AGAIN = window.dicepoolLiveParts;
 
   // A panel's key across swaps: the sheet or entry it belongs to, its class, its summary.
   function key(details) {
