@@ -10,8 +10,17 @@ import click
 
 from dicepool.cli.storage import db_option, open_database, shown_url
 from dicepool.web.addresses import ENV_PUBLIC_URL, MAX_URL, AddressError, public_url, serve_url
+from dicepool.web.clients import BOUNDS, CONNECTIONS_RANGE, HEAD_SECONDS_RANGE, HEADS_RANGE
 from dicepool.web.discord_http import API, ENV_API
-from dicepool.web.limits import INVITE_HOURS, MAX_CONNECTIONS, MAX_ROLLS_PER_SECOND, RATES
+from dicepool.web.limits import (
+    HEAD_SECONDS,
+    INVITE_HOURS,
+    MAX_ADDRESS_CONNECTIONS,
+    MAX_ADDRESS_HEADS,
+    MAX_CONNECTIONS,
+    MAX_ROLLS_PER_SECOND,
+    RATES,
+)
 
 MAX_PORT = 65535
 
@@ -30,6 +39,9 @@ _INVITE = "DICEPOOL_SERVE_INVITE_HOURS"
 MAX_INVITE_HOURS = 24 * 366
 """The longest an invitation may last, in hours (a year; 0: until it is replaced)."""
 _CONNECTIONS = "DICEPOOL_SERVE_MAX_CONNECTIONS"
+_ADDRESS_CONNECTIONS = "DICEPOOL_SERVE_MAX_ADDRESS_CONNECTIONS"
+_ADDRESS_HEADS = "DICEPOOL_SERVE_MAX_ADDRESS_HEADS"
+_HEAD_SECONDS = "DICEPOOL_SERVE_HEAD_SECONDS"
 ENV_PUBLIC_KEY = "DICEPOOL_DISCORD_PUBLIC_KEY"
 
 LEAST_CONNECTIONS = 100
@@ -100,6 +112,29 @@ their speed) and the websockets library's sans-I/O protocol."""
     "ones at most; 64 live ones from one address.",
 )
 @click.option(
+    "--max-address-connections",
+    type=click.IntRange(*CONNECTIONS_RANGE),
+    default=MAX_ADDRESS_CONNECTIONS,
+    show_default=True,
+    help="The HTTP connections one client address holds at once, and its requests under way "
+    "(more: 429 at once, to that address alone); behind a proxy named with "
+    "--forwarded-allow-ips, the address the proxy forwards.",
+)
+@click.option(
+    "--max-address-heads",
+    type=click.IntRange(*HEADS_RANGE),
+    default=MAX_ADDRESS_HEADS,
+    show_default=True,
+    help="Of an address's connections, those still sending a request's head (more: 429).",
+)
+@click.option(
+    "--head-seconds",
+    type=click.FloatRange(*HEAD_SECONDS_RANGE),
+    default=HEAD_SECONDS,
+    show_default=True,
+    help="How long a connection has to send a request's whole head (then 408, and closed).",
+)
+@click.option(
     "--discord-public-key",
     envvar="DICEPOOL_DISCORD_PUBLIC_KEY",
     metavar="HEX",
@@ -125,6 +160,9 @@ def serve(
     forwarded_allow_ips: str | None,
     invite_hours: float,
     max_connections: int,
+    max_address_connections: int,
+    max_address_heads: int,
+    head_seconds: float,
     discord_public_key: str | None,
     discord_api: str,
     db_url: str | None,
@@ -151,6 +189,7 @@ def serve(
         settings["forwarded_allow_ips"] = forwarded_allow_ips[:MAX_URL]
     settings.update(UVICORN, host=host, port=port, **uvicorn_settings(max_connections))
     if workers == 1:
+        BOUNDS.set(max_address_connections, max_address_heads, head_seconds)
         app = create_app(
             db, poll, rolls_per_second, public, invite_hours, max_connections, discord, True
         )
@@ -166,6 +205,9 @@ def serve(
             ENV_PUBLIC_URL: public,
             _INVITE: str(invite_hours),
             _CONNECTIONS: str(max_connections),
+            _ADDRESS_CONNECTIONS: str(max_address_connections),
+            _ADDRESS_HEADS: str(max_address_heads),
+            _HEAD_SECONDS: str(head_seconds),
             ENV_PUBLIC_KEY: discord_public_key or "",
             ENV_API: discord_api,
         }
@@ -201,6 +243,12 @@ def worker_app() -> Any:
     from dicepool.store.database import ENV_URL, Database
     from dicepool.web.app import create_app
 
+    # read as the worker loads its app, before it listens: its protocol reads them from then on
+    BOUNDS.set(
+        int(os.environ[_ADDRESS_CONNECTIONS]),
+        int(os.environ[_ADDRESS_HEADS]),
+        float(os.environ[_HEAD_SECONDS]),
+    )
     app = create_app(
         Database(os.environ[ENV_URL]),
         float(os.environ[_POLL]),

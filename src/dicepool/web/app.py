@@ -37,6 +37,7 @@ from dicepool.web import (
     stats_page,
     verify_page,
 )
+from dicepool.web.clients import AddressRequests
 from dicepool.web.discord_mirror import Mirror
 from dicepool.web.discord_sign import Discord
 from dicepool.web.kept import ANSWERS_BYTES, Kept
@@ -275,6 +276,7 @@ def create_app(
     app.state.mirror = mirror
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(AddressRequests)  # outermost: a crowded address is refused first
     app.include_router(api.router)
     app.include_router(sheets_api.router)
     app.include_router(actions_api.router)

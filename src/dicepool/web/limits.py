@@ -44,6 +44,21 @@ MAX_ADDRESS_LIVE = 64
 players and their tabs). Behind a proxy every client has the proxy's address: name the proxy
 with ``serve --forwarded-allow-ips`` so each is counted by its own."""
 
+MAX_ADDRESS_CONNECTIONS = 256
+"""The HTTP connections one client address holds at once, and its requests under way
+(``serve --max-address-connections``; :mod:`dicepool.web.clients`): a browser opens six at
+most to a server, so some forty devices behind one address; an eighth of
+:data:`MAX_CONNECTIONS`, so no one address fills a process."""
+
+MAX_ADDRESS_HEADS = 64
+"""The connections of one client address whose request head is not whole yet (``serve
+--max-address-heads``): a browser sends a head whole at once, so a client holds such a
+connection for a moment; one that holds many is sending them slowly, or not at all."""
+
+HEAD_SECONDS = 10.0
+"""How long a connection has to send a request's whole head: from connecting, for its first
+request, from the head's first byte for the next ones (``serve --head-seconds``)."""
+
 READ_BYTES = 2 * 1024 * 1024
 """The bytes of the log a seat reads a second, sustained (2 MiB: a log of 10,000 rolls of a
 table, some 10 MB, in seconds), with a burst of four times as many: eight pages at once."""
@@ -78,7 +93,10 @@ MAX_ROLLS_PER_SECOND = 10_000
 
 __all__ = [
     "BODY_SECONDS",
+    "HEAD_SECONDS",
     "INVITE_HOURS",
+    "MAX_ADDRESS_CONNECTIONS",
+    "MAX_ADDRESS_HEADS",
     "MAX_ADDRESS_LIVE",
     "MAX_BODY",
     "MAX_CONNECTIONS",

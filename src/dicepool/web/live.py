@@ -64,6 +64,7 @@ from dicepool.campaign.table import (
 from dicepool.sheet.events import ended_seats
 from dicepool.store.database import Database
 from dicepool.web.api import event_json, json_bytes, page_json
+from dicepool.web.clients import address_key
 from dicepool.web.kept import Kept
 from dicepool.web.limits import MAX_ADDRESS_LIVE, MAX_CONNECTIONS, charge, owing
 from dicepool.web.loop import on_loop
@@ -468,7 +469,7 @@ def bounded(route: LiveRoute) -> LiveRoute:
     @functools.wraps(route)
     async def admitted(socket: WebSocket, campaign_id: int) -> None:
         hub: Hub = socket.app.state.hub
-        address = socket.client.host if socket.client else "unknown"
+        address = address_key(socket.client.host) if socket.client else "unknown"
         if not hub.admit(address):
             await socket.close(code=FULL_CODE)
             return
