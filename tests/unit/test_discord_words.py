@@ -1,12 +1,13 @@
 """What the table says on Discord: every message within Discord's limits, what users typed
-shown as typed, dice as the terminal shows them."""
+shown as typed, dice as the terminal shows them with a mark for each look."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dicepool.web.discord_words import CONTENT, ROOM, block, dice_text, fitting, message, percent
+from dicepool.web.discord_rolls import dice_text
+from dicepool.web.discord_words import CONTENT, ROOM, block, fitting, message, percent
 
 
 @given(st.text(max_size=5000))
@@ -34,7 +35,7 @@ def test_a_short_text_is_whole_and_an_ephemeral_answer_is_flagged() -> None:
     assert "flags" not in message("x")
 
 
-def test_dice_are_shown_with_the_terminals_marks() -> None:
+def test_dice_are_shown_with_the_terminals_marks_and_their_looks_marked() -> None:
     def die(face: int, events: list[str], successes: int = 0, standing: int = 0) -> dict:
         return {
             "face": face,
@@ -47,7 +48,7 @@ def test_dice_are_shown_with_the_terminals_marks() -> None:
         }
 
     dice = [die(10, ["exploded"], 1, 1), die(1, ["one"]), die(7, [], 1, 0), die(3, [])]
-    assert dice_text("chronicles", dice) == ["  rolled  10! 1 (7) 3"]
+    assert dice_text("chronicles", dice) == ["  rolled  10!* 1- (7) 3"]
 
 
 def test_odds_are_percent_with_a_sliver_shown_as_one() -> None:

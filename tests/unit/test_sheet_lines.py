@@ -146,3 +146,13 @@ def test_a_custom_campaign_rolls_its_pools_of_sided_dice() -> None:
     made = read_sheet_line("custom 2d10  t8 # luck", custom, "Ana")
     assert made.numbers == "custom 2d10 t8" and made.rollers == ("Ana",)
     assert made.comment == "luck"
+
+
+@pytest.mark.parametrize(
+    ("line", "roller"), [("chronicle 5", None), ("chronicle 5", "Ana"), ("Ana: chronicle 5", None)]
+)
+def test_a_mistyped_system_is_said_so_not_read_as_a_trait(line: str, roller: str | None) -> None:
+    with pytest.raises(NotationError, match="did you mean `chronicles`"):
+        read_sheet_line(line, CHRONICLES, roller)
+    with pytest.raises(SheetError, match="did you mean `Stealth`"):  # a trait's near miss first
+        read_sheet_line("Stelth + 2", CHRONICLES, "Ana")

@@ -231,7 +231,8 @@ def test_an_interval_is_rolled_at_its_difficulty_and_gains_a_milestone() -> None
         rolled(state, "storypath 3", [8, 3, 4], Spends(extended="Heist"))
     # ruling 20: Bo, who did not start it, performs an Interval of it too
     state, done = rolled(state, "storypath 3", [8, 3, 4], Spends(complex="heist"), who="Bo")
-    assert done["tracker"] == {"name": "Heist", "character": "Bo", "successes": 1}
+    counted = {"name": "Heist", "character": "Bo", "successes": 1, "progress": 0, "target": 2}
+    assert done["tracker"] == counted  # short of the Difficulty: no Milestone of the 2 yet
     assert done["consolation"]["points"] == 1  # one success short of the Interval's 2
     state, _ = rolled(state, "storypath 3", [8, 9, 4], Spends(complex="heist"))
     assert state.now.trackers.find("Heist").to_dict()["status"] == "failed"
@@ -275,7 +276,8 @@ def test_a_contested_extended_action_is_chronicles_and_counts_successes() -> Non
         apply(night, event(Kind.TRACKER_STARTED, **{**start, "sides": ["Cy", "Zed"]}))
     state = apply(night, event(Kind.TRACKER_STARTED, **start))
     state, done = rolled(state, "chronicles 2", [8, 9], Spends(extended="research"), who="Cy")
-    assert done == {"tracker": {"name": "Research", "character": "Cy", "successes": 2}}
+    counted = {"name": "Research", "character": "Cy", "successes": 2, "progress": 2, "target": 3}
+    assert done == {"tracker": counted}
     state, _ = rolled(state, "chronicles 2", [10, 9, 8], Spends(extended="research"), who="Di")
     assert state.now.trackers.find("Research").outcome == "won by Di"
 

@@ -234,7 +234,6 @@ def undo(db: Database, campaign: str, actor: str, seq: int | None = None) -> tup
             )
         _check_links(conn, row, target, root)
         undo_seats(conn, row.id, root, restore=depth % 2 == 1)  # refused, or the seats moved
-        undo_ties(conn, row.id, root, restore=depth % 2 == 1)  # refused, or Discord's ties
         state = None
         # a plain roll, or an event of the seats that moves no character, changes no state:
         # no replay (a character's move changes who is seated, which sizes storypath's pool)
@@ -251,6 +250,8 @@ def undo(db: Database, campaign: str, actor: str, seq: int | None = None) -> tup
                     f"on it; undo event {later.seq} first"
                 ) from exc
         stored = append(conn, row.id, undo_event(target), actor, concerns(root))
+        # refused (rolled back), or Discord's ties: a moved channel's comes back by the undo's
+        undo_ties(conn, row.id, root, depth % 2 == 1, target, stored)
         if state is not None:
             rewrite_sheets(conn, row.id, state, stored.seq)
         shown = by_seq(target, old_seqs(conn, row.id, [target]))

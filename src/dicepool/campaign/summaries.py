@@ -164,13 +164,34 @@ def roll_summary(data: Mapping[str, Any]) -> str:
     who = f"{roller}: " if roller and ":" not in rolled.line.split("#")[0] else ""
     result = rolled.result
     if "winner" in result:
-        winner = result["winner"]
-        verdict = "a tie" if winner == "tie" else f"the {winner} wins by {result['margin']}"
+        verdict = contest_verdict(rolled)
         came = f"{_judged(result['attacker'])} vs {_judged(result['defender'])}, {verdict}"
     else:
         came = roll_counts(result)
     came += effects_words(rolled.effects)
     return f"{who}{rolled.line}  [{rolled.numbers}]  {came}"
+
+
+def contest_sides(rolled: Rolled) -> tuple[str, str]:
+    """A contest's two sides by name, as every edge says them: each side's roller (``Ana:
+    Dexterity + Stealth vs Guard: Wits + Composure``), or "the attacker" / "the defender"
+    where a side names none."""
+    rollers = [*rolled.rollers, None, None]
+    return rollers[0] or "the attacker", rollers[1] or "the defender"
+
+
+def contest_verdict(rolled: Rolled) -> str:
+    """Who won a contest, by name: ``Ana wins by 2``, ``a tie``, ``the attacker wins by 2``
+    where the side names no one; ``Ana wins the tie`` where equal totals go to a side (the
+    line's ``ties attacker``)."""
+    result = rolled.result
+    winner = result["winner"]
+    if winner == "tie":
+        return "a tie"
+    attacker, defender = contest_sides(rolled)
+    named = attacker if winner == "attacker" else defender
+    margin = int(result["margin"])
+    return f"{named} wins the tie" if margin == 0 else f"{named} wins by {margin}"
 
 
 def _judged(result: Mapping[str, Any]) -> str:
@@ -498,6 +519,9 @@ def _webhook(data: Data) -> str:
 DISCORD_SUMMARIES: dict[Kind, Callable[[Data], str]] = {
     Kind.DISCORD_LINKED: lambda d: f"{DiscordTie.of(d).seat} linked a Discord channel to the table",
     Kind.DISCORD_JOINED: lambda d: f"{DiscordTie.of(d).seat} plays from Discord",
+    Kind.DISCORD_MOVED: lambda d: (
+        f"{DiscordTie.of(d).seat} moved the Discord channel to another table"
+    ),
     Kind.WEBHOOK_SET: _webhook,
 }
 """A line for each event of the table on Discord."""

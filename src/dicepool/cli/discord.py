@@ -31,6 +31,13 @@ def discord() -> None:
     "whose channels play it; by default every system's).",
 )
 @click.option(
+    "--unlinked",
+    is_flag=True,
+    help="The application's global commands when `dicepool serve` registers each server's at "
+    f"/link (${ENV_TOKEN} in its environment): /link and /join, and /roll and /odds in "
+    "direct messages.",
+)
+@click.option(
     "--guild-id",
     metavar="ID",
     help="Register them for this Discord server alone (its commands; with --system, the ones "
@@ -51,16 +58,22 @@ def discord() -> None:
     help=f"Discord's API. Also ${ENV_API}.",
 )
 def commands(
-    system: str | None, guild_id: str | None, application_id: str | None, api: str
+    system: str | None, unlinked: bool, guild_id: str | None, application_id: str | None, api: str
 ) -> None:
     """Print the slash commands as the JSON of PUT /applications/{id}/commands, or, with
     --application-id, register them (they replace the application's, or the server's).
 
     e.g. dicepool discord commands --system chronicles > commands.json
+
+    With --unlinked, the global commands of an application whose servers get their tables'
+    commands at /link (see docs/discord.md).
     """
     from dicepool.web.discord_commands import commands as made
+    from dicepool.web.discord_guilds import unlinked as global_ones
 
-    found = made(system)
+    if unlinked and (system or guild_id):
+        raise click.UsageError("--unlinked are the global commands: no --system, no --guild-id")
+    found = global_ones() if unlinked else made(system)
     if application_id is None:
         click.echo(json.dumps(found, indent=2))
         return

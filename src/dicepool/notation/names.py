@@ -69,3 +69,22 @@ def unknown_system(text: str, following: str = "") -> str:
     if hint:
         return f"unknown system `{text}`; {hint}"
     return f"unknown system `{text}`; use one of {', '.join(SYSTEMS)}"
+
+
+NEAR_SYSTEM = 0.8
+"""How close a word must be to a system's name to be read as one mistyped where a trait was
+looked for (closer than a trait's suggestion: ``Stealth`` is never taken for ``storypath``)."""
+
+
+def near_system(word: str) -> str | None:
+    """The message for a word that is no trait but nearly a system's name (``chronicle 5`` at
+    a table: ``unknown system `chronicle`; did you mean `chronicles`?``), or None when it is
+    not near one.
+
+    >>> near_system("chronicle")
+    'unknown system `chronicle`; did you mean `chronicles`?'
+    >>> near_system("Stealth") is None
+    True
+    """
+    hint = did_you_mean(word.lower(), [*SYSTEMS, *SYSTEM_ALIASES], NEAR_SYSTEM)
+    return f"unknown system `{word}`; {hint}" if hint else None

@@ -167,6 +167,7 @@ class Kind(StrEnum):
     BOOST_ENDED = "boost-ended"
     DISCORD_LINKED = "discord-linked"
     DISCORD_JOINED = "discord-joined"
+    DISCORD_MOVED = "discord-moved"
     WEBHOOK_SET = "webhook-set"
 
 
@@ -185,7 +186,9 @@ rebuilt from the log (it holds none, nor its hash), so ``db check`` leaves the s
 the campaign's state they change only which player seats sit with a character (the story's
 ``seated``, which sizes storypath's Momentum pool): a take, a hand-over, a revoke."""
 
-DISCORD_KINDS = frozenset({Kind.DISCORD_LINKED, Kind.DISCORD_JOINED, Kind.WEBHOOK_SET})
+DISCORD_KINDS = frozenset(
+    {Kind.DISCORD_LINKED, Kind.DISCORD_JOINED, Kind.DISCORD_MOVED, Kind.WEBHOOK_SET}
+)
 """The events of the table on Discord: like the seats', they change no campaign state."""
 
 MOVING_KINDS = frozenset({Kind.CHARACTER_TAKEN, Kind.CHARACTER_HANDED})
@@ -268,6 +271,7 @@ PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.BOOST_ENDED: BoostEnded,
     Kind.DISCORD_LINKED: DiscordTie,
     Kind.DISCORD_JOINED: DiscordTie,
+    Kind.DISCORD_MOVED: DiscordTie,
     Kind.WEBHOOK_SET: WebhookSet,
 }
 """Each kind of event with the record of its data."""

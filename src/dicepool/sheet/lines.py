@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from dicepool.core.pool import MAX_POOL
 from dicepool.errors import LimitError, NotationError, SheetError
-from dicepool.notation.names import system_called
+from dicepool.notation.names import near_system, system_called
 from dicepool.notation.suggest import did_you_mean
 from dicepool.notation.tokens import MAX_LINE, VERSUS, split_comment
 from dicepool.sheet.character import Character
@@ -202,6 +202,10 @@ def _term(
         other = state.characters.get(name_key(" ".join(run[:length])))
         if other is not None:
             raise SheetError(_a_character(sheet, other))
+    if at == 0 and (sheet is None or not did_you_mean(run[0], sheet.traits)):
+        mistyped = near_system(run[0])  # `chronicle 5`: a system's name, not a trait
+        if mistyped:
+            raise NotationError(mistyped)
     _trait(run[0], state, sheet, quiet=False)  # raises, saying why
     raise AssertionError("a one-word trait either resolves or raises")  # pragma: no cover
 

@@ -811,20 +811,43 @@ class LinkIssued:
 
 @dataclass(frozen=True)
 class RollCounted:
-    """A roll's ``tracker`` effect: its total counted toward tracker ``name``."""
+    """A roll's ``tracker`` effect: its total counted toward tracker ``name``.
+
+    Attributes:
+        progress: the roller's count toward it once this roll counted (successes, or
+            Milestones), and ``target`` what it needs, as they stood when rolled (what the
+            table was told; None in a roll logged before they were kept). The tracker itself
+            is rebuilt from the rolls, never from these.
+    """
 
     name: str
     character: str
     successes: int
+    progress: int | None = None
+    target: int | None = None
 
     def data(self) -> dict[str, object]:
         """The effect's data."""
-        return {"name": self.name, "character": self.character, "successes": self.successes}
+        found: dict[str, object] = {
+            "name": self.name,
+            "character": self.character,
+            "successes": self.successes,
+        }
+        if self.progress is not None and self.target is not None:
+            found.update(progress=self.progress, target=self.target)
+        return found
 
     @classmethod
     def of(cls, data: Data) -> RollCounted:
         """The record of an effect's data."""
-        return cls(str(data["name"]), str(data["character"]), int(data["successes"]))
+        progress, target = data.get("progress"), data.get("target")
+        return cls(
+            str(data["name"]),
+            str(data["character"]),
+            int(data["successes"]),
+            None if progress is None else int(progress),
+            None if target is None else int(target),
+        )
 
 
 # Discord: the table played from a channel (issue 24)
@@ -833,7 +856,9 @@ class RollCounted:
 @dataclass(frozen=True)
 class DiscordTie:
     """``discord-linked``: the storyteller ties a Discord channel to the table (and their
-    Discord user to their seat); ``discord-joined``: a Discord user is tied to a player's seat.
+    Discord user to their seat); ``discord-joined``: a Discord user is tied to a player's seat;
+    ``discord-moved``: the storyteller (their seat and Discord user) moved the table's channel
+    to another table, which the event does not name (an undo brings the channel back).
 
     The user and channel are Discord's ids (snowflakes): public numbers anyone in the channel
     sees, kept plain; what vouches for a user is Discord's signature on each interaction.

@@ -195,8 +195,12 @@ def roll_effects(
     result: RollResult | ContestResult,
     spends: Spends,
 ) -> dict[str, Any]:
-    """The roll's effect on the tracker its spends name: its total, counted."""
+    """The roll's effect on the tracker its spends name: its total, counted (and where the
+    roller's count then stands, for the table's words)."""
     tracker = tracker_for(state, spender, spends)
     if tracker is None or spender is None or not isinstance(result, RollResult):
         return {}
-    return {"tracker": RollCounted(tracker.name, spender.name, result.total).data()}
+    after, _status = count_roll(tracker, spender.name, result.total)
+    progress = after.progress[after.count_of(spender.name)]
+    counted = RollCounted(tracker.name, spender.name, result.total, progress, tracker.target)
+    return {"tracker": counted.data()}

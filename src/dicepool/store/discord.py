@@ -55,6 +55,15 @@ def channel_table(conn: Sql, channel: str) -> int | None:
     return int(found[0]["campaign_id"]) if found else None
 
 
+def channel_linker(conn: Sql, channel: str) -> str | None:
+    """The Discord user who made a channel's latest link (None: a channel never linked)."""
+    found = conn.rows(
+        "SELECT user_id FROM discord_ties WHERE channel = :channel ORDER BY event_id DESC LIMIT 1",
+        {"channel": channel},
+    )
+    return str(found[0]["user_id"]) if found else None
+
+
 def user_seat(conn: Sql, campaign_id: int, user: str) -> int | None:
     """The seat (its id) a Discord user was last tied to at a campaign (None: none)."""
     found = conn.rows(

@@ -12,6 +12,7 @@ resistant wounds at a chronicles table).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from dicepool.campaign.actions import ACTIONS
@@ -19,6 +20,7 @@ from dicepool.campaign.catalogue import ALL, Action, Param, Type
 from dicepool.campaign.discord import MAX_WEBHOOK
 from dicepool.campaign.roll_choices import ROLL_CHOICES
 from dicepool.errors import ParameterError
+from dicepool.store.log import MAX_SEQ
 
 STRING, INTEGER, BOOLEAN = 3, 4, 5
 """Discord's option types."""
@@ -34,6 +36,9 @@ CHOICES = 25
 
 LINE = 500
 """The longest roll line taken (the API's)."""
+
+TRAITS = 1000
+"""The longest traits a new character is made with (the API's)."""
 
 SHEET = "sheet"
 """The command that shows the seat's sheet, and changes it when given changes."""
@@ -83,6 +88,10 @@ def option_of(param: Param, systems: frozenset[str]) -> dict[str, Any]:
     return _text(param.name, summary, min(param.length, 6000), required)
 
 
+def _seq(summary: str) -> dict[str, Any]:
+    return _option(INTEGER, "seq", summary, required=True, min_value=1, max_value=MAX_SEQ)
+
+
 ROLLED = [
     _text("line", "What to roll, e.g. Dexterity + Stealth # the lock", LINE, True),
     _text("character", "The character who rolls (the storyteller's choice).", 40),
@@ -95,7 +104,15 @@ def _roll_options(system: str | None) -> list[dict[str, Any]]:
     """``/roll``'s options at the tables of ``system`` (None: every system's): what a roll
     spends and chooses is the API's roll choices, each its system's."""
     chosen = [p for p in ROLL_CHOICES if system is None or system in p.systems]
-    return [*ROLLED, *(option_of(p, p.systems) for p in chosen)]
+    return [*ROLLED, *(option_of(_owned(p) if system is None else p, p.systems) for p in chosen)]
+
+
+def _owned(param: Param) -> Param:
+    """A roll's choice, its summary naming the systems whose rolls take it (every system's
+    ``/roll`` lists them all: ``sundown: Spend Edge...``), unless it names them already."""
+    if any(s in param.summary for s in param.systems):
+        return param
+    return replace(param, summary=f"{', '.join(sorted(param.systems))}: {param.summary}")
 
 
 def _own(system: str | None) -> dict[str, dict[str, Any]]:
@@ -115,6 +132,15 @@ OWN: dict[str, dict[str, Any]] = {
         "options": [
             _text("link", "The table's invitation, or your seat's link.", MAX_WEBHOOK, True),
             _text("name", "Your seat's name (with the invitation).", 40),
+            _text("character", "Your character: one made for a player, or a new one.", 40),
+            _text("traits", "A new character's traits, e.g. Dexterity=3 Stealth=2", TRAITS),
+        ],
+    },
+    "character": {
+        "description": "Make your character (or take one made for a player), and play it.",
+        "options": [
+            _text("name", "The character's name.", 40, True),
+            _text("traits", "A new character's traits, e.g. Dexterity=3 Stealth=2", TRAITS),
         ],
     },
     "roll": {
@@ -129,8 +155,24 @@ OWN: dict[str, dict[str, Any]] = {
             _text("character", "Whose traits the line names (yours by default).", 40),
         ],
     },
+    "reveal": {
+        "description": "Show a hidden roll to the table (the storyteller's).",
+        "options": [_seq("The hidden roll's number in the log (#12: 12).")],
+    },
+    "undo": {
+        "description": "Strike an event from the story (the storyteller's); undoing an undo "
+        "restores.",
+        "options": [_seq("The event's number in the log (#12: 12).")],
+    },
+    "restore": {
+        "description": "Bring back an event an undo struck (the storyteller's).",
+        "options": [_seq("The struck event's number in the log (#12: 12).")],
+    },
 }
 """The table's own commands (``/sheet`` is made with the catalogue's ``sheet`` action)."""
+
+LOG_COMMANDS = frozenset({"reveal", "undo", "restore"})
+"""The storyteller's commands on the log, each naming an event by its number (``seq``)."""
 
 
 def action_command(
@@ -147,6 +189,18 @@ def action_command(
         "description": described(description or action.summary),
         "options": options,
     }
+
+
+def names_at(system: str) -> list[str]:
+    """The commands a table of ``system`` has, by name, in the order they are registered."""
+    return [c["name"] for c in commands(system)]
+
+
+def not_here(name: str, system: str) -> str:
+    """The answer to ``/name``, a command of other systems' tables, at a ``system`` table:
+    what this table has instead (a channel may list every system's commands)."""
+    listed = ", ".join(f"/{n}" for n in names_at(system))
+    return f"/{name} is not at a {system} table: this table has {listed}"
 
 
 def commands(system: str | None = None) -> list[dict[str, Any]]:

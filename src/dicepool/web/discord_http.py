@@ -62,9 +62,8 @@ def send(method: str, url: str, body: object, bot_token: str | None = None) -> A
     headers = {"Content-Type": "application/json", "User-Agent": USER_AGENT}
     if bot_token:
         headers["Authorization"] = f"Bot {bot_token}"
-    request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), headers=headers, method=method
-    )
+    data = None if body is None else json.dumps(body).encode()  # None: a GET's, no body
+    request = urllib.request.Request(url, data=data, headers=headers, method=method)
     try:
         with urllib.request.urlopen(request, timeout=SECONDS) as answer:
             return Answer(answer.status, _lower(answer.headers), answer.read())

@@ -1,5 +1,6 @@
-"""What the table says on Discord: a roll with its dice as the terminal shows them (without
-colour), the exact odds, a sheet, the log's lines; each message within Discord's limits.
+"""What the table says on Discord: a roll read at a glance (:mod:`dicepool.web.discord_rolls`),
+the exact odds, a sheet as the terminal draws it (:mod:`dicepool.web.discord_sheet`), the log's
+lines; each message within Discord's limits.
 
 Every message goes in a code block, so what a user typed (a roll's comment, a name) is shown
 as typed and never read as Discord's markdown; and every message is sent with
@@ -8,13 +9,15 @@ as typed and never read as Discord's markdown; and every message is sent with
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from dicepool.campaign.summaries import dice_groups, die_look, summary
+from dicepool.campaign.shown import UNSEALED_WORDS, unsealed
+from dicepool.campaign.summaries import summary
 from dicepool.campaign.table import SeenEvent
 from dicepool.sheet.events import Kind
 from dicepool.sheet.payloads import Rolled
+from dicepool.web.discord_rolls import roll_about, roll_body, roll_head
 
 CONTENT = 2000
 """The most characters of a message's content (Discord's limit; no embeds are sent)."""
@@ -66,47 +69,40 @@ def fitting(lines: Iterable[str], most: int = ROOM) -> list[list[str]]:
     return [g for g in groups if g]
 
 
-def dice_text(system: str, dice: Sequence[Mapping[str, Any]] | Mapping[str, Any]) -> list[str]:
-    """A roll's dice, one line a group, as the terminal shows them without colour: ``10!``
-    added a die, ``[3]`` no longer counts, ``(7)`` was cancelled."""
-    groups = dice_groups(system, dice)
-    width = max((len(name) for name, _ in groups), default=0)
-    return [
-        f"  {name:<{width}}  {' '.join(die_look(d)[0] for d in group)}" for name, group in groups
-    ]
-
-
 def roll_lines(seen: SeenEvent) -> list[str]:
-    """A roll's line in the log, then its dice (a roll behind the screen: its line alone)."""
-    lines = [summary(seen.event)]
+    """A roll as the channel reads it: its result first, then its place in the log, then its
+    dice, marked (:mod:`dicepool.web.discord_rolls`); a roll behind the screen, its line
+    alone."""
+    event = seen.event
     roll = seen.roll
     if roll is None:
-        return lines
-    result = roll.result
-    sides = [result] if "dice" in result else [result["attacker"], result["defender"]]
-    for side in sides:
-        lines += dice_text(str(side.get("system", result.get("system", ""))), side["dice"])
-    return lines
+        return [f"{summary(event)}{_about(seen)}"]
+    head = roll_head(roll, event.actor)
+    if unsealed(event.kind.value, event.data):  # the mark first: a line cut to fit keeps it
+        head = f"[{UNSEALED_WORDS}] {head}"
+    return [head, roll_about(event, roll, seen.revealed), *roll_body(roll)]
 
 
 def event_lines(seen: SeenEvent) -> list[str]:
-    """An event as the channel reads it: its number and line (a roll with its dice; a
-    revealed roll marked so)."""
-    event = seen.event
-    lines = roll_lines(seen) if event.kind is Kind.ROLLED else [summary(event)]
-    mark = " (revealed)" if seen.revealed else ""
-    lines[0] = f"#{event.seq} {event.actor}{mark}: {lines[0]}"
-    return lines
+    """An event as the channel reads it: what it did first, then its number and who did it
+    (a roll with its dice; a revealed roll marked so)."""
+    if seen.event.kind is Kind.ROLLED:
+        return roll_lines(seen)
+    return [f"{summary(seen.event)}{_about(seen)}"]
+
+
+def _about(seen: SeenEvent) -> str:
+    """``  (#7 by Bo)``: an event's number and who logged it, after what it did."""
+    mark = ", revealed" if seen.revealed else ""
+    return f"  (#{seen.event.seq} by {seen.event.actor}{mark})"
 
 
 def rolled_text(seen: SeenEvent) -> str:
-    """A roll just made, for its roller's answer."""
-    hidden = (
-        " (hidden: only you see it until you reveal it)"
-        if Rolled.of(seen.event.data).hidden
-        else ""
-    )
-    return "\n".join(event_lines(seen)) + hidden
+    """A roll just made, for its roller's answer (a hidden roll says how to reveal it)."""
+    lines = event_lines(seen)
+    if Rolled.of(seen.event.data).hidden:
+        lines.append(f"only you see it: /reveal seq:{seen.event.seq} shows it to the table")
+    return "\n".join(lines)
 
 
 def percent(p: float) -> str:
@@ -141,62 +137,3 @@ def _number(key: str) -> float:
         return float(key)
     except ValueError:
         return float("inf")
-
-
-def sheet_text(sheet: Mapping[str, Any]) -> str:
-    """A character's sheet (as the API gives it): its ratings, specialties and state."""
-    lines = [f"{sheet['name']} ({sheet.get('system', '')})"]
-    traits: Mapping[str, int] = sheet.get("traits") or {}
-    lines += _wrapped([f"{name} {value}" for name, value in traits.items()])
-    specialties: Mapping[str, Sequence[str]] = sheet.get("specialties") or {}
-    if specialties:
-        lines.append("Specialties")
-        lines += _wrapped([f"{t} ({', '.join(s)})" for t, s in specialties.items()])
-    for key, value in (sheet.get("state") or {}).items():
-        if key == "tracks" and isinstance(value, list):
-            lines += track_lines(value)
-            continue
-        lines.append(f"{key}: {_plain(value)}")
-    if sheet.get("notes"):
-        lines.append(f"notes: {sheet['notes']}")
-    return "\n".join(lines)
-
-
-MARKS = {"bashing": "[/]", "lethal": "[X]", "aggravated": "[*]"}
-"""A box of a damage track as the terminal draws it (an empty one: ``[ ]``)."""
-
-
-def track_lines(tracks: Sequence[Mapping[str, Any]]) -> list[str]:
-    """A line a track of the sheet: a damage track's boxes and, in words, what they hold
-    (``Health  [X][/][ ][ ]  1 lethal, 1 bashing, 2 unhurt``); points as ``Willpower  3/4``."""
-    width = max((len(str(t.get("name", ""))) for t in tracks), default=0)
-    lines = []
-    for track in tracks:
-        name = f"  {track.get('name', '')!s:<{width}}  "
-        if track.get("kind") != "damage":
-            lines.append(f"{name}{track.get('points')}/{track.get('max')}")
-            continue
-        boxes = [str(b) if b else "" for b in track.get("boxes") or []]
-        drawn = "".join(MARKS.get(b, "[ ]") for b in boxes)
-        held = [f"{boxes.count(w)} {w}" for w in ("aggravated", "lethal", "bashing") if w in boxes]
-        held.append(f"{boxes.count('')} unhurt")
-        lines.append(f"{name}{drawn}  {', '.join(held)}")
-    return lines
-
-
-def _wrapped(items: list[str], width: int = 60) -> list[str]:
-    lines = [""]
-    for item in items:
-        if lines[-1] and len(lines[-1]) + len(item) + 2 > width:
-            lines.append("")
-        lines[-1] += (", " if lines[-1] else "  ") + item
-    return [line for line in lines if line]
-
-
-def _plain(value: object) -> str:
-    """A state's value in a line: a mapping as ``key value`` pairs, a list comma-separated."""
-    if isinstance(value, Mapping):
-        return ", ".join(f"{k} {_plain(v)}" for k, v in value.items())
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_plain(v) for v in value) + "]"
-    return str(value)

@@ -26,6 +26,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from dicepool.campaign.actions import offered, perform
 from dicepool.campaign.campaigns import campaign_id_of
 from dicepool.campaign.choice_odds import seat_odds_and_changes
+from dicepool.campaign.news import news, page_of, track_words
 from dicepool.campaign.roll_choices import roll_choices, spends_of
 from dicepool.campaign.rolls import Resent
 from dicepool.campaign.seals import ALONE, SealMoved, dice_source, open_seal_of
@@ -42,6 +43,8 @@ from dicepool.campaign.seats import (
 )
 from dicepool.campaign.shown import UNSEALED_WORDS, unsealed
 from dicepool.campaign.summaries import (
+    contest_sides,
+    contest_verdict,
     count_words,
     dice_groups,
     die_look,
@@ -116,6 +119,9 @@ _env.globals.update(
     dice_groups=dice_groups,
     summary=summary,
     effects_words=effects_words,
+    contest_sides=contest_sides,  # a contest's sides by their characters' names
+    contest_verdict=contest_verdict,
+    track_words=track_words,  # a track of boxes as a screen reader hears it
     offered=offered,
     examples=examples_of,  # placeholders in the table's own system's words
 )
@@ -485,6 +491,7 @@ def entries_of(
     """The log's entries as the templates draw them, newest first (``restores``: the undo each
     restore strikes, by the restore's seq, for its words)."""
     restores = restores or {}
+    page = page_of(seen)  # what an undo or a reveal names, as the seat sees it, for its news
     return [
         {
             "seen": s,
@@ -492,6 +499,7 @@ def entries_of(
             "struck": s.event.id in struck,
             "about": concerns(s.event),
             "target": restores.get(s.event.seq),
+            "news": news(s, page, restores.get(s.event.seq)),
         }
         for s in reversed(seen)
     ]

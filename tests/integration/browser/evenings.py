@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Dialog, Locator, Page, expect
@@ -588,3 +589,217 @@ def _end_of_evening(night: Night, shoot: Shoot, look: Look) -> None:
     _close_seal(night)
     shoot(night.told, f"evening-{night.evening.system}-table-desktop")
     _revoke(night, shoot)
+
+
+# -- issue 30: chronicles, classic and custom evenings, a storyteller on a desktop and two
+# players, one on a phone and one on a tablet ------------------------------------------------
+
+WIDE: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+"""The storyteller's desktop at issue 30's evenings."""
+TABLET: dict[str, Any] = {
+    "viewport": {"width": 820, "height": 1180},
+    "is_mobile": True,
+    "has_touch": True,
+}
+"""A player's tablet (820x1180): below the desktop's width, so the table shows its tabs."""
+
+
+@pytest.fixture(scope="module")
+def trio(browser: Browser) -> Iterator[list[BrowserContext]]:
+    """The storyteller's desktop, a player's phone and a player's tablet."""
+    made = [new_context(browser, WIDE), new_context(browser, PHONE), new_context(browser, TABLET)]
+    yield made
+    for context in made:
+        context.close()
+
+
+@dataclass
+class Trio:
+    """An issue-30 evening's table: the storyteller's page, the phone's and the tablet's."""
+
+    base: str
+    system: str
+    campaign: int
+    told: Page
+    told_token: str
+    phone: Page
+    tablet: Page
+
+    @property
+    def pages(self) -> tuple[Page, Page, Page]:
+        """Every seat's page: the storyteller's first."""
+        return (self.told, self.phone, self.tablet)
+
+
+def _opened_by_form(base: str, page: Page, system: str, shoot: Shoot) -> tuple[int, str, str]:
+    """The storyteller opens a table of ``system`` from the front page's form: its id, their
+    token and the invitation, both read from the links the page shows once."""
+    page.goto(base + "/")
+    page.fill("input[name=name]", f"A {system} evening")
+    page.select_option("select[name=system]", system)
+    page.fill("input[name=storyteller]", STORYTELLER)
+    page.click("button[type=submit]")
+    invite = page.input_value("#invite-link")
+    token = token_of(page.input_value("#storyteller-link"))
+    page.click("text=Go to the table")
+    _live(page)
+    return int(page.url.rstrip("/").rsplit("/", 1)[1]), token, invite
+
+
+def _made(page: Page, name: str, traits: str, *, for_player: bool = True) -> Locator:
+    """The storyteller makes a character from the sheets' New character (ready for a player
+    to take, or their own): its sheet, drawn."""
+    show(page, "sheet")
+    _opened(page.locator("#new-character"))
+    form = page.locator("#new-character form")
+    form.get_by_label("Name").fill(name)
+    form.get_by_label("Traits").fill(traits)
+    form.locator("input[name=for_player]").set_checked(for_player)
+    with page.expect_navigation():
+        form.get_by_role("button", name="Create").click()
+    _live(page)
+    sheet = page.locator(f".sheet[data-character={name}]")
+    expect(sheet).to_be_visible()
+    return sheet
+
+
+def _sits(page: Page, invite: str, seat: str, character: str) -> None:
+    """A player takes a seat with the invitation and sits with the character the storyteller
+    made for them; their roll box shows the character's traits as buttons."""
+    page.goto(invite)
+    page.fill("input[name=name]", seat)
+    page.click("button[type=submit]")
+    expect(page.locator("#own-link")).to_have_value(re.compile("/t/"))
+    page.click("text=Go to the table")
+    page.locator("#choose select[name=pick]").select_option(character)
+    with page.expect_navigation():
+        page.click("text=Sit with this character")
+    _live(page)
+    expect(page.locator(".trait-buttons")).to_be_visible()
+
+
+def _tap(panel: Locator, action: str, button: str, said: str) -> None:
+    """Press one button of a sheet's Actions (its points left as they are) and wait for the
+    answer; the panel stays open while the live feed draws the sheets again."""
+    page = panel.page
+    _clear_notice(page)
+    panel.locator(f"form[data-action={action}] button", has_text=button).first.click()
+    expect(page.locator("#notice")).to_contain_text(said)
+    expect(panel).to_have_js_property("open", True)
+
+
+def _seen_live(roller: Page, other: Page, line: str) -> int:
+    """``roller`` rolls ``line``; ``other``'s page shows it at once below its roll box and in
+    its log, counted on its Log tab: the event's number."""
+    show(other, "roll")
+    news = _unread_count(other)
+    seq = roll_on(roller, line)
+    expect(roller.locator("#my-roll")).to_contain_text(f"Your roll, event {seq}")
+    latest = other.locator("#my-roll")
+    expect(latest).to_contain_text(f"The latest roll, event {seq}")
+    expect(latest.locator(".dice .die").first).to_be_visible()
+    expect(_unread(other)).to_have_text(str(news + 1))
+    expect(other.locator(f"#ev-{seq}")).to_be_attached()
+    return seq
+
+
+def _typed_roll(page: Page, line: str, faces: str, character: str = "") -> int:
+    """The storyteller rolls ``line`` with the faces typed by hand (for ``character``, or
+    nobody: a contest names its own rollers): the event's number."""
+    show(page, "roll")
+    page.locator("#roll-for").select_option(character)
+    page.fill("#line", line)
+    _opened(page.locator("#roll-choices")).locator("#faces").fill(faces)
+    return roll_on(page)
+
+
+def _contest_named(trio: Trio, seq: int, sides: tuple[str, str], verdict: str) -> None:
+    """Every seat's log shows the contest at ``seq`` with each side labelled by its character
+    and the verdict in words ("Ana wins by 2", "a tie"), never attacker or defender."""
+    for page in trio.pages:
+        entry = page.locator(f"#ev-{seq}")
+        expect(entry.locator(".side-name")).to_have_text(list(sides))
+        expect(entry.locator("p.verdict").last).to_have_text(verdict)
+        expect(entry).not_to_contain_text(re.compile("attacker|defender", re.IGNORECASE))
+    for page in (trio.phone, trio.tablet):  # and a screen reader hears who won
+        expect(page.locator("#announce")).to_contain_text(f"{' vs '.join(sides)}: {verdict}")
+
+
+def _hidden_then_revealed(trio: Trio, line: str, look: Look, character: str = "") -> int:
+    """The storyteller rolls ``line`` hidden (for ``character``, or nobody): each player's log
+    holds a placeholder saying who rolled in secret (no dice, no line); revealed, the players
+    see the roll, marked."""
+    told = trio.told
+    show(told, "roll")
+    told.locator("#roll-for").select_option(character)
+    seq = roll_on(told, line, hidden=True)
+    expect(told.locator(f"#ev-{seq} .tag.secret")).to_have_text("hidden")
+    players = (trio.phone, trio.tablet)
+    for page in players:
+        entry = page.locator(f"#ev-{seq}")
+        expect(entry.locator(".summary")).to_contain_text(f"{STORYTELLER} rolled in secret")
+        expect(entry).not_to_contain_text("hidden rolled")
+        expect(entry.locator(".die")).to_have_count(0)
+        expect(entry.locator(".line")).to_have_count(0)
+    show(trio.phone, "log")
+    look(trio.phone, f"evening-{trio.system}-hidden-phone")
+    show(told, "log")
+    _clear_notice(told)
+    told.locator(f"#ev-{seq} .entry-tools button", has_text="Reveal").click()
+    for page in players:
+        entry = page.locator(f"#ev-{seq}")
+        expect(entry.locator(".tag", has_text="revealed")).to_have_count(1)
+        expect(entry.locator(".line code")).to_have_text(line.split("#", 1)[0].strip())
+        expect(entry.locator(".die").first).to_be_attached()
+    return seq
+
+
+def _undo(trio: Trio, seq: int) -> None:
+    """The storyteller undoes the event at ``seq`` from its entry (asked first): struck on
+    every seat's page."""
+    told = trio.told
+    show(told, "log")
+    asked = _accept(told)
+    told.locator(f"#ev-{seq} .entry-tools button", has_text="Undo").click()
+    assert asked == [f"Undo event {seq}?"], asked
+    for page in trio.pages:
+        expect(page.locator(f"#ev-{seq}")).to_have_class(re.compile(r"\bstruck\b"))
+
+
+def _own_examples(trio: Trio) -> None:
+    """Every example the table's pages show names the system's own traits: none Dexterity."""
+    for page in trio.pages:
+        named = page.evaluate(
+            "() => [...document.querySelectorAll('[placeholder]')].map(f => f.placeholder)"
+        )
+        assert named and not [p for p in named if "Dexterity" in p], named
+
+
+def _fits(page: Page) -> None:
+    """Nothing of the page reaches past its window's width (no sideways scroll)."""
+    wide = page.evaluate("() => document.documentElement.scrollWidth")
+    assert wide <= (page.viewport_size or {"width": 0})["width"], wide
+
+
+def _last_kind(trio: Trio, kind: str) -> int:
+    """The sequence number of the table's last event of ``kind``."""
+    read = api(trio.base, "GET", f"/api/campaigns/{trio.campaign}/events?after=0", trio.told_token)
+    assert read.status == 200, read.body
+    found = [e["seq"] for e in read.body["events"] if e["kind"] == kind]
+    assert found, [e["kind"] for e in read.body["events"]]
+    seq: int = found[-1]
+    return seq
+
+
+def _npc_by_api(trio: Trio, name: str, traits: str) -> None:
+    """The storyteller makes a character of their own through the API (the page's New
+    character is walked for the players'): drawn live on their page."""
+    made = api(
+        trio.base,
+        "POST",
+        f"/api/campaigns/{trio.campaign}/characters",
+        trio.told_token,
+        {"name": name, "traits": traits},
+    )
+    assert made.status == 201, made.body
+    expect(trio.told.locator(f".sheet[data-character={name}]")).to_be_visible()

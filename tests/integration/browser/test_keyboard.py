@@ -283,7 +283,7 @@ def test_the_table_is_played_with_the_keyboard_alone(
     secret = rolled(storyteller, after=spent)
     expect(storyteller.locator("#notice")).to_contain_text("hidden from the players")
     expect(player.locator(f"#ev-{secret}")).to_contain_text("rolled in secret")
-    expect(player.locator("#announce")).to_have_text("storyteller rolled in secret")
+    expect(player.locator("#announce")).to_have_text("the storyteller rolled in secret")
 
     if phone:
         reach_part(storyteller, "log")

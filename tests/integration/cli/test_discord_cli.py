@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from dicepool.campaign.actions import ACTIONS
 from dicepool.cli.main import cli
+from dicepool.web.discord_commands import OWN
 
 from ..web.discord import receiving
 
@@ -27,7 +28,8 @@ def printed() -> list[dict[str, object]]:
 
 def test_every_action_of_the_catalogue_is_a_command_within_discords_limits() -> None:
     found = {c["name"]: c for c in printed()}
-    assert {"link", "join", "roll", "odds", "sheet"} | set(ACTIONS) == set(found)
+    assert set(OWN) | set(ACTIONS) == set(found)  # the table's own: /link, /reveal, /undo...
+    assert {"link", "join", "roll", "odds", "reveal", "undo", "restore"} <= set(OWN)
     assert len(found) <= 100  # an application's global commands
     for name, command in found.items():
         assert NAME.match(name) and 1 <= len(str(command["description"])) <= 100

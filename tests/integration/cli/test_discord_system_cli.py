@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from dicepool.campaign.actions import ACTIONS
 from dicepool.cli.main import cli
+from dicepool.web.discord_commands import OWN
 
 from ..web.discord import receiving
 
@@ -24,7 +25,7 @@ def printed(*args: str) -> dict[str, dict[str, object]]:
 def test_a_systems_commands_are_the_actions_its_tables_have(system: str) -> None:
     found = printed("--system", system)
     has = {a.name for a in ACTIONS.values() if system in a.systems}
-    assert set(found) == {"link", "join", "roll", "odds"} | has
+    assert set(found) == set(OWN) | has  # the table's own: /link, /roll, /reveal, /undo...
     damage = {o["name"] for o in found["damage"]["options"]}  # type: ignore[union-attr]
     hubris_only = {"resistant", "treatable", "mitigate"}
     assert (hubris_only <= damage) == (system == "hubris")
@@ -47,3 +48,11 @@ def test_a_systems_commands_are_registered_for_one_server(
         )
         bad = CliRunner().invoke(cli, ["discord", "commands", "--guild-id", "x8", *args[4:]])
         assert bad.exit_code == 2 and "a Discord id is a number" in bad.output
+
+
+def test_the_global_commands_of_servers_that_get_theirs_at_link() -> None:
+    found = printed("--unlinked")
+    assert set(found) == {"link", "join", "roll", "odds"}
+    assert found["link"]["contexts"] == [0] and found["roll"]["contexts"] == [1, 2]
+    both = CliRunner().invoke(cli, ["discord", "commands", "--unlinked", "--system", "hubris"])
+    assert both.exit_code == 2 and "--unlinked are the global commands" in both.output

@@ -32,7 +32,7 @@ def test_a_user_acts_as_the_seat_it_is_tied_to_until_the_tie_is_undone(db: Datab
     linked = link_channel(db, told, "700", "111")
     with pytest.raises(AccessError, match="/join"):
         seat_for(db, "700", "222")
-    bo, joined = join_from_discord(db, invite, "Bo", "222")
+    bo, joined, _ = join_from_discord(db, invite, "Bo", "222")
     assert seat_for(db, "700", "222") == bo and seat_for(db, "700", "111") == told
     with pytest.raises(AccessError, match="no table is linked"):
         seat_for(db, "701", "222")
@@ -86,7 +86,7 @@ def test_db_check_finds_a_tie_the_log_does_not_make(db: Database) -> None:
     invite = find_seat_by_token(db, table.invite)
     assert told is not None and invite is not None
     linked = link_channel(db, told, "700", "111")
-    _, joined = join_from_discord(db, invite, "Bo", "222")
+    _, joined, _ = join_from_discord(db, invite, "Bo", "222")
     struck, _ = undo(db, "Nights", "storyteller", joined.seq)
     assert check(db) == []
     undo(db, "Nights", "storyteller", struck.seq)  # restored

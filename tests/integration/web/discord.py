@@ -141,7 +141,7 @@ class Receiver:
                 self.end_headers()
                 self.wfile.write(answer)
 
-            do_POST = do_PATCH = do_PUT = _any
+            do_POST = do_PATCH = do_PUT = do_GET = _any
 
             def log_message(self, *args: Any) -> None:
                 pass

@@ -119,7 +119,7 @@ def test_link_and_join_tie_the_channel_and_the_users_each_logged(
     # a stranger is told how to sit; another channel has no table
     stranger = app.command("roll", STRANGER, line="hubris 2")["data"]
     assert stranger["flags"] == 64 and "/join" in stranger["content"]
-    elsewhere = app.command("roll", PLAYER, "701", line="hubris 2")["data"]
+    elsewhere = app.command("sheet", PLAYER, "701")["data"]  # plain dice roll anywhere
     assert "no table is linked to this channel" in elsewhere["content"]
 
 
@@ -133,11 +133,11 @@ def test_a_roll_is_the_seats_shown_as_the_terminal_shows_it(
     content = data["content"]
     assert content.startswith("```\n") and content.endswith("\n```")
     assert content.count("```") == 2  # the comment's fence cannot end the block
-    assert "Bo: Ana: Strength + Brawl" in content or "Ana" in content
+    assert content.split("\n")[1].startswith("Ana — Strength + Brawl: ")  # the result first
     rolled = [e for e in events(app, table) if e["kind"] == "rolled"][-1]
     faces = [d["face"] for d in rolled["data"]["result"]["dice"]]
     assert len(faces) >= 5
-    shown = content.split("\n")[2].split()  # "  rolled  3 9 10! ..."
+    shown = content.split("\n")[3].split()  # "  rolled  3 9* 10!* ..."
     assert [int(re.findall(r"\d+", f)[0]) for f in shown[1:]] == faces[: len(shown) - 1]
     assert rolled["actor"] == "Bo"
 
@@ -166,7 +166,8 @@ def test_odds_and_the_sheet_answer_the_asker_alone(app: Application, table: dict
     assert too_much["flags"] == 64 and "over the budget of 0.5 s" in too_much["content"]
     assert too_much["content"].count("\n") == 2  # the refusal's one line, in its block
     sheet = app.command("sheet", PLAYER)["data"]
-    assert sheet["flags"] == 64 and "Ana" in sheet["content"] and "Strength 3" in sheet["content"]
+    assert sheet["flags"] == 64 and "Ana  (Bo, hubris)" in sheet["content"]
+    assert "Strength     ●●●○○  3" in sheet["content"]  # dots, as the terminal draws them
 
 
 def test_a_state_action_from_the_catalogue_is_taken_as_the_seat_may(
@@ -223,12 +224,13 @@ def test_the_channel_gets_every_roll_in_order_through_429s_and_a_404_turns_it_of
     assert not any("behind" in line for line in shown)  # the hidden roll: not until revealed
     assert all(h.body["allowed_mentions"] == {"parse": []} for h in heard)
     assert "mirrored to a Discord channel" in shown[1]
-    numbers = [int(line.split()[0][1:]) for line in shown if line.startswith("#")]
-    assert numbers == sorted(numbers)
+    found = [re.search(r"^  #(\d+) by|\(#(\d+) by", line) for line in shown]  # each event's
+    numbers = [int(m[1] or m[2]) for m in found if m]
+    assert len(numbers) > 50 and numbers == sorted(numbers)
     # revealed, the hidden roll comes, marked so
     post(app.port, f"/api/campaigns/{cid}/events/{hidden['event']}/reveal", {}, told)
     heard = receiver.wait_for(hook, lambda h: "behind" in "".join(lines(h)))
-    assert any("(revealed)" in line and "behind" in line for line in lines(heard))
+    assert any(", revealed" in line and "behind" in line for line in lines(heard))
     # the webhook is deleted: Discord answers 404, the mirror stops and the log says so
     receiver.then = 404
     _rolls(app.port, cid, told, ["hubris 2 # after"])

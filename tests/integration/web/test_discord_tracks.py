@@ -57,7 +57,7 @@ def test_damage_heal_and_willpower_from_discord_at_a_chronicles_table(client: Te
     table = on_discord(client)
     hurt = says(table, PLAYER, "damage", points=2, kind="lethal")
     assert "flags" not in hurt, hurt  # the channel sees it
-    assert "Bo: Ana's Health takes 2 lethal" in hurt["content"]
+    assert "\nAna's Health takes 2 lethal  (#" in hurt["content"] and " by Bo)" in hurt["content"]
     assert (
         "Ana's Health takes 1 bashing"
         in says(table, PLAYER, "damage", points=1, kind="bashing")["content"]
@@ -71,12 +71,12 @@ def test_damage_heal_and_willpower_from_discord_at_a_chronicles_table(client: Te
     assert "Ana gains 1 Willpower" in says(table, PLAYER, "regain")["content"]
     sheet = says(table, PLAYER, "sheet")["content"]
     assert "Health     [X][X][ ][ ][ ][ ][ ]  2 lethal, 5 unhurt" in sheet
-    assert "Willpower  1/2" in sheet
+    assert "Willpower  ●○ 1/2" in sheet
     # hubris's wounds, and another system's command, are refused with what this table has
     resistant = says(table, PLAYER, "damage", points=1, kind="lethal", resistant=True)
     assert "resistant is for a hubris table's damage, not a chronicles one" in resistant["content"]
     edge = says(table, PLAYER, "edge")["content"]
-    assert "no action `edge` at a chronicles table" in edge and "damage" in edge
+    assert "/edge is not at a chronicles table: this table has " in edge and "/damage" in edge
 
 
 def test_a_chronicles_servers_commands_are_its_tables_actions_and_options() -> None:

@@ -164,7 +164,8 @@ def test_a_player_receives_the_same_whichever_private_work_was_done(
 def test_the_page_shows_private_work_as_one_quiet_line_about_no_one(client: TestClient) -> None:
     table, bo = _played(client, "Night", _new_npc_and_change)
     entries = _page_entries(client, table, bo)
-    quiet = [re.sub(r'data-seq="\d+"', "", e) for e in entries if "kind-concealed" in e]
+    numbered = r'data-seq="\d+"|>#\d+<'  # its number (the log's, no secret), in its heading too
+    quiet = [re.sub(numbered, "", e) for e in entries if "kind-concealed" in e]
     assert len(quiet) == 3 and len(set(quiet)) == 1  # Guard, Spy and Spy's change: alike
     assert 'data-about="[]"' in quiet[0] and "struck" not in quiet[0]
     page = client.get(f"/c/{table.id}", headers={"cookie": f"dicepool_seat_{table.id}={bo}"})

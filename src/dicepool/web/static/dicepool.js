@@ -24,9 +24,10 @@
     });
   }
 
-  // A new roll said to screen readers: its roller, its line and its outcome, in the live
-  // region #announce (the entries the page opened with are not news; a hidden roll revealed is:
-  // its dice are heard then).
+  // What is new at the table said to screen readers, in the live region #announce: each new
+  // entry's one sentence, written by the server (data-news: who, what, result), oldest first.
+  // The entries the page opened with are not news, nor a log sent again (on a live reconnect:
+  // the `known` map); a hidden roll revealed is heard through its reveal's entry, which says it.
   var known = {};  // the entries this page has shown, by number (and "revealed"): a log sent again is not news
   function announce() {
     var region = document.getElementById("announce");
@@ -35,24 +36,54 @@
     var fresh = [], news = [];
     log.querySelectorAll("li.entry").forEach(function (entry) {
       // (an entry sent again wears its old class until HTMX settles it: read again then)
-      var shown = entry.dataset.seq + (entry.classList.contains("revealed") ? " revealed" : "");
+      var revealed = entry.classList.contains("revealed");
+      var shown = entry.dataset.seq + (revealed ? " revealed" : "");
       if (entry.dataset.said === shown) { return; }
       entry.dataset.said = shown;
       if (known[shown]) { return; }
       known[shown] = true;
-      if (!region.dataset.ready || !entry.classList.contains("kind-rolled")) { return; }
+      if (!region.dataset.ready || revealed) { return; }
       var me = document.getElementById("seal");
-      if (!me || entry.dataset.actor !== me.dataset.seat) { news.push(entry); }
-      var part = function (selector) {
-        var found = entry.querySelector(selector);
-        return found ? found.textContent.replace(/\s+/g, " ").trim() : "";
-      };
-      fresh.push([part(".who"), "rolled", part(".line code") || "in secret", part(".verdict")].join(" ").trim());
+      if (entry.classList.contains("kind-rolled") && (!me || entry.dataset.actor !== me.dataset.seat)) { news.push(entry); }
+      // (an entry drawn for no one, a browser's part of the seal, or left out by the log's
+      // filter, is not said either)
+      if (entry.dataset.news && getComputedStyle(entry).display !== "none") { fresh.unshift(entry.dataset.news); }  // the log is newest first
     });
     region.dataset.ready = "1";
     countNews(news);
     if (fresh.length) { region.textContent = fresh.join(". "); }
   }
+
+  // The log walked by keyboard: Tab reaches one entry (the newest, or the one last walked to),
+  // the arrows move between entries (Home, End: the newest, the oldest), each a heading too.
+  var roved = null;  // the number of the entry Tab reaches, once the arrows moved there
+  function walkable(log) {  // (not an entry drawn for no one, nor one the log's filter left out)
+    return Array.prototype.filter.call(log.querySelectorAll(":scope > li.entry"), function (e) {
+      return getComputedStyle(e).display !== "none";
+    });
+  }
+  function rove() {
+    var log = document.getElementById("log");
+    if (!log) { return; }
+    var entries = walkable(log);
+    var here = entries.filter(function (e) { return e.dataset.seq === roved; })[0] || entries[0];
+    log.querySelectorAll(":scope > li.entry").forEach(function (e) { e.tabIndex = e === here ? 0 : -1; });
+  }
+  document.addEventListener("focusin", function (event) {
+    var entry = event.target;
+    if (entry.matches && entry.matches("#log > li.entry") && entry.tabIndex !== 0) { roved = entry.dataset.seq; rove(); }
+  });
+  document.addEventListener("keydown", function (event) {
+    var entry = event.target;
+    if (!entry.matches || !entry.matches("#log > li.entry")) { return; }
+    var entries = walkable(entry.parentElement), at = entries.indexOf(entry);
+    var to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: entries.length - 1 }[event.key];
+    if (to === undefined || !entries[to]) { return; }
+    event.preventDefault();
+    roved = entries[to].dataset.seq;
+    rove();
+    entries[to].focus();
+  });
 
   // A page kept open all evening keeps its log short, as it opened: past LOG_KEPT entries the
   // live feed added, the oldest are let go down to LOG_SHOWN (the server's page of the log),
@@ -85,13 +116,13 @@
     if (log && event.target.closest("#log li.older button")) { log.dataset.older = "1"; }
   });
 
-  function refresh() { localTimes(document); filterLog(); trimLog(); announce(); showMyRoll(); }
+  function refresh() { localTimes(document); filterLog(); trimLog(); announce(); rove(); showMyRoll(); }
   document.addEventListener("DOMContentLoaded", refresh);
   document.addEventListener("htmx:afterSettle", refresh);
   document.addEventListener("htmx:oobAfterSwap", refresh);
   document.addEventListener("htmx:wsAfterMessage", refresh);
   document.addEventListener("change", function (event) {
-    if (event.target.id === "log-filter") { filterLog(); }
+    if (event.target.id === "log-filter") { filterLog(); rove(); }
   });
 
   // The answer to a button or a form (#notice) shows just below what sent it, in the page's
@@ -193,6 +224,7 @@
       if (!found && holderKey(h) === spot[0]) { found = h; }
     });
     var controls = found ? found.querySelectorAll(CONTROLS) : [];
+    if (found && spot[1] < 0) { found.focus({ preventScroll: true }); return; }  // the holder itself: a log entry walked to
     if (controls.length) { controls[Math.min(spot[1], controls.length - 1)].focus({ preventScroll: true }); }
   }
   var typed = null;
@@ -343,6 +375,12 @@
     // a copy to read: the entry's tools and its actions on the roll stay in the log
     copy.querySelectorAll("form, .entry-tools, .roll-action, [id]").forEach(function (e) {
       if (e.matches("form, .entry-tools, .roll-action")) { e.remove(); } else { e.removeAttribute("id"); }
+    });
+    copy.querySelectorAll("h3").forEach(function (h) {  // the log's entry is the heading to jump to, not its copy
+      var line = document.createElement("p");
+      line.className = h.className;
+      line.replaceChildren.apply(line, Array.prototype.slice.call(h.childNodes));
+      h.replaceWith(line);
     });
     var head = document.createElement("p");
     head.className = "mine-head";
