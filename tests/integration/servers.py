@@ -15,10 +15,11 @@ SCRIPT = Path(sys.executable).parent / "dicepool"
 """The `dicepool` command of the interpreter running the tests."""
 
 
-def free_port() -> int:
-    """A port nothing listens on now."""
+def free_port(host: str = "127.0.0.1") -> int:
+    """A port nothing listens on now at ``host`` (a server on every address, 0.0.0.0, needs a
+    port no socket holds on any: the flood test's clients hold thousands on 127.0.0.2)."""
     with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
+        probe.bind((host, 0))
         port: int = probe.getsockname()[1]
         return port
 

@@ -71,26 +71,62 @@ SMALLEST_PNG = 10_000
 """Bytes below which a page's screenshot is taken for blank (a drawn page is far larger)."""
 
 
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Playwright]:
-    """Playwright, for the session."""
-    with sync_playwright() as driver:
-        yield driver
+class Chromium:
+    """Playwright and Debian's Chromium, started by the first browser test a worker runs and
+    stopped when the next test it runs is not one (:func:`pytest_runtest_teardown`): a start
+    costs a second or two, and a worker runs its browser files one after the other (they are
+    collected first). Never kept past them: Playwright's synchronous API keeps an event loop in
+    the worker's thread, and a later test's ``asyncio.run()`` would fail under it."""
+
+    def __init__(self) -> None:
+        self.driver: Playwright | None = None
+        self.browser: Browser | None = None
+
+    def started(self) -> Browser:
+        """The browser, launched if it is not running (the test fails when it is missing)."""
+        if self.browser is None:
+            if not CHROMIUM.exists():
+                pytest.fail(
+                    f"the browser tests drive Debian's Chromium at {CHROMIUM}, which is "
+                    "missing: run ./scripts/test (it installs the `chromium` package), or "
+                    "apt-get install chromium",
+                    pytrace=False,
+                )
+            expect.set_options(timeout=TIMEOUT_MS)
+            self.driver = sync_playwright().start()
+            self.browser = self.driver.chromium.launch(
+                executable_path=str(CHROMIUM), headless=True, args=FLAGS
+            )
+        return self.browser
+
+    def stop(self) -> None:
+        """Close the browser and stop Playwright, if they run."""
+        if self.browser is not None:
+            self.browser.close()
+            self.browser = None
+        if self.driver is not None:
+            self.driver.stop()
+            self.driver = None
+
+
+CHROME = Chromium()
+"""This worker's browser."""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """After a browser test's teardown (its module's fixtures closed with the last), the
+    browser stopped unless the next test is a browser test too."""
+    yield
+    here = Path(__file__).parent
+    if nextitem is None or here not in nextitem.path.parents:
+        CHROME.stop()
 
 
 @pytest.fixture(scope="module")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    """Debian's Chromium, headless, for the session; the test fails when it is missing."""
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"the browser tests drive Debian's Chromium at {CHROMIUM}, which is missing: run "
-            "./scripts/test (it installs the `chromium` package), or apt-get install chromium",
-            pytrace=False,
-        )
-    expect.set_options(timeout=TIMEOUT_MS)
-    chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=FLAGS)
-    yield chromium
-    chromium.close()
+def browser() -> Browser:
+    """Debian's Chromium, headless: this worker's (:data:`CHROME`)."""
+    return CHROME.started()
 
 
 @pytest.fixture(scope="module")

@@ -51,8 +51,8 @@ class Forms(HTMLParser):
             self.forms.setdefault(self._form, [])
         elif self._form is None:
             return
-        elif tag == "div" and "explain" in (found.get("class") or "").split():
-            self._explain = []
+        elif tag in ("div", "details") and "explain" in (found.get("class") or "").split():
+            self._explain = []  # a sheet's action: its name the summary, the rules line folded
         elif tag == "label":
             self._labels.append([])
             self._fields.append([])
@@ -74,7 +74,9 @@ class Forms(HTMLParser):
             return
         if tag == "form":
             self._form = None
-        elif tag == "div" and self._explain is not None:
+        elif tag == "summary" and self._explain is not None:
+            self._explain.append(": ")
+        elif tag in ("div", "details") and self._explain is not None:
             self.explained[self._form] = " ".join("".join(self._explain).split())
             self._explain = None
         elif tag == "label" and self._labels:

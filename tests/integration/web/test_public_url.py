@@ -98,7 +98,7 @@ def test_every_link_of_the_api_and_the_pages_starts_with_the_public_address(
 
 
 def test_serve_on_every_address_gives_links_players_can_open(tmp_path: Path) -> None:
-    port = free_port()
+    port = free_port("0.0.0.0")
     server = serving(str(tmp_path / "t.db"), port, "1", "--host", "0.0.0.0")
     try:
         body = post(port, "/api/campaigns", {"name": "Night", "system": "chronicles"})

@@ -30,7 +30,10 @@ def card(html: str, name: str = "Ana") -> str:
 
 def forms(html: str) -> list[tuple[str, str]]:
     """The action forms of a card's Actions panel: (action, the track it names)."""
-    panel = re.search(r'<details class="sheet-actions".*?</details>', html, re.S)
+    # the panel runs to the sheet's edit fold (each action's rules line is a fold of its own)
+    panel = re.search(
+        r'<details class="sheet-actions".*?(?=<details class="sheet-edit")', html, re.S
+    )
     drawn = r'<form class="act-form[^"]*"[^>]*data-action="([\w-]+)"(?: data-track="(\w+)")?'
     return re.findall(drawn, panel[0]) if panel else []
 
