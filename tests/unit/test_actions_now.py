@@ -155,7 +155,8 @@ def test_willpower_spends_and_gains_follow_the_points_and_the_clock() -> None:
     assert now("vice", full) is not None and "full" in str(now("vice", full))
     spent = act(full, Kind.MITIGATED)
     assert now("mitigate", spent) == (
-        "Ana: a Willpower point was already spent this turn: one spend a turn"
+        "Ana: a Willpower point was already spent this turn: one spend a turn, until the "
+        "storyteller begins the next"
     )
     assert now("vice", spent) is None and now("virtue", spent) is None
     once = act(spent, Kind.VICE)  # a point back: Vice is used up for the scene

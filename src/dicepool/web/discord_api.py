@@ -47,7 +47,7 @@ from dicepool.errors import AccessError, CampaignError, DicepoolError, Parameter
 from dicepool.odds import Budget
 from dicepool.store.database import Database
 from dicepool.web.api import CHOSEN, ODDS_MEMORY, ODDS_SECONDS
-from dicepool.web.discord_commands import LOG_COMMANDS, OWN, SHEET, TRAITS, not_here
+from dicepool.web.discord_commands import LOG_COMMANDS, OWN, SHEET, TRAITS, names_at, not_here
 from dicepool.web.discord_guilds import after_link
 from dicepool.web.discord_http import send
 from dicepool.web.discord_log import on_the_log
@@ -219,7 +219,8 @@ def _run(
         limited(request.app, "changes", seat.id, "too many changes from this seat")
         return on_the_log(db, seat, name, given), seat.campaign_id
     if name not in ACTIONS or name in OWN:
-        raise CampaignError(f"no command /{name[:40]} here: `dicepool discord commands` lists them")
+        listed = ", ".join(f"/{n}" for n in names_at(seat.system))
+        raise CampaignError(f"no command /{name[:40]} here: this table has {listed}")
     limited(request.app, "changes", seat.id, "too many changes from this seat")
     done = perform(db, seat, name, given)
     return _done(request, db, seat, done), seat.campaign_id

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Dialog, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Dialog, FloatRect, Locator, Page, expect
 
 from .conftest import DESKTOP, PHONE, Shoot, assert_png, new_context
 from .driving import api, roll_on, show, token_of
@@ -359,14 +359,26 @@ def _refused_roll(page: Page, night: Night, choice: tuple[str, bool | str]) -> N
         expect(field).to_have_value(str(value))
 
 
+def _boxes(page: Page, *shown: Locator) -> list[FloatRect]:
+    """Where each of ``shown`` is on the screen, once all are (the live feed may be sending
+    the sheets again just then: their forms are swapped for new ones, then shown)."""
+    for _ in range(50):
+        for locator in shown:
+            expect(locator).to_be_visible()
+        boxes = [locator.bounding_box() for locator in shown]
+        if all(boxes):
+            return [box for box in boxes if box]
+        page.wait_for_timeout(100)
+    raise AssertionError(f"never all shown at once: {shown}")
+
+
 def _notice_in_place(page: Page, form: Locator, said: str) -> Locator:
     """The answer to ``form`` shows just below it, in view, over no button (defect 5)."""
     notice = page.locator("#notice")
     expect(notice).to_contain_text(said)
     expect(notice.locator(".dismiss")).to_have_count(1)  # one answer, one x to put it away
-    box, sent = notice.bounding_box(), form.bounding_box()
+    box, sent = _boxes(page, notice, form)
     viewport = page.viewport_size or {"height": 0}
-    assert box is not None and sent is not None
     assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], box
     assert box["y"] >= sent["y"] + sent["height"] - 1, (box, sent)
     covered = page.evaluate(

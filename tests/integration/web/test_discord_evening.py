@@ -294,7 +294,8 @@ def test_a_hubris_evening_on_discord_alone(evening: Evening) -> None:
         assert said[-1].startswith("  (rote: kept the "), said
     again = says(CY, "roll", line="Dexterity + Stealth", willpower=True)
     assert to_asker(again) == [
-        "Ana: a Willpower point was already spent this turn: one spend a turn"
+        "Ana: a Willpower point was already spent this turn: one spend a turn, until the "
+        "storyteller begins the next"
     ]
     # the storyteller deals damage; Cy's sheet draws it as boxes
     dealt = to_channel(says(STORYTELLER, "damage", character="Ana", points=2, kind="lethal"))

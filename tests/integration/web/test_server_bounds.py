@@ -26,18 +26,24 @@ from dicepool.cli.main import cli
 from dicepool.web import app as web_app
 from dicepool.web import live
 from dicepool.web.limits import MAX_BODY
-from dicepool.web.server import HEAD_SECONDS, MAX_HEAD
+from dicepool.web.server import MAX_HEAD
 
 from ..servers import free_port, serving, stop
 from .conftest import Feed
 from .test_adversary import table
 
+HEAD_WAIT = 3
+"""The seconds the module's server gives a request's head (`serve --head-seconds`; 10 by
+default): ample for the heads this module sends whole or in pieces a hundredth apart."""
+
 
 @pytest.fixture(scope="module")
 def port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
-    """A `dicepool serve` process on a SQLite file, for the module's tests."""
+    """A `dicepool serve` process on a SQLite file, for the module's tests (a request's head
+    given :data:`HEAD_WAIT` seconds: the silent connections' test waits that out)."""
     chosen = free_port()
-    server = serving(str(tmp_path_factory.mktemp("served") / "table.sqlite3"), chosen)
+    db = str(tmp_path_factory.mktemp("served") / "table.sqlite3")
+    server = serving(db, chosen, "1", "--head-seconds", str(HEAD_WAIT))
     yield chosen
     stop(server)
 
@@ -76,7 +82,7 @@ def test_a_connection_that_says_nothing_is_closed(port: int) -> None:
     # both connections wait out the server's bound side by side, not one after the other
     with ThreadPoolExecutor(2) as waiting:
         # the server closes it, not this client
-        silent = waiting.submit(exchange, port, timeout=3 * HEAD_SECONDS)
+        silent = waiting.submit(exchange, port, timeout=3 * HEAD_WAIT)
         trickled = waiting.submit(exchange, port, b"GET /openapi.json HTTP/1.1\r\n")  # no more
     assert status(silent.result()) == 408 and b"no whole request head" in silent.result()
     assert status(trickled.result()) == 408

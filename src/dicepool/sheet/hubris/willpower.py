@@ -157,7 +157,10 @@ def spend(w: Willpower, turn_mark: int) -> Willpower:
     if w.points == 0:
         raise SheetError(f"no Willpower point left to spend (0 of {w.dots}); rest to regain one")
     if w.spent_in(turn_mark):
-        raise SheetError("a Willpower point was already spent this turn: one spend a turn")
+        raise SheetError(
+            "a Willpower point was already spent this turn: one spend a turn, until the "
+            "storyteller begins the next"
+        )
     return replace(w, points=w.points - 1, spent_mark=turn_mark, refunded=False)
 
 
