@@ -33,7 +33,7 @@ from dicepool.errors import (
     RulesError,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 """The package version (pyproject.toml reads it from here; no metadata lookup at import)."""
 
 __all__ = [

@@ -134,6 +134,12 @@ class StoreError(DicepoolError):
     """A database that cannot be opened or used: unreachable, unreadable, or newer than us."""
 
 
+class SchemaMoved(StoreError):
+    """The database's schema was upgraded under a running server: it writes nothing more (its
+    writes would miss what the new schema checks) until it is restarted on the new version.
+    Its message is the operator's line, shown to whoever asked (it names no address)."""
+
+
 class WouldWait(StoreError):
     """A transaction that would have to wait for another writer (or reader) of the database,
     begun on a thread that never waits: the web server's event loop, which serves every table

@@ -98,6 +98,18 @@ def check_chain(events: Sequence[Any], heads: Sequence[str] = ()) -> ChainReport
     return ChainReport(walk.seq, walk.whole, head, found, tuple(walk.problems[:MAX_CHAIN_PROBLEMS]))
 
 
+def _unlinked(chain: object) -> str:
+    """What is wrong with an event's chain that is not one: missing (said for what it is:
+    a dicepool too old to chain wrote it, a server left running through the upgrade), or
+    malformed."""
+    if chain is None:
+        return (
+            "it has no chain: written by a server of an older version after the upgrade "
+            "(stop every server before `dicepool db upgrade`)"
+        )
+    return f"its chain is not prev, digest and hash in hex: {shown(chain)}"
+
+
 def _step(walk: _Walk, index: int, event: object) -> None:
     """Check one event against the chain so far, and move the chain on past it."""
     if not isinstance(event, Mapping):
@@ -110,9 +122,7 @@ def _step(walk: _Walk, index: int, event: object) -> None:
     chain = event.get("chain")
     links = _links(chain)
     if links is None:
-        walk.problems.append(
-            Problem(f"its chain is not prev, digest and hash in hex: {shown(chain)}", seq=seq)
-        )
+        walk.problems.append(Problem(_unlinked(chain), seq=seq))
         walk.seq = seq
         return
     prev, digest, hashed = links

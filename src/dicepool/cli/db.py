@@ -1,5 +1,5 @@
 """`dicepool db ...`: bring the schema up to date; check the projections against the log; back
-up a SQLite file while it serves."""
+up the database while it serves (SQLite's online backup, or pg_dump)."""
 
 from __future__ import annotations
 
@@ -20,8 +20,9 @@ def db() -> None:
 @db.command("upgrade")
 @db_option
 def upgrade(db_url: str | None) -> None:
-    """Run the schema's migrations (every command also does so on first use)."""
-    database = open_database(db_url)
+    """Run the schema's migrations (stop the servers of the older version first: other
+    commands refuse an older schema, and `serve` upgrades on start)."""
+    database = open_database(db_url, upgrade=True)
     before = database.version()
     database.ensure_schema()
     after = database.version()
@@ -54,15 +55,21 @@ def check(db_url: str | None) -> None:
 
 
 @db.command("backup")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))
 @db_option
 def backup(file: Path, db_url: str | None) -> None:
-    """Copy the SQLite database to a new FILE, safe while it serves (PostgreSQL: pg_dump)."""
+    """Copy the database to a new FILE (or to a new file named by the moment in the folder
+    FILE), safe while it serves: SQLite's online backup, or pg_dump on PostgreSQL."""
     from dicepool.store.backup import backup as back_up
+    from dicepool.store.database import sqlite_path
 
     database = open_database(db_url)
-    size = back_up(database.url, file)
+    written = back_up(database.url, file)
+    size = written.stat().st_size
+    check = f"dicepool db check --db {visible(str(written))}"
+    if sqlite_path(database.url) is None:
+        check = "pg_restore into an empty database, then dicepool db check (docs/deploy.md)"
     click.echo(
-        f"backed up {visible(shown_url(database))} to {visible(str(file))} ({size:,} bytes); "
-        f"check it with: dicepool db check --db {visible(str(file))}"
+        f"backed up {visible(shown_url(database))} to {visible(str(written))} ({size:,} bytes); "
+        f"check it with: {check}"
     )

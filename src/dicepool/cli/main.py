@@ -264,8 +264,25 @@ class LazyGroup(click.Group):
                     formatter.write_dl(rows)
 
 
+def _say_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """Print the build (the version, and the commit in a checkout) and exit."""
+    if not value or ctx.resilient_parsing:
+        return
+    from dicepool.build import build
+
+    click.echo(f"dicepool {build()}")
+    ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="dicepool")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_say_version,
+    help="Show the version (and the commit, run from a checkout) and exit.",
+)
 def cli() -> None:
     """Dice pools for storyteller games: roll, resolve dice rolled by hand, exact odds."""
 

@@ -180,7 +180,7 @@ def serve(
 
     public = _public(public_url) or serve_url(host, port)
     discord = _discord(discord_public_key, discord_api)
-    db = open_database(db_url)
+    db = open_database(db_url, upgrade=True)
     db.ensure_schema()  # a database that cannot be used says so before the server starts
     click.echo(f"dicepool serves {shown_url(db)} at {public}/ (Ctrl-C stops)")
     # X-Forwarded-* believed from the proxies named alone (uvicorn's default trusts 127.0.0.1)
@@ -191,7 +191,15 @@ def serve(
     if workers == 1:
         BOUNDS.set(max_address_connections, max_address_heads, head_seconds)
         app = create_app(
-            db, poll, rolls_per_second, public, invite_hours, max_connections, discord, True
+            db,
+            poll,
+            rolls_per_second,
+            public,
+            invite_hours,
+            max_connections,
+            discord,
+            True,
+            lease=True,
         )
         _collect_less()
         uvicorn.run(app, **settings)
@@ -258,6 +266,7 @@ def worker_app() -> Any:
         int(os.environ[_CONNECTIONS]),
         _discord(os.environ.get(ENV_PUBLIC_KEY), os.environ.get(ENV_API) or API),
         True,
+        lease=True,
     )
     _collect_less()
     return app

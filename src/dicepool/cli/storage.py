@@ -51,11 +51,15 @@ def storage_options(command: F) -> F:
     return db_option(campaign_option(command))
 
 
-def open_database(given: str | None) -> Database:
-    """The database ``--db`` (or the environment, or the default) names, ready to open."""
+def open_database(given: str | None, upgrade: bool = False) -> Database:
+    """The database ``--db`` (or the environment, or the default) names, ready to open.
+
+    An empty database is made on first use; an older schema is refused unless ``upgrade``
+    (``db upgrade`` and ``serve`` alone): an ordinary command never migrates under a server.
+    """
     from dicepool.store.database import Database, database_url
 
-    return Database(database_url(given))
+    return Database(database_url(given), upgrade=upgrade)
 
 
 def shown_url(db: Database) -> str:

@@ -6,8 +6,8 @@ PostgreSQL server (``postgresql://user:pass@host/db``). SQLite runs in WAL mode 
 keys on and ``synchronous=FULL``, so an event acknowledged has reached the disk, and every write
 transaction starts with ``BEGIN IMMEDIATE``, so two writers take turns instead of failing at
 commit. SQLite is driven through the standard library and PostgreSQL through psycopg 3, its
-connections kept in a pool (see :mod:`dicepool.store.sql`); the schema is upgraded on first use
-by Alembic (over SQLAlchemy), for both.
+connections kept in a pool (see :mod:`dicepool.store.sql`); the schema is made on first use and
+upgraded by Alembic (over SQLAlchemy), for both, only where asked (``db upgrade``, ``serve``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dicepool.errors import DicepoolError, StoreError, WouldWait
+from dicepool.errors import DicepoolError, SchemaMoved, StoreError, WouldWait
 from dicepool.store.sql import SNAPSHOT, WRITE, PsycopgSql, Sql, SqliteSql
 
 if TYPE_CHECKING:
@@ -49,6 +49,7 @@ REVISIONS = (
     "0014",
     "0015",
     "0016",
+    "0017",
 )
 """Every schema revision this version knows, oldest first; the last is the head."""
 
@@ -173,6 +174,14 @@ def open_engine(url: str) -> Engine:
     return sa.create_engine(parsed.set(drivername="postgresql+psycopg"))
 
 
+def older_schema(version: str) -> str:
+    """The one line that refuses a database whose schema is older than this dicepool's."""
+    return (
+        f"this database is at schema {version}, this dicepool needs {HEAD}: run "
+        "`dicepool db upgrade` (stop the servers of the older version first)"
+    )
+
+
 def _begin_immediate(conn: Any) -> None:
     """SQLAlchemy on SQLite (the migrations): one writer at a time, from the first statement."""
     conn.connection.driver_connection.execute("BEGIN IMMEDIATE")
@@ -183,7 +192,9 @@ class Database:
 
     Args:
         url: a database URL (see :func:`database_url`).
-        upgrade: bring an older schema up to date on first use (``True``), or refuse it.
+        upgrade: bring an older schema up to date on first use (``True``), or refuse it
+            (``False``: what every command but ``db upgrade`` and ``serve`` does, so a server
+            of the older version is never migrated under; an empty database is made either way).
 
     Raises:
         StoreError: a URL that names no database dicepool can use.
@@ -200,6 +211,7 @@ class Database:
         self._pool: ConnectionPool[Any] | None = None
         self._checked = False
         self._upgrade = upgrade
+        self._moved: str | None = None  # the schema found under a running server, if moved
         if self._path is None:
             self._engine = open_engine(url)
         else:
@@ -217,12 +229,21 @@ class Database:
             self._engine = open_engine(self.url)
         return self._engine
 
-    def write(self) -> AbstractContextManager[Sql]:
+    def write(self, lease: bool = False) -> AbstractContextManager[Sql]:
         """A transaction that may write: committed when the block ends, rolled back on error.
 
         SQLite takes its write lock at the start (``BEGIN IMMEDIATE``), one writer thread of
         this process at a time; PostgreSQL locks the rows a use case reads with ``FOR UPDATE``.
+
+        Raises:
+            SchemaMoved: the schema was upgraded under this server (:meth:`schema_moved`);
+                only its lease (``lease``) is still written.
         """
+        if self._moved is not None and not lease:
+            raise SchemaMoved(
+                f"the database was upgraded to schema {self._moved} under this server (schema "
+                f"{HEAD}): it writes nothing more; restart it on the new version of dicepool"
+            )
         self.ensure_schema()
         return self._transaction(write=True)
 
@@ -344,14 +365,23 @@ class Database:
                     f"the database {shown(self.url)} was made by a newer dicepool (schema "
                     f"{version}); upgrade dicepool to use it"
                 )
-            if not self._upgrade:
-                raise StoreError(
-                    f"the database {shown(self.url)} needs an upgrade; run `dicepool db upgrade`"
-                )
+            if version is not None and not self._upgrade:
+                raise StoreError(older_schema(version))
             self.upgrade()
         self._checked = True
         if self._path is None and self._engine is not None:
             self._engine.dispose()  # the migrations' connection: the pool serves the rest
+
+    def schema_moved(self, version: str) -> None:
+        """Stop writing: a server renewing its lease found the schema at ``version``, not the
+        one it was built for (:mod:`dicepool.store.leases`); what it would write now, the new
+        schema could not check."""
+        self._moved = version
+
+    @property
+    def moved(self) -> str | None:
+        """The schema found under this server when it moved (None: it has not)."""
+        return self._moved
 
     def version(self) -> str | None:
         """The schema revision the database holds (None: an empty database)."""
@@ -373,14 +403,23 @@ class Database:
                 return str(found[0]["version_num"]) if found else None
 
     def upgrade(self) -> None:
-        """Run the migrations up to the head, one process at a time."""
+        """Run the migrations up to the head, one process at a time.
+
+        Raises:
+            StoreError: a server of another schema holds a live lease (it would go on writing
+                what the new schema cannot check): it names the server.
+        """
         import sqlalchemy as sa
 
+        from dicepool.store.leases import live_others, refusal
         from dicepool.store.migrate import upgrade
 
         with self._translated(), self.engine.connect() as conn, conn.begin():
             if conn.dialect.name == "postgresql":  # one migrator at a time
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(7170)"))
+            held = live_others(conn, HEAD)  # read under the lock: no server renews meanwhile
+            if held:
+                raise StoreError(refusal(held))
             upgrade(conn)
         self._checked = True
 

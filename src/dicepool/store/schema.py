@@ -14,6 +14,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -189,4 +190,18 @@ discord_webhooks = Table(
     # PostgreSQL database: one posts, so no message goes twice; another takes over after)
     Column("holder", String(32), nullable=True),
     Column("held_until", DateTime(timezone=True), nullable=True),
+)
+
+servers = Table(
+    "servers",
+    metadata,
+    # a running server's lease (dicepool.store.leases): its dicepool version and the schema it
+    # was built for, where it runs, and when it last renewed the lease (Unix seconds); a row
+    # not renewed for a while is a server that stopped without saying so
+    Column("id", String(32), primary_key=True),
+    Column("version", String(40), nullable=False),
+    Column("schema", String(8), nullable=False),
+    Column("host", String(255), nullable=False),
+    Column("pid", Integer, nullable=False),
+    Column("renewed", Float, nullable=False),
 )

@@ -38,6 +38,7 @@ from dicepool.campaign.table import (
     SeenEvent,
     cut,
     events_for,
+    log_end,
     reveal,
     roll_at_table,
 )
@@ -215,6 +216,27 @@ class Events(BaseModel):
 
     events: list[LoggedEvent]
     last: int
+
+
+class LogShorter(Problem):
+    """The event number a client remembers is past the log's end: the log was restored from
+    an older copy, and the client reads it again from the start (the events route answers
+    this with 409; the live feed sends it as a message, then the log from its start)."""
+
+    log_shorter: Literal[True] = True
+    log_ends: int = Field(description="The sequence number of the log's last event now.")
+
+
+def log_shorter(end: int, after: int) -> LogShorter | None:
+    """What a client remembering ``after`` is told when the log ends at ``end``, before it
+    (None when it does not)."""
+    if end >= after:
+        return None
+    return LogShorter(
+        error=f"the log ends at event {end}, before the {after} you remember: it was restored "
+        "from an older copy; read it again from the start",
+        log_ends=end,
+    )
 
 
 class Logged(BaseModel):
@@ -439,7 +461,12 @@ def json_bytes(value: Any) -> bytes:
 
 
 @router.get(
-    "/campaigns/{campaign_id}/events", response_model=Events, responses=answers(401, 404, 429)
+    "/campaigns/{campaign_id}/events",
+    response_model=Events,
+    responses={
+        **answers(401, 404, 429),
+        409: {"model": LogShorter, "description": "The log ends before ``after``."},
+    },
 )
 def read_events(
     campaign_id: int,
@@ -453,12 +480,18 @@ def read_events(
 
     A page holds at most ``limit`` events (500 at most) and about 1 MiB of them (one event at
     least, whatever its size): the whole log comes by asking again ``after`` each answer's
-    ``last``, until an answer has no events. Nothing is lost between pages.
+    ``last``, until an answer has no events. Nothing is lost between pages. An ``after`` past
+    the log's end (a client that remembers a log since restored from an older copy) is
+    answered 409, with ``log_shorter`` and the log's last number, ``log_ends``.
 
     Each seat reads so many bytes of the log a second (:data:`~dicepool.web.limits.READ_BYTES`,
     after a burst): one that read more waits (429, with ``Retry-After``)."""
     limited(request.app, "reads", seat.id, "this seat has read much of the log", cost=0.0)
     page = events_for(_db(request), seat, after, limit)
+    read_all = page.last > after or after == 0  # else the log may end before ``after``
+    shorter = None if read_all else log_shorter(log_end(_db(request), seat.campaign_id), after)
+    if shorter is not None:  # a client left past the log's end would wait for ever, told nothing
+        return Response(shorter.model_dump_json(), 409, media_type="application/json")
     texts = [json_bytes(event_json(s)).decode() for s in page.events]
     sent = cut(seat, page, [len(text) + 1 for text in texts])  # about 1 MiB at most
     body = page_json(texts[: len(sent.events)], sent.last)

@@ -23,8 +23,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dicepool import __version__
 from dicepool.campaign.catalogue import printable
-from dicepool.errors import DicepoolError
+from dicepool.errors import DicepoolError, SchemaMoved
 from dicepool.store.database import Database, sqlite_path
+from dicepool.store.wal import checkpoint
 from dicepool.web import (
     actions_api,
     api,
@@ -41,6 +42,7 @@ from dicepool.web.clients import AddressRequests
 from dicepool.web.discord_mirror import Mirror
 from dicepool.web.discord_sign import Discord
 from dicepool.web.kept import ANSWERS_BYTES, Kept
+from dicepool.web.lease import LeaseKeeper
 from dicepool.web.limits import BODY_SECONDS, INVITE_HOURS, MAX_BODY, MAX_CONNECTIONS, rates
 from dicepool.web.live import POLL_SECONDS, Hub
 from dicepool.web.notify import Listener, Watcher
@@ -195,14 +197,21 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     news.start()
     mirror = Mirror(db, app.state.poll_seconds) if app.state.mirror else None
     mirroring = asyncio.create_task(mirror.run()) if mirror is not None else None
+    keeper = LeaseKeeper(db) if app.state.lease else None  # see dicepool.store.leases
+    if keeper is not None:
+        await keeper.start()
     try:
         yield
     finally:
         await app.state.queues.finish()
+        if keeper is not None:  # after the last write: an upgrade may go on at once
+            await keeper.stop()
         await news.stop()
         if mirror is not None and mirroring is not None:
             mirroring.cancel()
             mirror.stop()
+        if path is not None:  # after the last write: the main file alone holds every event
+            await asyncio.to_thread(checkpoint, path)
 
 
 def serve_from(
@@ -243,6 +252,7 @@ def create_app(
     max_connections: int = MAX_CONNECTIONS,
     discord: Discord | None = None,
     mirror: bool = False,
+    lease: bool = False,
 ) -> FastAPI:
     """The web table's application, serving the campaigns of ``db``.
 
@@ -261,6 +271,9 @@ def create_app(
             (None: it answers 404).
         mirror: post each table's rolls and changes to its Discord webhook, if it has one
             (:mod:`dicepool.web.discord_mirror`).
+        lease: keep a lease on the database while serving (:mod:`dicepool.web.lease`), as
+            `dicepool serve` does; the tests' applications, pointed at one database after
+            another, do not.
     """
     app = FastAPI(
         lifespan=_lifespan,
@@ -274,6 +287,7 @@ def create_app(
         app, db, poll_seconds, rolls_per_second, public_url, invite_hours, max_connections, discord
     )
     app.state.mirror = mirror
+    app.state.lease = lease
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(AddressRequests)  # outermost: a crowded address is refused first
@@ -297,6 +311,9 @@ def create_app(
     async def dicepool_error(request: Request, exc: DicepoolError) -> Response:
         field = getattr(exc, "parameter", None) or getattr(exc, "field", None)
         status = status_of(exc)
+        if status == 503 and isinstance(exc, SchemaMoved):  # the operator's line: restart it
+            log.error("%s", exc)
+            return _answer(request, str(exc), status)
         if status == 503:
             log.warning("database unavailable: %s", exc)
             return _answer(request, UNAVAILABLE, status)

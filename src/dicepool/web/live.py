@@ -8,7 +8,10 @@ read together (one or more) and the number to ask ``after`` next (which counts e
 gets elsewhere: a hidden roll revealed comes just before its reveal). Under load one message
 carries several events: a message costs the server far more than an event in it. Reading from
 the log, not from a message, is what makes a dropped connection lose nothing: a client that
-reconnects gives its last number and gets the rest.
+reconnects gives its last number and gets the rest. A client whose number is past the log's
+end (the log was restored from an older copy) is told first, in a message with
+``"log_shorter": true``, the log's last number ``log_ends`` and a ``notice``, ``last`` 0 and no
+events; the log then comes again from its start.
 
 One reader per campaign and process (:class:`Tail`) reads the log's new events once for all
 of the campaign's connections here: whenever this process logs an event of the campaign
@@ -63,7 +66,7 @@ from dicepool.campaign.table import (
 )
 from dicepool.sheet.events import ended_seats
 from dicepool.store.database import Database
-from dicepool.web.api import event_json, json_bytes, page_json
+from dicepool.web.api import event_json, json_bytes, log_shorter, page_json
 from dicepool.web.clients import address_key
 from dicepool.web.kept import Kept
 from dicepool.web.limits import MAX_ADDRESS_LIVE, MAX_CONNECTIONS, charge, owing
@@ -497,6 +500,14 @@ async def live(socket: WebSocket, campaign_id: int) -> None:
         return  # gone before its hello was answered (else a traceback in the server's log)
     seat, after, end = greeted
     hub: Hub = socket.app.state.hub
+    shorter = log_shorter(end, after)
+    if shorter is not None:  # restored from an older copy: said, then the log from its start
+        told = {"events": [], "last": 0, "log_shorter": True, "log_ends": end}
+        try:
+            await socket.send_json({**told, "notice": shorter.error})
+        except WebSocketDisconnect:
+            return
+        after = 0
 
     async def push(seen: list[SeenEvent], last: int) -> None:
         await socket.send_text(page_json([hub.text(item) for item in seen], last))  # made once

@@ -23,6 +23,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from dicepool.build import build
 from dicepool.campaign.actions import offered, perform
 from dicepool.campaign.campaigns import campaign_id_of
 from dicepool.campaign.choice_odds import seat_odds_and_changes
@@ -109,6 +110,7 @@ _env = Environment(
 _env.globals["unsealed"] = unsealed  # a roll no seal drew is marked on every page
 _env.globals["unsealed_words"] = UNSEALED_WORDS
 _env.globals["alone"] = ALONE  # a seal no player added to says so on every page
+_env.globals["build"] = build()  # every page's footer: the version and the commit
 templates = Jinja2Templates(env=_env)
 
 

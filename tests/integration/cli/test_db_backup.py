@@ -1,17 +1,24 @@
 """`dicepool db backup FILE`: a SQLite file copied while another process writes to it, whole
 as of one moment, which `db check` then confirms; never over a file, never half-written; on
-PostgreSQL, a pointer to pg_dump."""
+PostgreSQL, pg_dump's copy taken under load and restored, and no password in anything printed."""
 
 from __future__ import annotations
 
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
+import psycopg
+from sqlalchemy.engine import make_url
+
 from dicepool.campaign import create_campaign, create_character
+from dicepool.store.backup import dated, libpq
 from dicepool.store.database import Database
 
+from ...databases import Server
 from ..store import workers
 from .conftest import run_dicepool
+from .test_backup_recipe import SECRET, checked_events, restore_dump, with_password
 
 
 def _events(path: Path) -> list[int]:
@@ -73,9 +80,75 @@ def test_a_backup_never_writes_over_a_file(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.sqlite3", "live.sqlite3"]
 
 
-def test_on_postgresql_a_backup_points_to_pg_dump(tmp_path: Path) -> None:
-    url = "postgresql+psycopg://postgres@127.0.0.1:1/none"  # named, never reached
-    told = run_dicepool(("db", "backup", str(tmp_path / "b.dump"), "--db", url))
-    assert told.returncode == 2 and len(told.stderr.strip().splitlines()) == 1
-    assert "pg_dump --format=custom --file FILE DATABASE_URL" in told.stderr
-    assert not (tmp_path / "b.dump").exists()
+def test_a_postgresql_backup_taken_while_a_writer_rolls_restores_whole(
+    tmp_path: Path, postgres_server: Server, postgres_url: str
+) -> None:
+    db = Database(postgres_url)
+    create_campaign(db, workers.CAMPAIGN, "chronicles", "st")
+    create_character(db, workers.CAMPAIGN, workers.CHARACTER, "st", changes="Dexterity=3 Stealth=2")
+    db.close()
+    writer = workers.rolling_writer(postgres_url)
+    assert writer.stdout is not None
+    try:
+        assert writer.stdout.readline().strip() == "ready"
+        acked = [int(writer.stdout.readline()) for _ in range(20)]  # rolls before the backup
+        done = run_dicepool(("db", "backup", str(tmp_path), "--db", with_password(postgres_url)))
+        assert int(writer.stdout.readline()) > acked[-1]  # the writer goes on
+    finally:
+        writer.kill()
+        writer.wait(30)
+        writer.stdout.close()
+    assert done.returncode == 0, done.stderr
+    assert SECRET not in done.stdout + done.stderr
+    assert ":***@127.0.0.1" in done.stdout and "pg_restore" in done.stdout
+    (dump,) = tmp_path.glob("dicepool-*.dump")
+    assert [p.name for p in tmp_path.iterdir() if "partial" in p.name] == []
+    restored = restore_dump(postgres_server, dump)
+    try:
+        with psycopg.connect(libpq(restored)[0]) as conn:
+            held = [row[0] for row in conn.execute("SELECT id FROM events ORDER BY id")]
+        assert set(acked) <= set(held)  # everything acknowledged before it is in it
+        assert checked_events(restored) == len(held)
+    finally:
+        postgres_server.drop_database(make_url(restored).database or "")
+
+
+def test_a_postgresql_backup_that_fails_says_why_without_the_password(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    nowhere = "postgresql+psycopg://dicepool:" + SECRET + "@127.0.0.1:1/none"  # never reached
+    no_database = with_password(postgres_url).rsplit("/", 1)[0] + "/no_such_database"
+    for url in (nowhere, no_database):
+        failed = run_dicepool(("db", "backup", str(tmp_path), "--db", url))
+        printed = failed.stdout + failed.stderr
+        assert failed.returncode == 2 and len(failed.stderr.strip().splitlines()) == 1, printed
+        assert "pg_dump of postgresql+psycopg://" in failed.stderr and ":***@" in failed.stderr
+        assert SECRET not in printed
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_without_pg_dump_a_postgresql_backup_names_the_package(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    env = {"PATH": str(empty)}
+    told = run_dicepool(("db", "backup", str(tmp_path), "--db", with_password(postgres_url)), env)
+    assert told.returncode == 2 and len(told.stderr.strip().splitlines()) == 1, told.stderr
+    assert "pg_dump is not installed" in told.stderr and "postgresql-client" in told.stderr
+    assert SECRET not in told.stdout + told.stderr
+    assert list(tmp_path.iterdir()) == [empty]
+
+
+def test_a_copy_into_a_folder_is_named_by_the_moment_and_never_by_a_name_taken(
+    tmp_path: Path,
+) -> None:
+    at = datetime(2026, 11, 28, 3, 17, 0, tzinfo=UTC)
+    first = dated(tmp_path, ".sqlite3", at)
+    assert first.name == "dicepool-2026-11-28T031700Z.sqlite3"
+    first.write_bytes(b"the 03:17 copy")
+    second = dated(tmp_path, ".sqlite3", at)
+    assert second.name == "dicepool-2026-11-28T031700Z-2.sqlite3"
+    second.write_bytes(b"another copy of the same second")
+    assert dated(tmp_path, ".dump", at).name == "dicepool-2026-11-28T031700Z.dump"
+    assert dated(tmp_path, ".sqlite3", at).name == "dicepool-2026-11-28T031700Z-3.sqlite3"

@@ -78,14 +78,25 @@ NOT_RUN = {
     "useradd --system --home-dir /var/lib/dicepool --create-home dicepool": ON_A_SERVER,
     "python3 -m venv /opt/dicepool/.venv": ON_A_SERVER,
     "/opt/dicepool/.venv/bin/pip install /path/to/dicepool    # a checkout or a wheel": ON_A_SERVER,
-    "dicepool db backup /var/backups/dicepool/$(date +%F).sqlite3 "
-    "--db /var/lib/dicepool/dicepool.sqlite3": ON_A_SERVER,
+    "mkdir -p /var/backups/dicepool": ON_A_SERVER,
+    "chown dicepool: /var/backups/dicepool": ON_A_SERVER,
+    "chmod 700 /var/backups/dicepool": ON_A_SERVER,
+    "install -o dicepool -g dicepool -m 600 /var/backups/dicepool/"
+    "dicepool-2026-11-28T031700Z.sqlite3 /var/lib/dicepool/dicepool.sqlite3": ON_A_SERVER,
+    "rm -f /var/lib/dicepool/dicepool.sqlite3-wal /var/lib/dicepool/dicepool.sqlite3-shm": (
+        ON_A_SERVER
+    ),
+    "sudo -u postgres dropdb dicepool": ON_A_SERVER,
+    "sudo -u postgres createdb -O dicepool dicepool": ON_A_SERVER,
+    "sudo -u postgres pg_restore --no-owner --role=dicepool --exit-on-error --dbname=dicepool "
+    "/var/backups/dicepool/dicepool-2026-11-28T031700Z.dump": ON_A_SERVER,
 }
 """The commands of the pages not run, as written, each with why; every one is on a page."""
 
-SHOWN = {"ini", "nginx"}
-"""The languages of blocks that hold a file's text (an environment file, nginx's site), shown
-and never run."""
+SHOWN = {"ini", "nginx", "crontab"}
+"""The languages of blocks that hold a file's text (an environment file, nginx's site, a
+crontab), shown and never run here (tests/integration/cli/test_backup_recipe.py runs the
+crontab's line as cron would, and the restore's commands on a copy)."""
 
 SETUP_WORDS = re.compile(r"pip install|-m venv|scripts/test|apt-get|\buv\b")
 """What makes a command a set-up: an install, a virtualenv, the test command."""

@@ -177,3 +177,19 @@ def test_a_players_export_chains_through_what_the_player_may_not_see(db: Databas
     assert checked.chain.whole == len(events) - 2  # all but the hidden roll and its undo
     revealed = next(e for e in events if e["seq"] == shown.seq)
     assert "salt" in revealed["chain"] and "result" in revealed["data"]
+
+
+def test_db_check_names_an_event_written_without_its_chain(db: Database) -> None:
+    seqs = _night(db)
+    # what an older server, left running through the upgrade, writes: a row without its chain
+    _sql(
+        db,
+        "UPDATE events SET salt = NULL, prev = NULL, digest = NULL, hash = NULL WHERE seq = :seq",
+        seq=seqs[1],
+    )
+    found = check(db)
+    assert (
+        f"Night: event {seqs[1]}: it has no chain: written by a server of an older version "
+        "after the upgrade (stop every server before `dicepool db upgrade`)"
+    ) in found
+    assert not any("prev, digest and hash in hex" in line for line in found)

@@ -13,7 +13,7 @@ from dicepool.campaign import create_campaign
 from dicepool.errors import StoreError
 from dicepool.store.database import HEAD, REVISIONS, Database
 from dicepool.store.database import database_url as url_of
-from dicepool.store.migrate import revisions
+from dicepool.store.migrate import revisions, upgrade
 from dicepool.store.schema import metadata
 
 
@@ -68,13 +68,42 @@ def test_a_database_newer_than_the_program_is_refused_in_one_line(database_url: 
         newer.close()
 
 
-def test_an_older_database_is_refused_when_upgrading_is_not_allowed(tmp_path: Path) -> None:
-    url = url_of(str(tmp_path / "old.sqlite3"))
-    Database(url).close()  # nothing made yet: an empty file counts as the oldest schema
-    db = Database(url, upgrade=False)
+def at_schema(url: str, revision: str) -> None:
+    """Migrate the empty database at ``url`` up to ``revision`` alone: an older dicepool's."""
+    db = Database(url)
     try:
-        with pytest.raises(StoreError, match="needs an upgrade; run `dicepool db upgrade`"):
-            db.ensure_schema()
+        with db.engine.connect() as conn, conn.begin():
+            upgrade(conn, revision)
+    finally:
+        db.close()
+
+
+def test_an_older_database_is_refused_when_upgrading_is_not_allowed(database_url: str) -> None:
+    at_schema(database_url, "0012")
+    db = Database(database_url, upgrade=False)
+    try:
+        with pytest.raises(StoreError) as caught:
+            create_campaign(db, "Night", "chronicles", "st")
+        assert str(caught.value) == (
+            f"this database is at schema 0012, this dicepool needs {HEAD}: run "
+            "`dicepool db upgrade` (stop the servers of the older version first)"
+        )
+        assert db.version() == "0012"  # refused before anything changed
+    finally:
+        db.close()
+    upgrading = Database(database_url)
+    try:
+        create_campaign(upgrading, "Night", "chronicles", "st")
+        assert upgrading.version() == HEAD
+    finally:
+        upgrading.close()
+
+
+def test_an_empty_database_is_made_even_when_upgrading_is_not_allowed(database_url: str) -> None:
+    db = Database(database_url, upgrade=False)
+    try:
+        create_campaign(db, "Night", "chronicles", "st")
+        assert db.version() == HEAD
     finally:
         db.close()
 

@@ -108,6 +108,41 @@
     window.scrollTo(0, 0);
   }
 
+  // A log sent again that ends before the newest entry this page showed: the table was restored
+  // from an older copy while the page was away. The feed sent the log, the sheets and the story
+  // as they now stand; a banner says why entries went (never silence).
+  var newest = null;  // the newest entry's number this page showed
+  function newestShown() {
+    var top = document.querySelector("#log > li.entry");  // the log is newest first
+    return top ? Number(top.dataset.seq) : 0;
+  }
+  function restored(now, before) {
+    var main = document.querySelector("main");
+    var banner = document.getElementById("restored-banner") || document.createElement("div");
+    if (!main) { return; }
+    banner.id = "restored-banner";
+    banner.className = "restored-banner";
+    banner.setAttribute("role", "alert");
+    var head = document.createElement("strong");
+    head.textContent = "The log was restored from an older copy";
+    var words = document.createElement("span");
+    words.textContent = ": it now ends at event " + now + ", before the " + before +
+      " this page showed. The log, the sheets and the story are shown as they now stand. ";
+    var ok = document.createElement("button");
+    ok.type = "button";
+    ok.className = "small";
+    ok.textContent = "OK";
+    ok.addEventListener("click", function () { banner.remove(); });
+    banner.replaceChildren(head, words, ok);
+    main.prepend(banner);
+  }
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var now = newestShown();
+    if (newest !== null && now < newest) { restored(now, newest); }
+    newest = now;
+  });
+  document.addEventListener("DOMContentLoaded", function () { newest = newestShown(); });
+
   // A feed closed otherwise (the server restarted, the network dropped) reconnects by itself;
   // but a page whose link stopped working while it was away would only ever "reconnect" (the
   // handshake is refused before any close code): a cheap request of the seat's says which.
