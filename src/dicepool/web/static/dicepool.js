@@ -96,7 +96,11 @@
     if (!log || !seal || log.dataset.older) { return; }
     var entries = log.querySelectorAll(":scope > li.entry");
     if (entries.length <= LOG_KEPT) { return; }
-    for (var i = LOG_SHOWN; i < entries.length; i++) { entries[i].remove(); }
+    var n = notice();
+    for (var i = LOG_SHOWN; i < entries.length; i++) {
+      if (n && entries[i].contains(n)) { document.getElementById("roll-form").after(n); }  // the answer stays
+      entries[i].remove();
+    }
     log.querySelectorAll(":scope > li.older").forEach(function (li) { li.remove(); });
     var older = document.createElement("li");
     var button = document.createElement("button");
@@ -118,8 +122,8 @@
 
   function refresh() { localTimes(document); filterLog(); trimLog(); announce(); rove(); showMyRoll(); }
   document.addEventListener("DOMContentLoaded", refresh);
+  // once a message: a live message swaps several parts (each an oobAfterSwap), then settles
   document.addEventListener("htmx:afterSettle", refresh);
-  document.addEventListener("htmx:oobAfterSwap", refresh);
   document.addEventListener("htmx:wsAfterMessage", refresh);
   document.addEventListener("change", function (event) {
     if (event.target.id === "log-filter") { filterLog(); rove(); }

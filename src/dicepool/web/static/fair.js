@@ -276,7 +276,7 @@
     check(line, kept(line));
   }
   document.addEventListener("DOMContentLoaded", refresh);
+  // once a message: a live message swaps several parts (each an oobAfterSwap), then settles
   document.addEventListener("htmx:afterSettle", refresh);
-  document.addEventListener("htmx:oobAfterSwap", refresh);
   document.addEventListener("htmx:wsAfterMessage", refresh);
 }());
