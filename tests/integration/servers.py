@@ -37,6 +37,13 @@ def serving(db_url: str, port: int, poll: str = "1", *more: str) -> subprocess.P
         stderr=subprocess.DEVNULL,
         text=True,
     )
+    return answering(server, port)
+
+
+def answering(
+    server: subprocess.Popen[str], port: int, what: str = "the server"
+) -> subprocess.Popen[str]:
+    """``server`` once it answers on ``port``; killed, and the test failed, if it never does."""
     deadline = time.monotonic() + STARTUP_SECONDS
     while time.monotonic() < deadline and server.poll() is None:
         try:
@@ -47,7 +54,7 @@ def serving(db_url: str, port: int, poll: str = "1", *more: str) -> subprocess.P
             time.sleep(0.05)
     server.kill()
     server.wait(10)
-    raise AssertionError(f"the server did not start (exit status {server.returncode})")
+    raise AssertionError(f"{what} did not start (exit status {server.returncode})")
 
 
 def stop(server: subprocess.Popen[str]) -> None:

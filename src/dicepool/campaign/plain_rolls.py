@@ -15,9 +15,9 @@ from dicepool.campaign.table import TABLE_DICE
 from dicepool.core.dice import SeededDice
 from dicepool.core.request import Request
 from dicepool.core.roll import resolve_any
-from dicepool.errors import LimitError, NotationError
-from dicepool.notation import expand_aliases, parse, split_comment
-from dicepool.notation.names import system_called
+from dicepool.errors import LimitError
+from dicepool.notation import split_comment
+from dicepool.notation.plain import parse_plain
 from dicepool.notation.record import record
 from dicepool.sheet.payloads import Drawn, Rolled
 
@@ -40,13 +40,7 @@ def plain_request(line: str, at_a_table: str = TRAITS_AT_A_TABLE) -> Request:
     Raises:
         NotationError: a line that does not parse.
     """
-    try:
-        return parse(line)
-    except NotationError as exc:
-        words = expand_aliases(split_comment(line)[0]).split()
-        if not words or system_called(words[0]) is not None or "did you mean" in str(exc):
-            raise
-        raise NotationError(f"{exc}; {at_a_table}") from exc
+    return parse_plain(line, at_a_table)
 
 
 def within_table_dice(request: Request) -> None:

@@ -13,12 +13,11 @@ from dicepool.cli.render_roll import to_text
 from dicepool.cli.roll_options import choice_options
 from dicepool.cli.storage import ENV_CAMPAIGN, storage_options
 from dicepool.core.dice import DiceSource, ForcedDice, SeededDice, SystemDice
-from dicepool.core.request import Request
 from dicepool.core.roll import resolve_any
-from dicepool.errors import CampaignError, DiceError, NotationError
-from dicepool.notation import expand_aliases, parse, render, split_comment
+from dicepool.errors import CampaignError, DiceError
+from dicepool.notation import render, split_comment
 from dicepool.notation.faces import parse_faces
-from dicepool.notation.names import system_called
+from dicepool.notation.plain import parse_plain
 from dicepool.notation.record import record
 
 
@@ -39,17 +38,6 @@ def for_campaign(text: str, character: str | None, campaign: str | None) -> bool
     if character is not None or campaign or os.environ.get(ENV_CAMPAIGN, "").strip():
         return True
     return ":" in split_comment(text)[0]
-
-
-def parse_plain(text: str) -> Request:
-    """A line without a campaign; a first word that is no system may be a trait: say how."""
-    try:
-        return parse(text)
-    except NotationError as exc:
-        words = expand_aliases(split_comment(text)[0]).split()
-        if not words or system_called(words[0]) is not None or "did you mean" in str(exc):
-            raise
-        raise NotationError(f"{exc}; to roll a character's traits, add --char NAME") from exc
 
 
 @click.command()
@@ -115,7 +103,7 @@ def roll(
     if spend or asked:
         option = "--spend" if spend else asked[0]
         raise CampaignError(f"{option} is for a character's roll: add --char NAME")
-    request = parse_plain(text)
+    request = parse_plain(text, "to roll a character's traits, add --char NAME")
     source = pick_source(seed, dice)
     result = resolve_any(request, source)
     if isinstance(source, ForcedDice):

@@ -13,8 +13,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -23,7 +21,7 @@ import sqlalchemy as sa
 from dicepool.build import CHECKOUT
 from dicepool.store.database import HEAD, Database
 
-from ..servers import STARTUP_SECONDS, free_port, post, serving, stop
+from ..servers import answering, free_port, post, serving, stop
 from .conftest import run_dicepool
 
 OLD_COMMIT = "f09c42c7453eb323ada667a960383dd21230c190"
@@ -60,16 +58,7 @@ def _old_serving(source: Path, url: str, port: int) -> subprocess.Popen[str]:
         env=env,
         cwd=source.parent,
     )
-    deadline = time.monotonic() + STARTUP_SECONDS
-    while time.monotonic() < deadline and server.poll() is None:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5):
-                return server
-        except OSError:
-            time.sleep(0.05)
-    server.kill()
-    server.wait(10)
-    raise AssertionError(f"the older server did not start (exit status {server.returncode})")
+    return answering(server, port, "the older server")
 
 
 def _roll(port: int, where: int, token: str) -> int:
